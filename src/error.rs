@@ -1,0 +1,86 @@
+//! Problems found in input, located by their path in the document
+//! (`board[3].tile`); [`crate::formats`] turns a path into a line and column.
+
+use std::fmt;
+
+/// One step of a path into a YAML document.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Segment {
+    /// A mapping key.
+    Key(String),
+    /// A sequence index.
+    Index(usize),
+}
+
+/// Where in a document a problem lies, e.g. `board[3].tile`. Empty: the
+/// whole document.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct DocPath(pub Vec<Segment>);
+
+impl DocPath {
+    /// The whole document.
+    pub fn root() -> DocPath {
+        DocPath(Vec::new())
+    }
+
+    /// This path followed by a key.
+    pub fn key(&self, key: &str) -> DocPath {
+        let mut p = self.clone();
+        p.0.push(Segment::Key(key.to_string()));
+        p
+    }
+
+    /// This path followed by an index.
+    pub fn index(&self, i: usize) -> DocPath {
+        let mut p = self.clone();
+        p.0.push(Segment::Index(i));
+        p
+    }
+}
+
+/// Builds a path from a dotted literal such as `"board"`; for indices use
+/// [`DocPath::index`].
+impl From<&str> for DocPath {
+    fn from(key: &str) -> DocPath {
+        DocPath::root().key(key)
+    }
+}
+
+impl fmt::Display for DocPath {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, seg) in self.0.iter().enumerate() {
+            match seg {
+                Segment::Key(k) if i == 0 => write!(f, "{k}")?,
+                Segment::Key(k) => write!(f, ".{k}")?,
+                Segment::Index(n) => write!(f, "[{n}]")?,
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Something wrong with an input document, at a path within it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problem {
+    /// Where it is.
+    pub at: DocPath,
+    /// What is wrong, one sentence, citing clause ids where a rule decides.
+    pub message: String,
+}
+
+impl Problem {
+    /// A problem at `at`.
+    pub fn new(at: DocPath, message: impl Into<String>) -> Problem {
+        Problem { at, message: message.into() }
+    }
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.at.0.is_empty() {
+            f.write_str(&self.message)
+        } else {
+            write!(f, "{}: {}", self.at, self.message)
+        }
+    }
+}

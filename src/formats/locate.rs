@@ -1,0 +1,141 @@
+//! Maps a path in a YAML document (`board[3].tile`) to the line and column
+//! where that node starts, for problems found after deserialization (a
+//! duplicate cell, a disconnected board), which serde cannot locate.
+
+use yaml_rust2::parser::{Event, MarkedEventReceiver, Parser};
+use yaml_rust2::scanner::Marker;
+
+use crate::error::{DocPath, Segment};
+
+/// A node of the document with where it starts.
+#[derive(Debug)]
+struct Node {
+    line: usize,
+    col: usize,
+    kind: Kind,
+}
+
+#[derive(Debug)]
+enum Kind {
+    Scalar(String),
+    Seq(Vec<Node>),
+    /// Keys and values; a key that is not a scalar is stored as "".
+    Map(Vec<(String, Node)>),
+    Other,
+}
+
+/// The start of every node of a YAML document, by path.
+#[derive(Debug)]
+pub struct SourceMap {
+    root: Option<Node>,
+}
+
+#[derive(Default)]
+struct Builder {
+    stack: Vec<Node>,
+    root: Option<Node>,
+    /// Map keys waiting for their values, one per open mapping.
+    keys: Vec<Option<String>>,
+}
+
+impl Builder {
+    fn push(&mut self, node: Node) {
+        match self.stack.last_mut() {
+            None => {
+                if self.root.is_none() {
+                    self.root = Some(node);
+                }
+            }
+            Some(Node { kind: Kind::Seq(items), .. }) => items.push(node),
+            Some(Node { kind: Kind::Map(entries), .. }) => {
+                let pending = self.keys.last_mut().and_then(Option::take);
+                match pending {
+                    Some(key) => entries.push((key, node)),
+                    None => {
+                        let key = match &node.kind {
+                            Kind::Scalar(s) => s.clone(),
+                            _ => String::new(),
+                        };
+                        if let Some(k) = self.keys.last_mut() {
+                            *k = Some(key);
+                        }
+                    }
+                }
+            }
+            Some(_) => {}
+        }
+    }
+}
+
+impl MarkedEventReceiver for Builder {
+    fn on_event(&mut self, ev: Event, mark: Marker) {
+        let (line, col) = (mark.line(), mark.col() + 1);
+        match ev {
+            Event::Scalar(text, ..) => self.push(Node { line, col, kind: Kind::Scalar(text) }),
+            Event::Alias(_) => self.push(Node { line, col, kind: Kind::Other }),
+            Event::SequenceStart(..) => self.stack.push(Node { line, col, kind: Kind::Seq(Vec::new()) }),
+            Event::MappingStart(..) => {
+                self.stack.push(Node { line, col, kind: Kind::Map(Vec::new()) });
+                self.keys.push(None);
+            }
+            Event::SequenceEnd | Event::MappingEnd => {
+                if let Some(node) = self.stack.pop() {
+                    if matches!(node.kind, Kind::Map(_)) {
+                        self.keys.pop();
+                    }
+                    self.push(node);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+impl SourceMap {
+    /// Reads the node positions of `text`; a document that does not parse
+    /// gives a map that locates nothing.
+    pub fn new(text: &str) -> SourceMap {
+        let mut builder = Builder::default();
+        let mut parser = Parser::new_from_str(text);
+        if parser.load(&mut builder, false).is_err() {
+            return SourceMap { root: None };
+        }
+        SourceMap { root: builder.root }
+    }
+
+    /// The line and column (both from 1) where the node at `path` starts, or
+    /// where its nearest existing ancestor starts.
+    pub fn locate(&self, path: &DocPath) -> Option<(usize, usize)> {
+        let mut node = self.root.as_ref()?;
+        for seg in &path.0 {
+            let next = match (seg, &node.kind) {
+                (Segment::Index(i), Kind::Seq(items)) => items.get(*i),
+                (Segment::Key(k), Kind::Map(entries)) => entries.iter().find(|(key, _)| key == k).map(|(_, v)| v),
+                _ => None,
+            };
+            match next {
+                Some(n) => node = n,
+                None => break,
+            }
+        }
+        Some((node.line, node.col))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paths_resolve_to_where_their_node_starts() {
+        let text = "variant: english\nboard:\n  - {at: [0, 0], tile: [5, 5, 5, 5]}\n  - at: [1, 0]\n    tile: [5, 5, 2, 5]\nhand: [1-4-5-5]\n";
+        let map = SourceMap::new(text);
+        assert_eq!(map.locate(&DocPath::from("variant")), Some((1, 10)));
+        assert_eq!(map.locate(&DocPath::from("board")), Some((3, 3)));
+        assert_eq!(map.locate(&DocPath::from("board").index(0).key("tile")), Some((3, 24)));
+        assert_eq!(map.locate(&DocPath::from("board").index(1).key("tile")), Some((5, 11)));
+        assert_eq!(map.locate(&DocPath::from("hand").index(0)), Some((6, 8)));
+        // A missing node falls back to its nearest ancestor.
+        assert_eq!(map.locate(&DocPath::from("board").index(7)), Some((3, 3)));
+    }
+}

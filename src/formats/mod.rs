@@ -1,0 +1,15 @@
+//! Files in and reports out: YAML documents read into plain, unchecked
+//! structs and then checked by [`crate::rules`]; errors located by file, line
+//! and column; the serializable reports every command prints.
+
+mod input;
+mod locate;
+mod position;
+mod report;
+mod spec;
+
+pub use input::{InputError, Located, Source};
+pub use locate::SourceMap;
+pub use position::{BoardEntry, LoadedPosition, PositionFile, VariantChoice, load_position};
+pub use report::{MoveRecord, MovesReport, VerdictReport, move_records};
+pub use spec::{BUILTIN_VARIANTS, TileSetFile, VariantSpec, builtin_variant, load_variant};

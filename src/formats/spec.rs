@@ -1,0 +1,227 @@
+//! Variant spec files (YAML under `specs/variants/`, also built into the
+//! binary) and tile-set files.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use serde::Deserialize;
+
+use super::input::{InputError, Source};
+use crate::error::{DocPath, Problem};
+use crate::model::{Corners, TileSet};
+use crate::rules::{Clause, READINGS, Reading, RuleSet, Variant, VariantParts};
+
+/// The shipped variants, built into the binary: name and spec text.
+pub const BUILTIN_VARIANTS: [(&str, &str); 4] = [
+    ("english", include_str!("../../specs/variants/english.yaml")),
+    ("english-beginner", include_str!("../../specs/variants/english-beginner.yaml")),
+    ("serbian", include_str!("../../specs/variants/serbian.yaml")),
+    ("serbian-chain", include_str!("../../specs/variants/serbian-chain.yaml")),
+];
+
+/// A choice with the clause ids behind it.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Cited<T> {
+    /// The value chosen.
+    pub value: T,
+    /// The clauses that justify it.
+    #[serde(default)]
+    pub clauses: Vec<Clause>,
+}
+
+/// A variant spec as written: unchecked.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct VariantSpec {
+    /// The variant's name.
+    pub name: String,
+    /// One sentence on it.
+    pub description: String,
+    /// `full`, `beginner`, or a tile-set file relative to the spec.
+    pub tile_set: Cited<String>,
+    /// The score that wins the game.
+    pub target: Cited<u32>,
+    /// Every option R1–R16 by name, each with a value and its clauses.
+    pub rules: BTreeMap<String, Cited<serde_yaml::Value>>,
+}
+
+/// A tile-set file: a name and every tile as printed, `[nw, ne, se, sw]`.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TileSetFile {
+    /// The set's name.
+    pub name: String,
+    /// Each tile's printed arrangement; each multiset once.
+    pub tiles: Vec<Corners>,
+}
+
+fn scalar_text(value: &serde_yaml::Value) -> Option<String> {
+    match value {
+        serde_yaml::Value::String(s) => Some(s.clone()),
+        serde_yaml::Value::Number(n) => Some(n.to_string()),
+        serde_yaml::Value::Bool(b) => Some(if *b { "yes" } else { "no" }.to_string()),
+        _ => None,
+    }
+}
+
+impl VariantSpec {
+    /// Checks the spec's rules, returning the rule set and each reading's
+    /// clauses, or every problem with its path.
+    pub fn rule_set(&self) -> Result<(RuleSet, Vec<Vec<Clause>>), Vec<Problem>> {
+        let mut problems = Vec::new();
+        let mut values = serde_yaml::Mapping::new();
+        let mut citations = vec![Vec::new(); READINGS.len()];
+        for (key, cited) in &self.rules {
+            let path = DocPath::from("rules").key(key);
+            let reading = match READINGS.iter().find(|r| r.name == key.as_str()) {
+                Some(r) => r,
+                None => {
+                    let hint = Reading::find(key).map(|r| format!(" (write it as `{}`)", r.name)).unwrap_or_default();
+                    problems.push(Problem::new(path, format!("unknown rule option `{key}`{hint}")));
+                    continue;
+                }
+            };
+            let Some(text) = scalar_text(&cited.value) else {
+                problems.push(Problem::new(path.key("value"), "the value must be a single word"));
+                continue;
+            };
+            if let Err(e) = reading.check_value(&text) {
+                problems.push(Problem::new(path.key("value"), e.to_string()));
+                continue;
+            }
+            values.insert(reading.name.into(), text.into());
+            citations[usize::from(reading.id.number()) - 1] = cited.clauses.clone();
+        }
+        let missing: Vec<String> = READINGS
+            .iter()
+            .filter(|r| !self.rules.contains_key(r.name))
+            .map(|r| format!("{} ({})", r.id, r.name))
+            .collect();
+        if !missing.is_empty() {
+            problems.push(Problem::new(
+                DocPath::from("rules"),
+                format!("a spec sets every option; missing: {}", missing.join(", ")),
+            ));
+        }
+        if !problems.is_empty() {
+            return Err(problems);
+        }
+        let rules = serde_yaml::from_value(serde_yaml::Value::Mapping(values))
+            .map_err(|e| vec![Problem::new(DocPath::from("rules"), e.to_string())])?;
+        Ok((rules, citations))
+    }
+}
+
+/// The shipped variant called `name`.
+pub fn builtin_variant(name: &str) -> Option<Variant> {
+    let (_, text) = BUILTIN_VARIANTS.iter().find(|(n, _)| *n == name)?;
+    load_spec(&Source::builtin(name, text)).ok()
+}
+
+/// A variant by shipped name, or from a spec file. A relative spec path is
+/// taken relative to `relative_to` (the file that names it) when given.
+pub fn load_variant(name_or_path: &str, relative_to: Option<&Source>) -> Result<Variant, InputError> {
+    if let Some((name, text)) = BUILTIN_VARIANTS.iter().find(|(n, _)| *n == name_or_path) {
+        return load_spec(&Source::builtin(name, text));
+    }
+    let path = match relative_to {
+        Some(source) => source.relative(name_or_path),
+        None => name_or_path.into(),
+    };
+    let looks_like_file = name_or_path.contains(['/', '.']) || path.exists();
+    if !looks_like_file {
+        let names: Vec<&str> = BUILTIN_VARIANTS.iter().map(|(n, _)| *n).collect();
+        let message = format!(
+            "unknown variant `{name_or_path}`; shipped variants are {}, or give the path of a spec file",
+            names.join(", ")
+        );
+        return Err(match relative_to {
+            Some(source) => source.problems(vec![Problem::new(DocPath::from("variant"), message)]),
+            None => InputError::whole_file("--variant", message),
+        });
+    }
+    load_spec(&Source::read(&path)?)
+}
+
+/// Reads a spec from its source.
+pub fn load_spec(source: &Source) -> Result<Variant, InputError> {
+    let spec: VariantSpec = source.parse("variant spec")?;
+    let (rules, citations) = spec.rule_set().map_err(|p| source.problems(p))?;
+    let tile_set = match spec.tile_set.value.as_str() {
+        "full" => TileSet::full(),
+        "beginner" => TileSet::beginner(),
+        file => load_tile_set(&source.relative(file))?,
+    };
+    Ok(Variant::new(VariantParts {
+        name: spec.name,
+        description: spec.description,
+        tile_set,
+        tile_set_clauses: spec.tile_set.clauses,
+        target: spec.target.value,
+        target_clauses: spec.target.clauses,
+        rules,
+        citations,
+    }))
+}
+
+/// Reads a tile-set file.
+pub fn load_tile_set(path: &Path) -> Result<TileSet, InputError> {
+    let source = Source::read(path)?;
+    let file: TileSetFile = source.parse("tile set")?;
+    TileSet::from_printed(file.name, file.tiles).map_err(|e| {
+        let at = match &e {
+            crate::model::TileSetError::Duplicate { second, .. } => DocPath::from("tiles").index(*second),
+            crate::model::TileSetError::Empty => DocPath::from("tiles"),
+        };
+        source.problems(vec![Problem::new(at, e.to_string())])
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{BonusThreshold, CornerMatch, YesNo};
+
+    #[test]
+    fn every_shipped_spec_loads_and_sets_the_values_rules_md_lists() {
+        for (name, _) in BUILTIN_VARIANTS {
+            let v = builtin_variant(name).unwrap_or_else(|| panic!("{name} does not load"));
+            assert_eq!(v.name(), name);
+        }
+        let english = builtin_variant("english").unwrap();
+        let serbian = builtin_variant("serbian").unwrap();
+        assert_eq!(english.rules().corner_match, CornerMatch::EveryValue);
+        assert_eq!(serbian.rules().corner_match, CornerMatch::AtLeastOne);
+        assert_eq!(english.rules().bonus_threshold, BonusThreshold::Three);
+        assert_eq!(english.tile_set().len(), 125);
+        let beginner = builtin_variant("english-beginner").unwrap();
+        assert_eq!((beginner.tile_set().len(), beginner.target()), (70, 600));
+        assert_eq!(*beginner.rules(), *english.rules());
+        let chain = builtin_variant("serbian-chain").unwrap();
+        assert_eq!(chain.rules().bonus_chain, YesNo::Yes);
+        assert_eq!(RuleSet { bonus_chain: YesNo::No, ..*chain.rules() }, *serbian.rules());
+    }
+
+    #[test]
+    fn a_spec_cites_its_clauses_for_each_reading() {
+        let english = builtin_variant("english").unwrap();
+        let cites: Vec<String> = english.cite("R2".parse().unwrap()).iter().map(|c| c.to_string()).collect();
+        assert_eq!(cites, ["R2", "E17"]);
+        let overridden = english.with_rule("R2", "at-least-one").unwrap();
+        assert_eq!(overridden.cite("R2".parse().unwrap()).len(), 1);
+        assert_eq!(overridden.label(), "english+R2=at-least-one");
+    }
+
+    #[test]
+    fn a_spec_missing_an_option_or_with_a_bad_value_is_refused_where_it_is() {
+        let text = BUILTIN_VARIANTS[0].1.replace("  deal:", "  dealing:").replace("every-value", "all");
+        let err = load_spec(&Source::builtin("broken", &text)).unwrap_err();
+        let messages: Vec<String> = err.problems.iter().map(|p| p.to_string()).collect();
+        assert_eq!(messages.len(), 3, "{messages:#?}");
+        assert!(messages.iter().any(|m| m.contains("unknown rule option `dealing`")));
+        assert!(messages.iter().any(|m| m.contains("`all` is not a value of R2")));
+        assert!(messages.iter().any(|m| m.contains("missing: R16 (deal)")));
+        assert!(messages.iter().all(|m| m.starts_with("<builtin>/broken:")));
+    }
+}

@@ -1,0 +1,38 @@
+//! # quadominos
+//!
+//! The rules of the tile game Quad-Ominos (1978), executable and checkable.
+//! The rules survive in two texts that disagree: the publisher's English rule
+//! sheet and a Serbian description. `RULES.md` numbers their clauses (E1–E19,
+//! S1–S19) and the points where they disagree (readings R1–R16); every
+//! decision this crate makes cites those ids.
+//!
+//! - [`model`]: cells, corners, tiles, tile sets and the board.
+//! - [`rules`]: the readings, rule sets and variants, the placement judge and
+//!   the move generator.
+//! - [`formats`]: YAML files in, reports out, errors located by line and column.
+//! - [`render`]: boards drawn as text.
+//!
+//! ```
+//! use quadominos::formats::builtin_variant;
+//! use quadominos::model::{Board, Cell, Corners};
+//! use quadominos::rules::{judge, Placement, Verdict};
+//!
+//! let english = builtin_variant("english").unwrap();
+//! let board: Board = [
+//!     (Cell::new(0, 0), Corners([5, 5, 5, 5])),
+//!     (Cell::new(0, -1), Corners([0, 1, 5, 5])),
+//!     (Cell::new(1, 0), Corners([5, 5, 2, 5])),
+//! ]
+//! .into_iter()
+//! .collect();
+//! // 1-4-5-5 placed as [1, 4, 5, 5] at [1, -1] matches three corners: a bonus.
+//! let p = Placement { tile: "1-4-5-5".parse().unwrap(), at: Cell::new(1, -1), corners: Corners([1, 4, 5, 5]) };
+//! let Verdict::Legal(legal) = judge(&board, &english, p, None) else { panic!("legal") };
+//! assert_eq!((legal.points, legal.matched, legal.bonus), (15, 3, true));
+//! ```
+
+pub mod error;
+pub mod formats;
+pub mod model;
+pub mod render;
+pub mod rules;

@@ -1,0 +1,14 @@
+//! The game's vocabulary: cells and corners on the board, tiles, tile sets
+//! and the board itself. Nothing here knows a rule; [`crate::rules`] does.
+
+mod board;
+mod cell;
+mod graph;
+mod tile;
+mod tileset;
+
+pub use board::Board;
+pub use cell::{Cell, Corner, Direction, Point};
+pub use graph::{BoardGraph, Contact};
+pub use tile::{Corners, TileId};
+pub use tileset::{TileSet, TileSetError};

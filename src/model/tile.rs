@@ -1,0 +1,214 @@
+//! Tiles: a tile's identity (the multiset of its four values) and the
+//! arrangement of values on a placed tile.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use super::cell::Corner;
+
+/// The highest value printed on a tile corner.
+pub const MAX_VALUE: u8 = 5;
+
+/// A tile's identity: its four values as an ascending multiset, written
+/// `0-1-1-3`. Two tiles with the same values are the same tile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct TileId([u8; 4]);
+
+/// The values of a placed (or printed) tile clockwise from north-west:
+/// `[nw, ne, se, sw]`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+pub struct Corners(pub [u8; 4]);
+
+/// Why a text is not a tile id or a corner list.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TileError {
+    /// A value outside 0–5.
+    #[error("value {0} is outside 0-5")]
+    ValueOutOfRange(i64),
+    /// Not four dash-separated values.
+    #[error("`{0}` is not a tile id: write four values 0-5 joined by dashes, e.g. 0-1-1-3")]
+    Malformed(String),
+}
+
+impl TileId {
+    /// The tile with these four values, in any order.
+    pub fn new(mut values: [u8; 4]) -> Result<TileId, TileError> {
+        if let Some(&v) = values.iter().find(|&&v| v > MAX_VALUE) {
+            return Err(TileError::ValueOutOfRange(v.into()));
+        }
+        values.sort_unstable();
+        Ok(TileId(values))
+    }
+
+    /// The four values, ascending.
+    pub const fn values(self) -> [u8; 4] {
+        self.0
+    }
+
+    /// The sum of the four values.
+    pub const fn weight(self) -> u8 {
+        self.0[0] + self.0[1] + self.0[2] + self.0[3]
+    }
+
+    /// True when all four values are equal (a "quad", E3, S5).
+    pub const fn is_quad(self) -> bool {
+        self.0[0] == self.0[3]
+    }
+
+    /// Every arrangement of the four values, each once, in ascending order.
+    pub fn permutations(self) -> Vec<Corners> {
+        use itertools::Itertools;
+        let mut all: Vec<Corners> = self
+            .0
+            .iter()
+            .copied()
+            .permutations(4)
+            .map(|p| Corners([p[0], p[1], p[2], p[3]]))
+            .collect();
+        all.sort_unstable();
+        all.dedup();
+        all
+    }
+}
+
+impl fmt::Display for TileId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let [a, b, c, d] = self.0;
+        write!(f, "{a}-{b}-{c}-{d}")
+    }
+}
+
+impl FromStr for TileId {
+    type Err = TileError;
+
+    fn from_str(s: &str) -> Result<TileId, TileError> {
+        let parts: Vec<&str> = s.trim().split('-').collect();
+        if parts.len() != 4 {
+            return Err(TileError::Malformed(s.to_string()));
+        }
+        let mut values = [0u8; 4];
+        for (slot, part) in values.iter_mut().zip(&parts) {
+            let v: i64 = part.trim().parse().map_err(|_| TileError::Malformed(s.to_string()))?;
+            *slot = u8::try_from(v)
+                .ok()
+                .filter(|&v| v <= MAX_VALUE)
+                .ok_or(TileError::ValueOutOfRange(v))?;
+        }
+        TileId::new(values)
+    }
+}
+
+impl Serialize for TileId {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for TileId {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<TileId, D::Error> {
+        let s = String::deserialize(d)?;
+        s.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+impl Corners {
+    /// The value at one corner.
+    pub const fn at(self, corner: Corner) -> u8 {
+        self.0[corner.index()]
+    }
+
+    /// The tile these values belong to.
+    pub fn id(self) -> TileId {
+        let mut v = self.0;
+        v.sort_unstable();
+        TileId(v)
+    }
+
+    /// The sum of the four values.
+    pub const fn weight(self) -> u8 {
+        self.0[0] + self.0[1] + self.0[2] + self.0[3]
+    }
+
+    /// The tile turned a quarter clockwise: `[nw, ne, se, sw]` becomes
+    /// `[sw, nw, ne, se]`.
+    pub const fn rotate_cw(self) -> Corners {
+        let [nw, ne, se, sw] = self.0;
+        Corners([sw, nw, ne, se])
+    }
+
+    /// The distinct quarter-turn rotations of this arrangement, starting with
+    /// itself (one for a quad, two for `[a, b, a, b]`, otherwise four).
+    pub fn rotations(self) -> Vec<Corners> {
+        let mut out = vec![self];
+        let mut r = self.rotate_cw();
+        while r != self {
+            out.push(r);
+            r = r.rotate_cw();
+        }
+        out
+    }
+}
+
+impl fmt::Display for Corners {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let [a, b, c, d] = self.0;
+        write!(f, "[{a}, {b}, {c}, {d}]")
+    }
+}
+
+impl<'de> Deserialize<'de> for Corners {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Corners, D::Error> {
+        let raw = <[i64; 4]>::deserialize(d)?;
+        let mut values = [0u8; 4];
+        for (slot, v) in values.iter_mut().zip(raw) {
+            *slot = u8::try_from(v)
+                .ok()
+                .filter(|&v| v <= MAX_VALUE)
+                .ok_or_else(|| serde::de::Error::custom(TileError::ValueOutOfRange(v)))?;
+        }
+        Ok(Corners(values))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_tile_id_is_the_ascending_multiset() {
+        let id: TileId = "3-1-0-1".parse().unwrap();
+        assert_eq!(id.to_string(), "0-1-1-3");
+        assert_eq!(id.weight(), 5);
+        assert_eq!(Corners([1, 3, 0, 1]).id(), id);
+        assert!("5-5-5-5".parse::<TileId>().unwrap().is_quad());
+        assert!(!id.is_quad());
+    }
+
+    #[test]
+    fn bad_tile_ids_are_refused_with_a_reason() {
+        assert_eq!("0-1-6-1".parse::<TileId>(), Err(TileError::ValueOutOfRange(6)));
+        assert!(matches!("0-1-1".parse::<TileId>(), Err(TileError::Malformed(_))));
+        assert!(matches!("a-b-c-d".parse::<TileId>(), Err(TileError::Malformed(_))));
+    }
+
+    #[test]
+    fn rotation_moves_each_value_one_corner_clockwise() {
+        let c = Corners([0, 1, 1, 3]);
+        assert_eq!(c.rotate_cw(), Corners([3, 0, 1, 1]));
+        assert_eq!(c.rotate_cw().rotate_cw().rotate_cw().rotate_cw(), c);
+        assert_eq!(Corners([4, 4, 4, 4]).rotations().len(), 1);
+        assert_eq!(Corners([1, 2, 1, 2]).rotations().len(), 2);
+        assert_eq!(Corners([1, 1, 2, 2]).rotations().len(), 4);
+    }
+
+    #[test]
+    fn permutations_are_distinct_arrangements() {
+        assert_eq!("0-1-2-3".parse::<TileId>().unwrap().permutations().len(), 24);
+        assert_eq!("1-1-2-3".parse::<TileId>().unwrap().permutations().len(), 12);
+        assert_eq!("1-1-2-2".parse::<TileId>().unwrap().permutations().len(), 6);
+        assert_eq!("1-1-1-2".parse::<TileId>().unwrap().permutations().len(), 4);
+        assert_eq!("4-4-4-4".parse::<TileId>().unwrap().permutations().len(), 1);
+    }
+}

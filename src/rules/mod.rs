@@ -1,0 +1,27 @@
+//! The rules: clause ids, the readings R1–R16 and the rule sets that choose
+//! among them, variants, and the placement judge and move generator that
+//! apply them.
+
+mod clause;
+mod judge;
+mod movegen;
+mod orientation;
+mod position;
+mod reading;
+mod variant;
+
+pub use clause::{Clause, Source, UnknownClause};
+pub use judge::{Contact, Legal, Placement, Reason, Tally, Verdict, contacts, corner_matches, judge, points};
+pub use movegen::{Move, MoveGen};
+pub use orientation::Orientations;
+pub use position::{MAX_COORDINATE, Position};
+pub use reading::{
+    AfterDraw, Arrangement, BlockedRound, BonusThreshold, CornerMatch, Deal, OpeningTie, PlayScore, READINGS, Reading,
+    RuleError, RuleSet, SeatOrder, TargetCheck, WeightNeighbours, YesNo, ZeroQuadOpening,
+};
+pub use variant::{Variant, VariantParts};
+
+/// Clause-id constructors for tables: `e(11)` is E11.
+pub mod ids {
+    pub use super::clause::{e, r, s};
+}

@@ -1,0 +1,523 @@
+//! The readings R1–R16: every point where the two rule sources disagree or
+//! are silent, each a named option with documented values (RULES.md,
+//! "Readings"). A [`RuleSet`] holds one value of each; the engine asks the
+//! rule set, never a variant's name.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use super::clause::{Clause, e, r, s};
+
+/// Declares the value type of one reading: a fieldless enum whose serde and
+/// display names are the option values written in specs and on the command
+/// line, with a description of each value.
+macro_rules! values {
+    ($(#[doc = $doc:literal])* $name:ident {
+        $( $variant:ident = $text:literal : $meaning:literal ),+ $(,)?
+    }) => {
+        $(#[doc = $doc])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+        pub enum $name {
+            $( #[doc = $meaning] #[serde(rename = $text)] $variant ),+
+        }
+
+        impl $name {
+            /// Every value, with what it means, in the order RULES.md lists them.
+            pub const VALUES: &'static [(&'static str, &'static str)] = &[$(($text, $meaning)),+];
+
+            /// The value as written in specs and on the command line.
+            pub const fn as_str(self) -> &'static str {
+                match self { $( $name::$variant => $text ),+ }
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.as_str())
+            }
+        }
+    };
+}
+
+values! {
+    /// A yes-or-no reading.
+    YesNo {
+        Yes = "yes": "yes",
+        No = "no": "no",
+    }
+}
+
+impl YesNo {
+    /// True for `yes`.
+    pub const fn yes(self) -> bool {
+        matches!(self, YesNo::Yes)
+    }
+}
+
+values! {
+    /// R1: how a tile's values are arranged around it, and so which
+    /// orientations of a tile can be played.
+    Arrangement {
+        AscendingClockwise = "ascending-clockwise":
+            "values ascend clockwise from nw in rotation 0 (S2 \"most often\"); the four rotations of that",
+        AscendingCounterClockwise = "ascending-counter-clockwise":
+            "values ascend counter-clockwise from nw (some makers); the four rotations of that",
+        AnyOrder = "any-order":
+            "any arrangement of the four values may be played (S2 \"does not matter\")",
+        TileSetFile = "tile-set-file":
+            "the rotations of the order the tile-set file prints on each tile",
+    }
+}
+
+values! {
+    /// R2: what a touching corner must equal where several placed tiles meet.
+    CornerMatch {
+        EveryValue = "every-value": "the corner must equal every value on that lattice point (implied by E17)",
+        AtLeastOne = "at-least-one": "the corner must equal at least one value on that lattice point (S12)",
+    }
+}
+
+values! {
+    /// R7: how many matched corners earn the bonus.
+    BonusThreshold {
+        Three = "3": "three or more matched corners (S15, E11, E12)",
+        Four = "4": "all four corners matched",
+    }
+}
+
+impl BonusThreshold {
+    /// The least number of matched corners that earns the bonus.
+    pub const fn corners(self) -> u8 {
+        match self {
+            BonusThreshold::Three => 3,
+            BonusThreshold::Four => 4,
+        }
+    }
+}
+
+values! {
+    /// R6: which neighbours count for the equal-weight alternative (R5).
+    WeightNeighbours {
+        EdgeAndDiagonal = "edge-and-diagonal": "edge and diagonal neighbours (S12)",
+        EdgeOnly = "edge-only": "edge neighbours only",
+    }
+}
+
+values! {
+    /// R9: what an ordinary play scores.
+    PlayScore {
+        Weight = "weight": "the tile's weight (E8; S18 \"points earned during the game\")",
+        Nothing = "nothing": "nothing: only bonuses and penalties score",
+    }
+}
+
+values! {
+    /// R10: what opening with 0-0-0-0 earns.
+    ZeroQuadOpening {
+        Always = "always": "always 25 points and two bonus tiles (S8 \"then and only then\")",
+        InsteadOfHigher = "instead-of-higher":
+            "25 and two bonus tiles only when chosen instead of a higher quad; otherwise like any quad opening (E5)",
+    }
+}
+
+values! {
+    /// R11: who opens when the heaviest tiles tie.
+    OpeningTie {
+        FirstInPlayOrder = "first-in-play-order": "the first of them in play order (R15) from seat 0",
+        Redeal = "redeal": "the tiles are dealt again",
+    }
+}
+
+values! {
+    /// R12: which tile must be played after drawing a playable one.
+    AfterDraw {
+        AnyPlayable = "any-playable": "any playable tile in the hand (E9 \"until a match can be made\")",
+        DrawnTile = "drawn-tile": "the tile just drawn (S13 \"plays it\")",
+    }
+}
+
+values! {
+    /// R13: how a blocked round ends (every player passes with the well empty).
+    BlockedRound {
+        NobodyCollects = "nobody-collects": "the round ends and nobody collects hands",
+        LowestCollects = "lowest-collects":
+            "the lowest hand collects the others' totals minus its own (Tri-Ominos custom)",
+        EachLosesOwn = "each-loses-own": "every player loses their own hand total",
+    }
+}
+
+values! {
+    /// R14: when the target score is checked.
+    TargetCheck {
+        AtOnce = "at-once": "after every scoring event: the game ends at once (E16 \"first to reach\")",
+        EndOfRound = "end-of-round": "at the end of each round; the highest score wins",
+    }
+}
+
+values! {
+    /// R15: the order of play around the table.
+    SeatOrder {
+        Clockwise = "clockwise": "clockwise, seat 0 → 1 → 2 (E8)",
+        CounterClockwise = "counter-clockwise": "to the right, seat 0 → n-1 → n-2 (S9)",
+    }
+}
+
+values! {
+    /// R16: how many tiles each player is dealt.
+    Deal {
+        English = "english": "2 → 15, 3 → 10, 4 → 8, 5 → 7, 6-8 → 6 (E2, E19)",
+        Serbian = "serbian": "2 → 30, 3 → 20, 4 → 15, 5 → 12, 6-8 → 10 (S3)",
+    }
+}
+
+impl Deal {
+    /// Tiles dealt to each of `players`, or `None` when the table does not
+    /// allow that many players (both allow 2 to 8).
+    pub const fn hand_size(self, players: usize) -> Option<usize> {
+        let size = match (self, players) {
+            (Deal::English, 2) => 15,
+            (Deal::English, 3) => 10,
+            (Deal::English, 4) => 8,
+            (Deal::English, 5) => 7,
+            (Deal::English, 6..=8) => 6,
+            (Deal::Serbian, 2) => 30,
+            (Deal::Serbian, 3) => 20,
+            (Deal::Serbian, 4) => 15,
+            (Deal::Serbian, 5) => 12,
+            (Deal::Serbian, 6..=8) => 10,
+            _ => return None,
+        };
+        Some(size)
+    }
+}
+
+/// One value for every reading R1–R16. Field names are the option names used
+/// in variant specs and by `--rule NAME=VALUE`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct RuleSet {
+    /// R1.
+    pub arrangement: Arrangement,
+    /// R2.
+    pub corner_match: CornerMatch,
+    /// R3: may a touching corner stay unmatched when at least two match?
+    pub unmatched_corners: YesNo,
+    /// R4: do diagonal-only neighbours count as touching?
+    pub diagonal_neighbours: YesNo,
+    /// R5: is equal weight with a neighbour an alternative to matching?
+    pub equal_weight: YesNo,
+    /// R6.
+    pub equal_weight_neighbours: WeightNeighbours,
+    /// R7.
+    pub bonus_threshold: BonusThreshold,
+    /// R8: may bonus tiles earn bonuses themselves?
+    pub bonus_chain: YesNo,
+    /// R9.
+    pub play_score: PlayScore,
+    /// R10.
+    pub zero_quad_opening: ZeroQuadOpening,
+    /// R11.
+    pub opening_tie: OpeningTie,
+    /// R12.
+    pub after_draw: AfterDraw,
+    /// R13.
+    pub blocked_round: BlockedRound,
+    /// R14.
+    pub target_check: TargetCheck,
+    /// R15.
+    pub seat_order: SeatOrder,
+    /// R16.
+    pub deal: Deal,
+}
+
+/// What RULES.md says about one reading: its id, option name, question,
+/// values and the clauses it is drawn from.
+#[derive(Clone, Copy, Debug)]
+pub struct Reading {
+    /// `R1` … `R16`.
+    pub id: Clause,
+    /// The option name, a field of [`RuleSet`].
+    pub name: &'static str,
+    /// The question the reading answers.
+    pub question: &'static str,
+    /// Each value and what it means.
+    pub values: &'static [(&'static str, &'static str)],
+    /// The source clauses the values are drawn from.
+    pub sources: &'static [Clause],
+}
+
+/// Every reading, R1 to R16.
+pub const READINGS: [Reading; 16] = [
+    Reading {
+        id: r(1),
+        name: "arrangement",
+        question: "How are a tile's values arranged around it?",
+        values: Arrangement::VALUES,
+        sources: &[s(2)],
+    },
+    Reading {
+        id: r(2),
+        name: "corner-match",
+        question: "A touching corner where several placed tiles meet: what must it equal?",
+        values: CornerMatch::VALUES,
+        sources: &[e(17), s(12)],
+    },
+    Reading {
+        id: r(3),
+        name: "unmatched-corners",
+        question: "May a touching corner stay unmatched if at least two others match?",
+        values: YesNo::VALUES,
+        sources: &[e(17), s(11), s(12), s(15)],
+    },
+    Reading {
+        id: r(4),
+        name: "diagonal-neighbours",
+        question: "Do diagonal-only neighbours count as touching?",
+        values: YesNo::VALUES,
+        sources: &[s(12), e(12)],
+    },
+    Reading {
+        id: r(5),
+        name: "equal-weight",
+        question: "Is equal weight with a neighbouring tile an alternative to matching?",
+        values: YesNo::VALUES,
+        sources: &[s(11)],
+    },
+    Reading {
+        id: r(6),
+        name: "equal-weight-neighbours",
+        question: "Which neighbours count for the equal-weight alternative (R5)?",
+        values: WeightNeighbours::VALUES,
+        sources: &[s(12)],
+    },
+    Reading {
+        id: r(7),
+        name: "bonus-threshold",
+        question: "How many matched corners earn the bonus?",
+        values: BonusThreshold::VALUES,
+        sources: &[s(15), e(11), e(12)],
+    },
+    Reading {
+        id: r(8),
+        name: "bonus-chain",
+        question: "May bonus tiles earn bonuses themselves?",
+        values: YesNo::VALUES,
+        sources: &[s(16), s(17)],
+    },
+    Reading {
+        id: r(9),
+        name: "play-score",
+        question: "What does an ordinary play score?",
+        values: PlayScore::VALUES,
+        sources: &[e(8), s(18)],
+    },
+    Reading {
+        id: r(10),
+        name: "zero-quad-opening",
+        question: "What does opening with 0-0-0-0 earn?",
+        values: ZeroQuadOpening::VALUES,
+        sources: &[e(5), s(8)],
+    },
+    Reading {
+        id: r(11),
+        name: "opening-tie",
+        question: "Who opens when the heaviest tiles tie?",
+        values: OpeningTie::VALUES,
+        sources: &[e(7), s(5)],
+    },
+    Reading {
+        id: r(12),
+        name: "after-draw",
+        question: "After drawing a playable tile, which tile must be played?",
+        values: AfterDraw::VALUES,
+        sources: &[e(9), s(13)],
+    },
+    Reading {
+        id: r(13),
+        name: "blocked-round",
+        question: "A round where every player passes in turn with the well empty?",
+        values: BlockedRound::VALUES,
+        sources: &[e(15), s(14)],
+    },
+    Reading {
+        id: r(14),
+        name: "target-check",
+        question: "When is the target score checked?",
+        values: TargetCheck::VALUES,
+        sources: &[e(16), s(19)],
+    },
+    Reading {
+        id: r(15),
+        name: "seat-order",
+        question: "In which order do the seats play?",
+        values: SeatOrder::VALUES,
+        sources: &[e(8), s(9)],
+    },
+    Reading {
+        id: r(16),
+        name: "deal",
+        question: "How many tiles is each player dealt?",
+        values: Deal::VALUES,
+        sources: &[e(2), e(19), s(3)],
+    },
+];
+
+/// Why `--rule NAME=VALUE` (or a spec entry) could not be applied.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RuleError {
+    /// NAME is neither an option name nor R1–R16.
+    #[error("unknown rule option `{0}`; options are R1-R16 or their names: {names}", names = option_names())]
+    UnknownOption(String),
+    /// VALUE is not one of the option's values.
+    #[error("`{value}` is not a value of {id} ({name}); use one of: {allowed}")]
+    UnknownValue {
+        /// The reading.
+        id: Clause,
+        /// Its option name.
+        name: &'static str,
+        /// The value given.
+        value: String,
+        /// The values allowed, comma-separated.
+        allowed: String,
+    },
+    /// Not of the form NAME=VALUE.
+    #[error("`{0}` is not NAME=VALUE (e.g. R4=no or diagonal-neighbours=no)")]
+    Malformed(String),
+}
+
+fn option_names() -> String {
+    READINGS.iter().map(|r| r.name).collect::<Vec<_>>().join(", ")
+}
+
+impl Reading {
+    /// The reading named by its option name or its id (`R4`).
+    pub fn find(name_or_id: &str) -> Result<&'static Reading, RuleError> {
+        READINGS
+            .iter()
+            .find(|r| r.name == name_or_id || r.id.to_string() == name_or_id)
+            .ok_or_else(|| RuleError::UnknownOption(name_or_id.to_string()))
+    }
+
+    /// Checks that `value` is one of this reading's values.
+    pub fn check_value(&self, value: &str) -> Result<(), RuleError> {
+        if self.values.iter().any(|(v, _)| *v == value) {
+            return Ok(());
+        }
+        Err(RuleError::UnknownValue {
+            id: self.id,
+            name: self.name,
+            value: value.to_string(),
+            allowed: self.values.iter().map(|(v, _)| *v).collect::<Vec<_>>().join(", "),
+        })
+    }
+}
+
+impl RuleSet {
+    /// The value of the option `name` (an option name), as written.
+    pub fn get(&self, name: &str) -> Option<String> {
+        let map = serde_yaml::to_value(self).ok()?;
+        map.get(name)?.as_str().map(str::to_string)
+    }
+
+    /// Sets one option: `name_or_id` is an option name or `R1`–`R16`, `value`
+    /// one of its values. On an error the rule set is unchanged.
+    pub fn set(&mut self, name_or_id: &str, value: &str) -> Result<&'static Reading, RuleError> {
+        let reading = Reading::find(name_or_id)?;
+        reading.check_value(value)?;
+        // The serde names are the option names and values, so the change is a
+        // round trip through the same mapping a spec file is read from.
+        let mut map = serde_yaml::to_value(*self).unwrap_or_default();
+        if let Some(m) = map.as_mapping_mut() {
+            m.insert(reading.name.into(), value.into());
+        }
+        *self = serde_yaml::from_value(map).map_err(|_| RuleError::UnknownOption(name_or_id.to_string()))?;
+        Ok(reading)
+    }
+
+    /// Each reading with the value this rule set chooses, R1 to R16.
+    pub fn choices(&self) -> Vec<(&'static Reading, String)> {
+        READINGS.iter().map(|r| (r, self.get(r.name).unwrap_or_default())).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn english() -> RuleSet {
+        RuleSet {
+            arrangement: Arrangement::AscendingClockwise,
+            corner_match: CornerMatch::EveryValue,
+            unmatched_corners: YesNo::No,
+            diagonal_neighbours: YesNo::Yes,
+            equal_weight: YesNo::No,
+            equal_weight_neighbours: WeightNeighbours::EdgeAndDiagonal,
+            bonus_threshold: BonusThreshold::Three,
+            bonus_chain: YesNo::No,
+            play_score: PlayScore::Weight,
+            zero_quad_opening: ZeroQuadOpening::InsteadOfHigher,
+            opening_tie: OpeningTie::FirstInPlayOrder,
+            after_draw: AfterDraw::AnyPlayable,
+            blocked_round: BlockedRound::NobodyCollects,
+            target_check: TargetCheck::AtOnce,
+            seat_order: SeatOrder::Clockwise,
+            deal: Deal::English,
+        }
+    }
+
+    #[test]
+    fn the_readings_table_names_every_rule_set_field_in_order() {
+        let map = serde_yaml::to_value(english()).unwrap();
+        let keys: Vec<&str> = map.as_mapping().unwrap().keys().map(|k| k.as_str().unwrap()).collect();
+        let names: Vec<&str> = READINGS.iter().map(|r| r.name).collect();
+        assert_eq!(keys, names);
+        for (i, r) in READINGS.iter().enumerate() {
+            assert_eq!(r.id.to_string(), format!("R{}", i + 1));
+        }
+    }
+
+    #[test]
+    fn every_value_of_every_reading_can_be_set_by_name_and_by_id() {
+        for reading in &READINGS {
+            for (value, _) in reading.values {
+                let mut rules = english();
+                rules.set(reading.name, value).unwrap();
+                assert_eq!(rules.get(reading.name).as_deref(), Some(*value));
+                let mut by_id = english();
+                by_id.set(&reading.id.to_string(), value).unwrap();
+                assert_eq!(by_id, rules);
+            }
+        }
+    }
+
+    #[test]
+    fn setting_a_rule_changes_only_that_option() {
+        let mut rules = english();
+        rules.set("R4", "no").unwrap();
+        assert_eq!(rules.diagonal_neighbours, YesNo::No);
+        assert_eq!(RuleSet { diagonal_neighbours: YesNo::Yes, ..rules }, english());
+        rules.set("bonus-threshold", "4").unwrap();
+        assert_eq!(rules.bonus_threshold, BonusThreshold::Four);
+    }
+
+    #[test]
+    fn unknown_options_and_values_are_refused_with_the_choices() {
+        let mut rules = english();
+        let err = rules.set("R17", "yes").unwrap_err();
+        assert!(matches!(err, RuleError::UnknownOption(_)));
+        let err = rules.set("R2", "most").unwrap_err();
+        assert_eq!(err.to_string(), "`most` is not a value of R2 (corner-match); use one of: every-value, at-least-one");
+        assert_eq!(rules, english());
+    }
+
+    #[test]
+    fn deal_tables_follow_e2_and_s3() {
+        assert_eq!(Deal::English.hand_size(2), Some(15));
+        assert_eq!(Deal::English.hand_size(8), Some(6));
+        assert_eq!(Deal::Serbian.hand_size(2), Some(30));
+        assert_eq!(Deal::Serbian.hand_size(7), Some(10));
+        assert_eq!(Deal::Serbian.hand_size(9), None);
+        assert_eq!(Deal::English.hand_size(1), None);
+    }
+}

@@ -1,0 +1,145 @@
+//! A variant: a named, fully chosen set of rules. It holds the tile set, the
+//! target score and a [`RuleSet`] (one value per reading R1–R16), each choice
+//! with the clause ids that justify it, and the orientations R1 allows.
+
+use super::clause::Clause;
+use super::orientation::Orientations;
+use super::reading::{READINGS, Reading, RuleError, RuleSet};
+use crate::model::TileSet;
+
+/// A complete rule set ready to judge placements.
+#[derive(Clone, Debug)]
+pub struct Variant {
+    name: String,
+    description: String,
+    tile_set: TileSet,
+    tile_set_clauses: Vec<Clause>,
+    target: u32,
+    target_clauses: Vec<Clause>,
+    rules: RuleSet,
+    /// Clause ids behind each reading's choice, indexed like [`READINGS`].
+    citations: Vec<Vec<Clause>>,
+    /// `--rule` overrides applied on top of the spec, in order.
+    overrides: Vec<(&'static Reading, String)>,
+    orientations: Orientations,
+}
+
+/// The parts of a variant, as a spec states them.
+#[derive(Clone, Debug)]
+pub struct VariantParts {
+    /// Its name.
+    pub name: String,
+    /// One sentence on what it is.
+    pub description: String,
+    /// The tiles in play.
+    pub tile_set: TileSet,
+    /// Clauses behind the tile set.
+    pub tile_set_clauses: Vec<Clause>,
+    /// The score that wins the game.
+    pub target: u32,
+    /// Clauses behind the target.
+    pub target_clauses: Vec<Clause>,
+    /// One value per reading.
+    pub rules: RuleSet,
+    /// Clauses behind each reading's value, indexed like [`READINGS`].
+    pub citations: Vec<Vec<Clause>>,
+}
+
+impl Variant {
+    /// A variant from its parts.
+    pub fn new(parts: VariantParts) -> Variant {
+        let orientations = Orientations::new(&parts.tile_set, parts.rules.arrangement);
+        let mut citations = parts.citations;
+        citations.resize(READINGS.len(), Vec::new());
+        Variant {
+            name: parts.name,
+            description: parts.description,
+            tile_set: parts.tile_set,
+            tile_set_clauses: parts.tile_set_clauses,
+            target: parts.target,
+            target_clauses: parts.target_clauses,
+            rules: parts.rules,
+            citations,
+            overrides: Vec::new(),
+            orientations,
+        }
+    }
+
+    /// This variant with one option changed (`--rule R4=no`). The choice is
+    /// then cited by its reading id alone.
+    pub fn with_rule(mut self, name_or_id: &str, value: &str) -> Result<Variant, RuleError> {
+        let reading = self.rules.set(name_or_id, value)?;
+        let i = READINGS.iter().position(|r| r.id == reading.id).unwrap_or(0);
+        self.citations[i] = vec![reading.id];
+        self.overrides.retain(|(r, _)| r.id != reading.id);
+        self.overrides.push((reading, value.to_string()));
+        self.orientations = Orientations::new(&self.tile_set, self.rules.arrangement);
+        Ok(self)
+    }
+
+    /// The spec's name, e.g. `english`.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The name with any overrides, e.g. `english+R4=no`: what every output
+    /// reports as the variant in force.
+    pub fn label(&self) -> String {
+        let mut label = self.name.clone();
+        for (reading, value) in &self.overrides {
+            label.push_str(&format!("+{}={}", reading.id, value));
+        }
+        label
+    }
+
+    /// One sentence on the variant.
+    pub fn description(&self) -> &str {
+        &self.description
+    }
+
+    /// The tiles in play.
+    pub fn tile_set(&self) -> &TileSet {
+        &self.tile_set
+    }
+
+    /// Clauses behind the tile set.
+    pub fn tile_set_clauses(&self) -> &[Clause] {
+        &self.tile_set_clauses
+    }
+
+    /// The winning score (E16, E19, S19).
+    pub fn target(&self) -> u32 {
+        self.target
+    }
+
+    /// Clauses behind the target.
+    pub fn target_clauses(&self) -> &[Clause] {
+        &self.target_clauses
+    }
+
+    /// The value of every reading.
+    pub fn rules(&self) -> &RuleSet {
+        &self.rules
+    }
+
+    /// The orientations each tile may be played in (R1).
+    pub fn orientations(&self) -> &Orientations {
+        &self.orientations
+    }
+
+    /// The reading id followed by the clauses the spec cites for its choice:
+    /// what a decision that depends on this reading cites.
+    pub fn cite(&self, reading: Clause) -> Vec<Clause> {
+        let i = usize::from(reading.number()).saturating_sub(1);
+        let mut out = vec![reading];
+        if let Some(cs) = self.citations.get(i) {
+            out.extend(cs.iter().copied().filter(|&c| c != reading));
+        }
+        out
+    }
+
+    /// The `--rule` overrides in force.
+    pub fn overrides(&self) -> &[(&'static Reading, String)] {
+        &self.overrides
+    }
+}
