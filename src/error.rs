@@ -77,10 +77,6 @@ impl Problem {
 
 impl fmt::Display for Problem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.at.0.is_empty() {
-            f.write_str(&self.message)
-        } else {
-            write!(f, "{}: {}", self.at, self.message)
-        }
+        if self.at.0.is_empty() { f.write_str(&self.message) } else { write!(f, "{}: {}", self.at, self.message) }
     }
 }

@@ -1,1 +1,397 @@
-fn main() {}
+//! The `quadominos` command: a thin shell over the library. Exit status 0 on
+//! success, 1 when `explain` judges a placement illegal, 2 on bad input.
+
+use std::fmt::Write as _;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use quadominos::formats::{
+    BUILTIN_VARIANTS, InputError, LoadedPosition, MoveRecord, MovesReport, VariantChoice, VerdictReport, load_position,
+    move_records,
+};
+use quadominos::model::{Cell, Corners, TileId};
+use quadominos::render::board_text;
+use quadominos::rules::{MoveGen, Placement, READINGS, Variant};
+use serde::Serialize;
+
+/// Quad-Ominos rules, executable: list legal moves, judge placements, and
+/// show the rule variants, under either rule source and any reading.
+#[derive(Parser)]
+#[command(name = "quadominos", version, about, long_about = None)]
+#[command(after_help = "Rules digest with clause ids E1-E19, S1-S19 and readings R1-R16: RULES.md.\n\
+Exit status: 0 success, 1 an illegal placement (explain), 2 bad input.")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// List every legal placement of every hand tile on a position's board.
+    #[command(after_help = "Example:\n  quadominos moves puzzles/bonus-corner.yaml --format json\n  \
+quadominos moves puzzles/bonus-corner.yaml --variant serbian --rule R4=no")]
+    Moves {
+        /// A position or puzzle file (YAML: variant, board, hand).
+        position: PathBuf,
+        #[command(flatten)]
+        rules: RuleArgs,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
+    /// Judge one placement and give the verdict with its reasons and clause ids.
+    #[command(
+        after_help = "Example:\n  quadominos explain puzzles/bonus-corner.yaml --tile 1-4-5-5 --at 1,-1 --corners 1,4,5,5\n\
+Exit status 0 when the placement is legal, 1 when it is not."
+    )]
+    Explain {
+        /// A position or puzzle file (YAML: variant, board, hand).
+        position: PathBuf,
+        /// The tile's id, e.g. 1-4-5-5 (defaults to the corners' tile).
+        #[arg(long)]
+        tile: Option<TileId>,
+        /// The cell, X,Y (e.g. 1,-1).
+        #[arg(long, allow_hyphen_values = true, value_parser = parse_cell)]
+        at: Cell,
+        /// The corners clockwise from north-west, NW,NE,SE,SW (e.g. 1,4,5,5).
+        #[arg(long, value_parser = parse_corners)]
+        corners: Corners,
+        /// Do not require the tile to be in the position's hand.
+        #[arg(long)]
+        any_tile: bool,
+        #[command(flatten)]
+        rules: RuleArgs,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
+    /// Show the shipped variants, or every reading R1-R16 a variant chooses.
+    #[command(after_help = "Example:\n  quadominos variants\n  quadominos variants --variant serbian --rule R4=no")]
+    Variants {
+        #[command(flatten)]
+        rules: RuleArgs,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
+}
+
+/// How the rules are chosen; the same on every command.
+#[derive(Args, Clone, Debug, Default)]
+struct RuleArgs {
+    /// A shipped variant (english, english-beginner, serbian, serbian-chain)
+    /// or a spec file; overrides the file's own `variant:` [default: the
+    /// file's, else english].
+    #[arg(long, value_name = "V")]
+    variant: Option<String>,
+    /// A variant spec file (YAML, as under specs/variants/).
+    #[arg(long, value_name = "FILE", conflicts_with = "variant")]
+    spec: Option<PathBuf>,
+    /// Override one reading: NAME=VALUE, where NAME is R1-R16 or the option's
+    /// name (e.g. R4=no, corner-match=at-least-one). Repeatable.
+    #[arg(long = "rule", value_name = "K=V")]
+    rules: Vec<String>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Format {
+    /// A readable report.
+    Text,
+    /// JSON, for tools.
+    Json,
+    /// YAML, for tools and people.
+    Yaml,
+}
+
+impl RuleArgs {
+    fn choice(&self) -> VariantChoice {
+        VariantChoice { variant: self.variant.clone(), spec: self.spec.clone(), rules: self.rules.clone() }
+    }
+}
+
+fn parse_numbers(text: &str) -> Result<Vec<i64>, String> {
+    text.trim()
+        .trim_start_matches('[')
+        .trim_end_matches(']')
+        .split(',')
+        .map(|n| n.trim().parse::<i64>().map_err(|_| format!("`{}` is not a whole number", n.trim())))
+        .collect()
+}
+
+fn parse_cell(text: &str) -> Result<Cell, String> {
+    match parse_numbers(text)?[..] {
+        [x, y] => {
+            let x = i32::try_from(x).map_err(|_| format!("{x} is out of range"))?;
+            let y = i32::try_from(y).map_err(|_| format!("{y} is out of range"))?;
+            Ok(Cell::new(x, y))
+        }
+        _ => Err("write the cell as X,Y, e.g. 1,-1".into()),
+    }
+}
+
+fn parse_corners(text: &str) -> Result<Corners, String> {
+    let values = parse_numbers(text)?;
+    let [a, b, c, d] = values[..] else { return Err("write four values NW,NE,SE,SW, e.g. 1,4,5,5".into()) };
+    let mut out = [0u8; 4];
+    for (slot, v) in out.iter_mut().zip([a, b, c, d]) {
+        *slot = u8::try_from(v).ok().filter(|&v| v <= 5).ok_or(format!("value {v} is outside 0-5"))?;
+    }
+    Ok(Corners(out))
+}
+
+/// A failure: bad input (exit 2) or an internal contradiction (exit 2 too,
+/// reported as a bug).
+enum Failure {
+    Input(InputError),
+    Bug(String),
+}
+
+impl From<InputError> for Failure {
+    fn from(e: InputError) -> Failure {
+        Failure::Input(e)
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli.command) {
+        Ok((text, code)) => {
+            print!("{text}");
+            ExitCode::from(code)
+        }
+        Err(Failure::Input(e)) => {
+            for p in &e.problems {
+                eprintln!("error: {p}");
+            }
+            ExitCode::from(2)
+        }
+        Err(Failure::Bug(message)) => {
+            eprintln!("internal error (please report): {message}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn serialize<T: Serialize>(value: &T, format: Format) -> Result<String, Failure> {
+    match format {
+        Format::Json => serde_json::to_string_pretty(value).map(|s| s + "\n").map_err(|e| Failure::Bug(e.to_string())),
+        _ => serde_yaml::to_string(value).map_err(|e| Failure::Bug(e.to_string())),
+    }
+}
+
+/// Runs one command, returning its whole output and exit status; nothing is
+/// printed until the command has succeeded.
+fn run(command: Command) -> Result<(String, u8), Failure> {
+    match command {
+        Command::Moves { position, rules, format } => {
+            let loaded = load_position(&position, &rules.choice())?;
+            let generator = MoveGen::new(&loaded.variant, &loaded.position.board, &loaded.position.hand);
+            let moves = move_records(&generator, &loaded.position.hand).map_err(|(p, reasons)| {
+                let why: Vec<String> = reasons.iter().map(|r| r.to_string()).collect();
+                Failure::Bug(format!(
+                    "the move generator listed {} {} at {} but the judge refuses it: {}",
+                    p.tile,
+                    p.corners,
+                    p.at,
+                    why.join("; ")
+                ))
+            })?;
+            let report = MovesReport { variant: loaded.variant.label(), moves };
+            let text = match format {
+                Format::Text => moves_text(&loaded, &report.moves),
+                _ => serialize(&report, format)?,
+            };
+            Ok((text, 0))
+        }
+        Command::Explain { position, tile, at, corners, any_tile, rules, format } => {
+            let loaded = load_position(&position, &rules.choice())?;
+            let tile = tile.unwrap_or_else(|| corners.id());
+            let p = Placement { tile, at, corners };
+            let hand = (!any_tile).then_some(&loaded.position.hand[..]);
+            let report = VerdictReport::new(&loaded.position.board, &loaded.variant, p, hand);
+            let code = if report.legal { 0 } else { 1 };
+            let text = match format {
+                Format::Text => explain_text(&loaded, &report),
+                _ => serialize(&report, format)?,
+            };
+            Ok((text, code))
+        }
+        Command::Variants { rules, format } => {
+            let explicit = rules.variant.is_some() || rules.spec.is_some() || !rules.rules.is_empty();
+            if explicit {
+                let variant = rules.choice().resolve(None, None)?;
+                let text = match format {
+                    Format::Text => variant_text(&variant),
+                    _ => serialize(&variant_summary(&variant), format)?,
+                };
+                return Ok((text, 0));
+            }
+            let all: Vec<Variant> = BUILTIN_VARIANTS
+                .iter()
+                .map(|(name, _)| {
+                    VariantChoice { variant: Some((*name).to_string()), ..Default::default() }.resolve(None, None)
+                })
+                .collect::<Result<_, _>>()?;
+            let text = match format {
+                Format::Text => variants_table(&all),
+                _ => serialize(&all.iter().map(variant_summary).collect::<Vec<_>>(), format)?,
+            };
+            Ok((text, 0))
+        }
+    }
+}
+
+fn yes(b: bool) -> &'static str {
+    if b { "yes" } else { "no" }
+}
+
+fn hand_line(hand: &[TileId]) -> String {
+    if hand.is_empty() { "(empty)".into() } else { hand.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(", ") }
+}
+
+fn moves_text(loaded: &LoadedPosition, moves: &[MoveRecord]) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "variant: {}", loaded.variant.label());
+    out.push_str(&board_text(&loaded.position.board));
+    let _ = writeln!(out, "hand: {}\n", hand_line(&loaded.position.hand));
+    if !moves.is_empty() {
+        let _ = writeln!(
+            out,
+            "{:<8} {:<10} {:<13} {:>6} {:>7}  {:<5}  by weight",
+            "tile", "at", "corners", "points", "matched", "bonus"
+        );
+        for m in moves {
+            let _ = writeln!(
+                out,
+                "{:<8} {:<10} {:<13} {:>6} {:>7}  {:<5}  {}",
+                m.tile.to_string(),
+                m.at.to_string(),
+                m.corners.to_string(),
+                m.points,
+                m.matched,
+                yes(m.bonus),
+                yes(m.by_weight)
+            );
+        }
+        out.push('\n');
+    }
+    let bonus = moves.iter().filter(|m| m.bonus).count();
+    let _ =
+        writeln!(out, "{} legal move{}, {bonus} with a bonus", moves.len(), if moves.len() == 1 { "" } else { "s" });
+    out
+}
+
+fn explain_text(loaded: &LoadedPosition, r: &VerdictReport) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "variant: {}", r.variant);
+    out.push_str(&board_text(&loaded.position.board));
+    let _ = writeln!(out, "placement: {} as {} at {}", r.tile, r.corners, r.at);
+    if r.legal {
+        let _ = writeln!(out, "verdict: legal{}", if r.by_weight == Some(true) { " by equal weight (R5)" } else { "" });
+        for c in &r.contacts {
+            let found: Vec<String> = c.found.iter().map(|(d, v)| format!("{v} from {d}")).collect();
+            let _ = writeln!(
+                out,
+                "  {} = {} at ({}, {}): {} ({})",
+                c.corner,
+                c.value,
+                c.point[0],
+                c.point[1],
+                if c.matched { "matched" } else { "unmatched" },
+                found.join(", ")
+            );
+        }
+        let _ = writeln!(out, "matched corners: {}", r.matched.unwrap_or(0));
+        let _ = writeln!(out, "points: {}", r.points.unwrap_or(0));
+        let _ =
+            writeln!(out, "bonus: {}", if r.bonus == Some(true) { "yes: 25 points or two bonus tiles" } else { "no" });
+        let clauses: Vec<String> = r.clauses.iter().map(|c| c.to_string()).collect();
+        let _ = writeln!(out, "clauses: {}", clauses.join(", "));
+    } else {
+        let _ = writeln!(out, "verdict: illegal");
+        for reason in &r.reasons {
+            let clauses: Vec<String> = reason.clauses.iter().map(|c| c.to_string()).collect();
+            let _ = writeln!(out, "  - {} [{}]", reason.reason, clauses.join(", "));
+        }
+    }
+    out
+}
+
+#[derive(Serialize)]
+struct VariantSummary {
+    name: String,
+    description: String,
+    tile_set: String,
+    tiles: usize,
+    target: u32,
+    readings: Vec<ReadingChoice>,
+}
+
+#[derive(Serialize)]
+struct ReadingChoice {
+    id: String,
+    name: &'static str,
+    value: String,
+    clauses: Vec<String>,
+}
+
+fn variant_summary(v: &Variant) -> VariantSummary {
+    VariantSummary {
+        name: v.label(),
+        description: v.description().to_string(),
+        tile_set: v.tile_set().name().to_string(),
+        tiles: v.tile_set().len(),
+        target: v.target(),
+        readings: v
+            .rules()
+            .choices()
+            .into_iter()
+            .map(|(r, value)| ReadingChoice {
+                id: r.id.to_string(),
+                name: r.name,
+                value,
+                clauses: v.cite(r.id).iter().skip(1).map(|c| c.to_string()).collect(),
+            })
+            .collect(),
+    }
+}
+
+fn variant_text(v: &Variant) -> String {
+    let s = variant_summary(v);
+    let mut out = String::new();
+    let _ = writeln!(out, "{}: {}", s.name, s.description);
+    let _ = writeln!(out, "tile set: {} ({} tiles); target: {}\n", s.tile_set, s.tiles, s.target);
+    for (c, reading) in s.readings.iter().zip(READINGS.iter()) {
+        let _ = writeln!(out, "{:<4} {:<24} {:<22} [{}]", c.id, c.name, c.value, c.clauses.join(", "));
+        let _ = writeln!(out, "     {}", reading.question);
+    }
+    out
+}
+
+fn variants_table(all: &[Variant]) -> String {
+    let mut out = String::new();
+    let _ = write!(out, "{:<4} {:<24}", "", "reading");
+    for v in all {
+        let _ = write!(out, " {:<20}", v.name());
+    }
+    out.push('\n');
+    for r in &READINGS {
+        let _ = write!(out, "{:<4} {:<24}", r.id.to_string(), r.name);
+        for v in all {
+            let _ = write!(out, " {:<20}", v.rules().get(r.name).unwrap_or_default());
+        }
+        out.push('\n');
+    }
+    let _ = write!(out, "{:<4} {:<24}", "", "tile set");
+    for v in all {
+        let _ = write!(out, " {:<20}", format!("{} ({})", v.tile_set().name(), v.tile_set().len()));
+    }
+    out.push('\n');
+    let _ = write!(out, "{:<4} {:<24}", "", "target");
+    for v in all {
+        let _ = write!(out, " {:<20}", v.target());
+    }
+    out.push_str("\n\nShow one variant's choices and the clauses behind them: quadominos variants --variant NAME\n");
+    out
+}

@@ -65,9 +65,9 @@ impl VariantChoice {
             (None, None, None) => load_variant("english", None)?,
         };
         for rule in &self.rules {
-            let (name, value) = rule
-                .split_once('=')
-                .ok_or_else(|| InputError::whole_file("--rule", crate::rules::RuleError::Malformed(rule.clone()).to_string()))?;
+            let (name, value) = rule.split_once('=').ok_or_else(|| {
+                InputError::whole_file("--rule", crate::rules::RuleError::Malformed(rule.clone()).to_string())
+            })?;
             variant = variant
                 .with_rule(name.trim(), value.trim())
                 .map_err(|e| InputError::whole_file("--rule", e.to_string()))?;

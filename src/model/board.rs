@@ -99,10 +99,7 @@ impl Board {
     pub fn bounds(&self) -> Option<(Cell, Cell)> {
         let xs = self.cells.keys().map(|c| c.x);
         let ys = self.cells.keys().map(|c| c.y);
-        Some((
-            Cell::new(xs.clone().min()?, ys.clone().min()?),
-            Cell::new(xs.max()?, ys.max()?),
-        ))
+        Some((Cell::new(xs.clone().min()?, ys.clone().min()?), Cell::new(xs.max()?, ys.max()?)))
     }
 
     /// The same tiles moved by `(dx, dy)`.

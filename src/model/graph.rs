@@ -92,10 +92,8 @@ impl BoardGraph {
             }
         }
         let on_rim = |c: &Cell| c.x == lo.x || c.x == hi.x || c.y == lo.y || c.y == hi.y;
-        let mut inside: Vec<Vec<Cell>> = sorted_components(tarjan_scc(&empty))
-            .into_iter()
-            .filter(|group| !group.iter().any(on_rim))
-            .collect();
+        let mut inside: Vec<Vec<Cell>> =
+            sorted_components(tarjan_scc(&empty)).into_iter().filter(|group| !group.iter().any(on_rim)).collect();
         inside.sort_unstable_by_key(|g| (g[0].y, g[0].x));
         inside
     }

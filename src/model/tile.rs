@@ -60,13 +60,8 @@ impl TileId {
     /// Every arrangement of the four values, each once, in ascending order.
     pub fn permutations(self) -> Vec<Corners> {
         use itertools::Itertools;
-        let mut all: Vec<Corners> = self
-            .0
-            .iter()
-            .copied()
-            .permutations(4)
-            .map(|p| Corners([p[0], p[1], p[2], p[3]]))
-            .collect();
+        let mut all: Vec<Corners> =
+            self.0.iter().copied().permutations(4).map(|p| Corners([p[0], p[1], p[2], p[3]])).collect();
         all.sort_unstable();
         all.dedup();
         all
@@ -91,10 +86,7 @@ impl FromStr for TileId {
         let mut values = [0u8; 4];
         for (slot, part) in values.iter_mut().zip(&parts) {
             let v: i64 = part.trim().parse().map_err(|_| TileError::Malformed(s.to_string()))?;
-            *slot = u8::try_from(v)
-                .ok()
-                .filter(|&v| v <= MAX_VALUE)
-                .ok_or(TileError::ValueOutOfRange(v))?;
+            *slot = u8::try_from(v).ok().filter(|&v| v <= MAX_VALUE).ok_or(TileError::ValueOutOfRange(v))?;
         }
         TileId::new(values)
     }

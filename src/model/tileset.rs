@@ -63,11 +63,7 @@ impl TileSet {
         for (i, t) in tiles.iter().enumerate() {
             slot[code(t.0)] = i as u16;
         }
-        Ok(TileSet {
-            name: name.into(),
-            tiles: tiles.into_iter().map(|(id, c, _)| (id, c)).collect(),
-            slot,
-        })
+        Ok(TileSet { name: name.into(), tiles: tiles.into_iter().map(|(id, c, _)| (id, c)).collect(), slot })
     }
 
     /// The 125 tiles: every multiset of four values 0–5 except 0-2-4-5 (S1),
@@ -174,10 +170,7 @@ mod tests {
     #[test]
     fn a_set_file_may_not_repeat_a_tile() {
         let err = TileSet::from_printed("x", [Corners([0, 1, 2, 3]), Corners([3, 2, 1, 0])]);
-        assert_eq!(
-            err,
-            Err(TileSetError::Duplicate { tile: "0-1-2-3".parse().unwrap(), first: 0, second: 1 })
-        );
+        assert_eq!(err, Err(TileSetError::Duplicate { tile: "0-1-2-3".parse().unwrap(), first: 0, second: 1 }));
         let ok = TileSet::from_printed("x", [Corners([3, 2, 1, 0])]).unwrap();
         assert_eq!(ok.printed("0-1-2-3".parse().unwrap()), Some(Corners([3, 2, 1, 0])));
     }

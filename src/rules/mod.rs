@@ -7,6 +7,7 @@ mod judge;
 mod movegen;
 mod orientation;
 mod position;
+mod random;
 mod reading;
 mod variant;
 
@@ -15,6 +16,7 @@ pub use judge::{Contact, Legal, Placement, Reason, Tally, Verdict, contacts, cor
 pub use movegen::{Move, MoveGen};
 pub use orientation::Orientations;
 pub use position::{MAX_COORDINATE, Position};
+pub use random::random_position;
 pub use reading::{
     AfterDraw, Arrangement, BlockedRound, BonusThreshold, CornerMatch, Deal, OpeningTie, PlayScore, READINGS, Reading,
     RuleError, RuleSet, SeatOrder, TargetCheck, WeightNeighbours, YesNo, ZeroQuadOpening,

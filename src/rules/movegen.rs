@@ -251,15 +251,9 @@ impl<'v> MoveGen<'v> {
         let mut bonus = vec![0u64; self.words].into_boxed_slice();
         let touching = (0..4).filter(|i| key >> (7 * i) & TOUCHED != 0).count() as u8;
         for (k, corners) in self.variant.orientations().all().iter().enumerate() {
-            let matched = Corner::ALL
-                .iter()
-                .filter(|c| key >> (7 * c.index()) & (1 << corners.at(**c)) != 0)
-                .count() as u8;
-            let tally = Tally {
-                touching,
-                matched,
-                equal_weight: key >> (28 + u32::from(corners.weight())) & 1 != 0,
-            };
+            let matched =
+                Corner::ALL.iter().filter(|c| key >> (7 * c.index()) & (1 << corners.at(**c)) != 0).count() as u8;
+            let tally = Tally { touching, matched, equal_weight: key >> (28 + u32::from(corners.weight())) & 1 != 0 };
             if tally.legal(self.variant) {
                 legal[k / 64] |= 1 << (k % 64);
                 if tally.bonus(self.variant) {

@@ -507,7 +507,10 @@ mod tests {
         let err = rules.set("R17", "yes").unwrap_err();
         assert!(matches!(err, RuleError::UnknownOption(_)));
         let err = rules.set("R2", "most").unwrap_err();
-        assert_eq!(err.to_string(), "`most` is not a value of R2 (corner-match); use one of: every-value, at-least-one");
+        assert_eq!(
+            err.to_string(),
+            "`most` is not a value of R2 (corner-match); use one of: every-value, at-least-one"
+        );
         assert_eq!(rules, english());
     }
 
