@@ -33,6 +33,7 @@
 
 pub mod error;
 pub mod formats;
+pub mod game;
 pub mod model;
 pub mod render;
 pub mod rules;

@@ -393,5 +393,5 @@ fn variants_table(all: &[Variant]) -> String {
         let _ = write!(out, " {:<20}", v.target());
     }
     out.push_str("\n\nShow one variant's choices and the clauses behind them: quadominos variants --variant NAME\n");
-    out
+    out.lines().map(|l| format!("{}\n", l.trim_end())).collect()
 }

@@ -1,0 +1,152 @@
+//! What a player (or the table) can do, and why the engine refuses an action.
+
+use std::fmt;
+
+use crate::model::{Cell, TileId};
+use crate::rules::ids::{e, r, s};
+use crate::rules::{Clause, Placement, Reason, Variant};
+
+/// One action.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Action {
+    /// Place a tile: the opening tile, a turn's tile, or a bonus tile.
+    Place(Placement),
+    /// On a bonus: take the 25 points (E11, S15, S16).
+    TakePoints,
+    /// On a bonus: play two bonus tiles instead (E11, E14, S15).
+    TakeTiles,
+    /// Draw from the well: only when no tile can be played (E9, S13).
+    Draw,
+    /// Pass: only when no tile can be played and the well is empty (E15, S14).
+    Pass,
+    /// Deal the next round after a round has ended.
+    NextRound,
+}
+
+impl fmt::Display for Action {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Action::Place(p) => write!(f, "place {} as {} at {}", p.tile, p.corners, p.at),
+            Action::TakePoints => f.write_str("take the 25 points"),
+            Action::TakeTiles => f.write_str("play two bonus tiles"),
+            Action::Draw => f.write_str("draw"),
+            Action::Pass => f.write_str("pass"),
+            Action::NextRound => f.write_str("deal the next round"),
+        }
+    }
+}
+
+/// Why an action was refused. The game is unchanged after a refusal.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// The game is over.
+    GameOver,
+    /// The round is over: only `next-round` is possible.
+    RoundOver,
+    /// A bonus choice is pending: take the points or the tiles first.
+    ChoicePending,
+    /// There is no bonus to choose for.
+    NoBonusPending,
+    /// Bonus tiles are owed: only placements are possible.
+    BonusTilesOwed {
+        /// How many.
+        owed: u8,
+    },
+    /// The opening tile must be one of these.
+    NotAnOpeningTile {
+        /// The tile tried.
+        tile: TileId,
+        /// The tiles the opener may open with.
+        allowed: Vec<TileId>,
+    },
+    /// Only the opener may place the opening tile; every other action waits.
+    OpeningPending {
+        /// The opener.
+        seat: usize,
+    },
+    /// The opening tile goes to the cell `[0, 0]`.
+    OpeningCell {
+        /// The cell tried.
+        at: Cell,
+    },
+    /// The placement breaks the placement rules.
+    Illegal(Vec<Reason>),
+    /// Two bonus tiles cannot both be played, so only the 25 points can be
+    /// taken (E6, E14).
+    CannotPlayBonusTiles,
+    /// This bonus tile would leave an owed bonus tile unplayable (E14: never
+    /// one alone).
+    NoFollowUp {
+        /// Bonus tiles still owed after this one.
+        owed: u8,
+    },
+    /// A tile can be played, so drawing or passing is not allowed (E9, S13).
+    CanPlay,
+    /// The well is empty: pass instead of drawing (E15, S14).
+    WellEmpty,
+    /// The well is not empty: draw instead of passing (E9, S13).
+    WellNotEmpty,
+    /// The round is still being played.
+    RoundNotOver,
+    /// Under R12 = drawn-tile the tile just drawn must be played.
+    MustPlayDrawnTile {
+        /// The tile drawn.
+        tile: TileId,
+    },
+}
+
+impl Refusal {
+    /// The clauses behind the refusal.
+    pub fn clauses(&self, variant: &Variant) -> Vec<Clause> {
+        match self {
+            Refusal::GameOver => vec![e(16), s(19)],
+            Refusal::RoundOver | Refusal::RoundNotOver => vec![e(10), s(18)],
+            Refusal::ChoicePending => vec![e(11), s(15), s(16)],
+            Refusal::NoBonusPending => vec![e(11), s(15)],
+            Refusal::BonusTilesOwed { .. } => vec![e(14), s(17)],
+            Refusal::NotAnOpeningTile { .. } | Refusal::OpeningPending { .. } => vec![e(3), e(5), e(7), s(5)],
+            Refusal::OpeningCell { .. } => vec![e(3)],
+            Refusal::Illegal(reasons) => {
+                let mut out: Vec<Clause> = reasons.iter().flat_map(|r| r.clauses(variant)).collect();
+                out.dedup();
+                out
+            }
+            Refusal::CannotPlayBonusTiles | Refusal::NoFollowUp { .. } => vec![e(6), e(14), s(7)],
+            Refusal::CanPlay => vec![e(9), s(13)],
+            Refusal::WellEmpty => vec![e(15), s(14)],
+            Refusal::WellNotEmpty => vec![e(9), s(13)],
+            Refusal::MustPlayDrawnTile { .. } => variant.cite(r(12)),
+        }
+    }
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Refusal::GameOver => f.write_str("the game is over"),
+            Refusal::RoundOver => f.write_str("the round is over; deal the next round"),
+            Refusal::RoundNotOver => f.write_str("the round is not over; a new round starts only when one ends"),
+            Refusal::ChoicePending => f.write_str("a bonus was earned: take the 25 points or two bonus tiles first"),
+            Refusal::NoBonusPending => f.write_str("no bonus is waiting to be chosen"),
+            Refusal::BonusTilesOwed { owed } => write!(f, "{owed} bonus tile(s) must be played first"),
+            Refusal::NotAnOpeningTile { tile, allowed } => write!(
+                f,
+                "{tile} cannot open the round; the opener may open with {}",
+                allowed.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(" or ")
+            ),
+            Refusal::OpeningPending { seat } => write!(f, "seat {seat} must first place the opening tile"),
+            Refusal::OpeningCell { at } => write!(f, "the opening tile goes to [0, 0], not {at}"),
+            Refusal::Illegal(reasons) => {
+                f.write_str(&reasons.iter().map(|r| r.to_string()).collect::<Vec<_>>().join("; "))
+            }
+            Refusal::CannotPlayBonusTiles => f.write_str("two bonus tiles cannot be played, so the 25 points must be taken"),
+            Refusal::NoFollowUp { owed } => {
+                write!(f, "after this tile {owed} more bonus tile(s) could not be played; a bonus tile is never played alone")
+            }
+            Refusal::CanPlay => f.write_str("a tile in hand can be played, so the player may not draw or pass"),
+            Refusal::WellEmpty => f.write_str("the well is empty: the player passes"),
+            Refusal::WellNotEmpty => f.write_str("the well is not empty: the player draws"),
+            Refusal::MustPlayDrawnTile { tile } => write!(f, "the tile just drawn, {tile}, must be played (R12)"),
+        }
+    }
+}

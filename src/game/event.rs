@@ -1,0 +1,111 @@
+//! Events: everything that happens in a game, in order, each with the score
+//! change it caused and the clause ids that decided it.
+
+use serde::{Deserialize, Serialize};
+
+use crate::model::{Cell, Corners, TileId};
+use crate::rules::Clause;
+
+/// Why a placement was made: the kinds of placement the rules score apart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PlacementKind {
+    /// The round's first tile (E3–E7, S5–S8).
+    Opening,
+    /// An ordinary turn's tile (E8, S10–S12).
+    Turn,
+    /// A bonus tile owed by a bonus choice (E4, E11–E14, S7, S15–S17).
+    BonusTile,
+}
+
+/// How a round ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RoundEnding {
+    /// A player placed their last tile (E10, S18).
+    WentOut,
+    /// Every player passed in turn with the well empty (R13).
+    Blocked,
+}
+
+/// What happened.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "kebab-case")]
+pub enum EventKind {
+    /// A round was dealt: each seat's hand, and the well left over.
+    Deal {
+        /// The round, from 1.
+        round: u32,
+        /// Each seat's tiles.
+        hands: Vec<Vec<TileId>>,
+        /// Tiles left in the well.
+        well: usize,
+        /// The seat that opens.
+        opener: usize,
+    },
+    /// The heaviest tiles tied between seats and R11 says deal again.
+    Redeal {
+        /// The seats that tied.
+        tied: Vec<usize>,
+    },
+    /// A tile was placed.
+    Place {
+        /// Opening, turn or bonus tile.
+        kind: PlacementKind,
+        /// The tile.
+        tile: TileId,
+        /// Its cell.
+        at: Cell,
+        /// Its corners.
+        corners: Corners,
+        /// Touching corners matched.
+        matched: u8,
+        /// Whether it earned a bonus choice.
+        bonus: bool,
+    },
+    /// The player took the 25 bonus points.
+    BonusPoints,
+    /// The player chose to play two bonus tiles.
+    BonusTiles,
+    /// The player drew a tile from the well.
+    Draw {
+        /// The tile drawn.
+        tile: TileId,
+    },
+    /// The player could not play and the well was empty.
+    Pass,
+    /// The round ended.
+    RoundEnd {
+        /// How.
+        ending: RoundEnding,
+        /// The player who went out, or who collected in a blocked round.
+        winner: Option<usize>,
+        /// Each seat's hand total at the end.
+        hand_totals: Vec<u32>,
+        /// Each seat's score change from the ending.
+        changes: Vec<i64>,
+    },
+    /// The game ended.
+    GameEnd {
+        /// The winner.
+        winner: usize,
+        /// Final scores.
+        scores: Vec<i64>,
+    },
+}
+
+/// One event: who, what, the score change, and the clauses behind it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Event {
+    /// The seat acting, if a player acted.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seat: Option<usize>,
+    /// What happened.
+    #[serde(flatten)]
+    pub kind: EventKind,
+    /// The acting seat's score change (round ends list every seat's).
+    #[serde(default)]
+    pub score: i64,
+    /// The clauses that decided it.
+    pub clauses: Vec<Clause>,
+}

@@ -1,0 +1,11 @@
+//! The whole game as a rules engine: set-up and deal, the opening, turns with
+//! bonuses, drawing and passing, the end of a round and of the game. Every
+//! action is checked, every change is an event with its score and clauses.
+
+mod action;
+mod event;
+mod state;
+
+pub use action::{Action, Refusal};
+pub use event::{Event, EventKind, PlacementKind, RoundEnding};
+pub use state::{BONUS_POINTS, Game, OPENING_CELL, PENALTY, Phase, Setup};

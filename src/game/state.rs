@@ -1,0 +1,888 @@
+//! The game: seats, hands, the well, the board and the scores, the phase of
+//! play, and the actions that move it on. Every change is an [`Event`].
+
+use std::collections::VecDeque;
+
+use rand::SeedableRng;
+use rand::seq::SliceRandom;
+use rand_chacha::ChaCha8Rng;
+use serde::Serialize;
+
+use super::action::{Action, Refusal};
+use super::event::{Event, EventKind, PlacementKind, RoundEnding};
+use crate::error::{DocPath, Problem};
+use crate::model::{Board, Cell, Corners, TileId};
+use crate::rules::ids::{e, r, s};
+use crate::rules::{
+    BlockedRound, Clause, Legal, MoveGen, OpeningTie, Placement, SeatOrder, TargetCheck, Variant, Verdict, ZeroQuadOpening,
+    judge,
+};
+
+/// Points for a bonus taken as points, and for the opening quad (E4, E11, S7, S15).
+pub const BONUS_POINTS: i64 = 25;
+/// Points lost per tile drawn, and for a pass (E15, S13, S14).
+pub const PENALTY: i64 = 20;
+/// The cell of the opening tile.
+pub const OPENING_CELL: Cell = Cell::new(0, 0);
+
+/// Where play stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "phase", rename_all = "kebab-case")]
+pub enum Phase {
+    /// `seat` must place the opening tile (E3–E7, S5).
+    Opening {
+        /// The opener.
+        seat: usize,
+    },
+    /// `seat` earned a bonus: 25 points or two bonus tiles. `owed` bonus tiles
+    /// are owed already (a chained bonus, R8).
+    BonusChoice {
+        /// Who chooses.
+        seat: usize,
+        /// Bonus tiles already owed besides this choice.
+        owed: u8,
+    },
+    /// `seat` must place `owed` bonus tiles.
+    BonusTiles {
+        /// Who plays them.
+        seat: usize,
+        /// How many remain.
+        owed: u8,
+    },
+    /// `seat`'s ordinary turn; `drawn` is the last tile drawn this turn.
+    Turn {
+        /// Whose turn.
+        seat: usize,
+        /// The tile drawn last this turn, if any.
+        drawn: Option<TileId>,
+    },
+    /// The round has ended; `next-round` deals the next.
+    RoundOver,
+    /// The game has ended.
+    GameOver {
+        /// The winner.
+        winner: usize,
+    },
+}
+
+/// A game in progress under one variant.
+#[derive(Clone, Debug)]
+pub struct Game {
+    variant: Variant,
+    hands: Vec<Vec<TileId>>,
+    well: VecDeque<TileId>,
+    board: Board,
+    scores: Vec<i64>,
+    round: u32,
+    phase: Phase,
+    /// Passes in a row with the well empty; all players passing blocks the round.
+    passes: usize,
+    /// Deals every round after an explicit start, and every round of a dealt game.
+    rng: ChaCha8Rng,
+    events: Vec<Event>,
+}
+
+/// An explicit starting state: hands, well (drawn front first), board,
+/// scores and who is to move.
+#[derive(Clone, Debug, Default)]
+pub struct Setup {
+    /// Each seat's hand.
+    pub hands: Vec<Vec<TileId>>,
+    /// The well, in drawing order.
+    pub well: Vec<TileId>,
+    /// Tiles already placed.
+    pub board: Vec<(Cell, Corners)>,
+    /// Scores so far (zero when empty).
+    pub scores: Vec<i64>,
+    /// Whose turn it is on a non-empty board (seat 0 when absent). On an empty
+    /// board the opener follows from the rules.
+    pub to_move: Option<usize>,
+    /// Seed for dealing later rounds.
+    pub seed: u64,
+}
+
+/// The seat who opens, and with which tiles, or the seats whose heaviest
+/// tiles tie where R11 says deal again.
+enum Opener {
+    Seat { seat: usize, tiles: Vec<TileId>, clauses: Vec<Clause> },
+    Tie(Vec<usize>),
+}
+
+fn zero_quad() -> TileId {
+    TileId::new([0; 4]).unwrap_or_else(|_| unreachable!())
+}
+
+impl Game {
+    /// A new game of `players`, dealt from `seed` by the variant's table (R16).
+    pub fn deal(variant: Variant, players: usize, seed: u64) -> Result<Game, String> {
+        let size = variant.rules().deal.hand_size(players).ok_or_else(|| {
+            format!("the {} deal (R16) does not allow {players} players; it allows 2 to 8", variant.rules().deal)
+        })?;
+        if size * players > variant.tile_set().len() {
+            return Err(format!(
+                "{players} hands of {size} need {} tiles; the {} set has {}",
+                size * players,
+                variant.tile_set().name(),
+                variant.tile_set().len()
+            ));
+        }
+        let mut game = Game {
+            hands: vec![Vec::new(); players],
+            well: VecDeque::new(),
+            board: Board::new(),
+            scores: vec![0; players],
+            round: 0,
+            phase: Phase::RoundOver,
+            passes: 0,
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            events: Vec::new(),
+            variant,
+        };
+        game.deal_round();
+        Ok(game)
+    }
+
+    /// A game from an explicit state. Problems name the part of the setup
+    /// (`hands[1][0]`, `well[3]`, `board[2]`, `scores`, `to-move`).
+    pub fn from_setup(variant: Variant, setup: &Setup) -> Result<Game, Vec<Problem>> {
+        let players = setup.hands.len();
+        let mut problems = Vec::new();
+        if !(2..=8).contains(&players) && variant.rules().deal.hand_size(players).is_none() {
+            problems.push(Problem::new(
+                DocPath::from("hands"),
+                format!("a game has 2 to 8 players (E2, S3); {players} hands given"),
+            ));
+        }
+        let position = crate::rules::Position::from_setup(&setup.board, &[], &variant);
+        let board = match position {
+            Ok(p) => p.board,
+            Err(ps) => {
+                problems.extend(ps);
+                Board::new()
+            }
+        };
+        let mut seen: std::collections::HashMap<TileId, String> =
+            setup.board.iter().enumerate().map(|(i, (_, c))| (c.id(), format!("board[{i}]"))).collect();
+        let mut check = |tile: TileId, path: DocPath, problems: &mut Vec<Problem>| {
+            if !variant.tile_set().contains(tile) {
+                problems.push(Problem::new(path, format!("tile {tile} is not in the {} tile set", variant.tile_set().name())));
+            } else if let Some(first) = seen.get(&tile) {
+                problems.push(Problem::new(path, format!("tile {tile} is already at {first}; each tile exists once (S1)")));
+            } else {
+                seen.insert(tile, path.to_string());
+            }
+        };
+        for (seat, hand) in setup.hands.iter().enumerate() {
+            for (i, &t) in hand.iter().enumerate() {
+                check(t, DocPath::from("hands").index(seat).index(i), &mut problems);
+            }
+        }
+        for (i, &t) in setup.well.iter().enumerate() {
+            check(t, DocPath::from("well").index(i), &mut problems);
+        }
+        if !setup.scores.is_empty() && setup.scores.len() != players {
+            problems.push(Problem::new(
+                DocPath::from("scores"),
+                format!("{} scores for {players} players", setup.scores.len()),
+            ));
+        }
+        if let Some(seat) = setup.to_move {
+            if seat >= players {
+                problems.push(Problem::new(
+                    DocPath::from("to-move"),
+                    format!("seat {seat} does not exist; seats are 0 to {}", players.saturating_sub(1)),
+                ));
+            }
+        }
+        if !problems.is_empty() {
+            return Err(problems);
+        }
+        let mut game = Game {
+            hands: setup.hands.clone(),
+            well: setup.well.iter().copied().collect(),
+            scores: if setup.scores.is_empty() { vec![0; players] } else { setup.scores.clone() },
+            round: 1,
+            phase: Phase::RoundOver,
+            passes: 0,
+            rng: ChaCha8Rng::seed_from_u64(setup.seed),
+            events: Vec::new(),
+            board,
+            variant,
+        };
+        game.phase = if game.board.is_empty() {
+            match game.opener() {
+                Opener::Seat { seat, .. } => Phase::Opening { seat },
+                Opener::Tie(tied) => {
+                    // R11 = redeal: the explicit hands tie, so the round is
+                    // dealt afresh from the seed.
+                    game.events.push(Event {
+                        seat: None,
+                        kind: EventKind::Redeal { tied },
+                        score: 0,
+                        clauses: game.variant.cite(r(11)),
+                    });
+                    game.round = 0;
+                    game.deal_round();
+                    return Ok(game);
+                }
+            }
+        } else {
+            Phase::Turn { seat: setup.to_move.unwrap_or(0), drawn: None }
+        };
+        Ok(game)
+    }
+
+    /// The variant in force.
+    pub fn variant(&self) -> &Variant {
+        &self.variant
+    }
+
+    /// Number of seats.
+    pub fn players(&self) -> usize {
+        self.hands.len()
+    }
+
+    /// Each seat's hand.
+    pub fn hands(&self) -> &[Vec<TileId>] {
+        &self.hands
+    }
+
+    /// The well, front first.
+    pub fn well(&self) -> impl ExactSizeIterator<Item = TileId> + '_ {
+        self.well.iter().copied()
+    }
+
+    /// The board.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// Each seat's score.
+    pub fn scores(&self) -> &[i64] {
+        &self.scores
+    }
+
+    /// The current round, from 1.
+    pub fn round(&self) -> u32 {
+        self.round
+    }
+
+    /// Where play stands.
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// Every event so far.
+    pub fn events(&self) -> &[Event] {
+        &self.events
+    }
+
+    /// The seat after `seat` in play order (R15).
+    pub fn next_seat(&self, seat: usize) -> usize {
+        let n = self.players();
+        match self.variant.rules().seat_order {
+            SeatOrder::Clockwise => (seat + 1) % n,
+            SeatOrder::CounterClockwise => (seat + n - 1) % n,
+        }
+    }
+
+    /// Seats in play order starting from seat 0.
+    fn play_order(&self) -> Vec<usize> {
+        let mut order = vec![0];
+        while order.len() < self.players() {
+            let last = order[order.len() - 1];
+            order.push(self.next_seat(last));
+        }
+        order
+    }
+
+    fn deal_round(&mut self) {
+        let players = self.players();
+        let size = self.variant.rules().deal.hand_size(players).unwrap_or(0);
+        for _attempt in 0..1000 {
+            let mut tiles: Vec<TileId> = self.variant.tile_set().ids().collect();
+            tiles.shuffle(&mut self.rng);
+            self.hands = (0..players).map(|p| tiles[p * size..(p + 1) * size].to_vec()).collect();
+            self.well = tiles[players * size..].iter().copied().collect();
+            self.board = Board::new();
+            self.passes = 0;
+            match self.opener() {
+                Opener::Tie(tied) => {
+                    self.events.push(Event {
+                        seat: None,
+                        kind: EventKind::Redeal { tied },
+                        score: 0,
+                        clauses: self.variant.cite(r(11)),
+                    });
+                }
+                Opener::Seat { seat, clauses, .. } => {
+                    self.round += 1;
+                    self.events.push(Event {
+                        seat: None,
+                        kind: EventKind::Deal {
+                            round: self.round,
+                            hands: self.hands.clone(),
+                            well: self.well.len(),
+                            opener: seat,
+                        },
+                        score: 0,
+                        clauses: [vec![e(2), s(3)], self.variant.cite(r(16)), clauses].concat(),
+                    });
+                    self.phase = Phase::Opening { seat };
+                    return;
+                }
+            }
+        }
+    }
+
+    /// Who opens (E3, E7, S5, R11) and with which tiles (E5).
+    fn opener(&self) -> Opener {
+        let best_quad = self.hands.iter().flatten().filter(|t| t.is_quad()).max().copied();
+        if let Some(quad) = best_quad {
+            let seat = self.hands.iter().position(|h| h.contains(&quad)).unwrap_or(0);
+            let mut tiles = vec![quad];
+            // E5: the holder of the opening quad may open with 0-0-0-0 instead.
+            if quad != zero_quad() && self.hands[seat].contains(&zero_quad()) {
+                tiles.push(zero_quad());
+            }
+            return Opener::Seat { seat, tiles, clauses: vec![e(3), s(5)] };
+        }
+        let heaviest = self.hands.iter().flatten().map(|t| t.weight()).max().unwrap_or(0);
+        let holders: Vec<usize> = self
+            .play_order()
+            .into_iter()
+            .filter(|&p| self.hands[p].iter().any(|t| t.weight() == heaviest))
+            .collect();
+        if holders.len() > 1 && self.variant.rules().opening_tie == OpeningTie::Redeal {
+            return Opener::Tie(holders);
+        }
+        let seat = holders.first().copied().unwrap_or(0);
+        let mut tiles: Vec<TileId> = self.hands[seat].iter().copied().filter(|t| t.weight() == heaviest).collect();
+        tiles.sort_unstable();
+        let mut clauses = vec![e(7), s(5)];
+        if holders.len() > 1 {
+            clauses.extend(self.variant.cite(r(11)));
+        }
+        Opener::Seat { seat, tiles, clauses }
+    }
+
+    fn seat_of_phase(&self) -> Option<usize> {
+        match self.phase {
+            Phase::Opening { seat }
+            | Phase::BonusChoice { seat, .. }
+            | Phase::BonusTiles { seat, .. }
+            | Phase::Turn { seat, .. } => Some(seat),
+            Phase::RoundOver | Phase::GameOver { .. } => None,
+        }
+    }
+
+    /// The seat to act, if any.
+    pub fn to_move(&self) -> Option<usize> {
+        self.seat_of_phase()
+    }
+
+    fn legal_placements(&self, seat: usize) -> Vec<Placement> {
+        let generator = MoveGen::new(&self.variant, &self.board, &self.hands[seat]);
+        let mut moves = Vec::new();
+        generator.legal_moves(&mut moves);
+        let mut out: Vec<Placement> = moves
+            .into_iter()
+            .map(|m| {
+                let corners = self.variant.orientations().corners(usize::from(m.orientation));
+                Placement { tile: corners.id(), at: m.at, corners }
+            })
+            .collect();
+        out.sort_unstable_by_key(|p| (p.tile, p.at.y, p.at.x, p.corners));
+        out
+    }
+
+    /// Can `n` tiles of `hand` be placed one after the other on `board`?
+    fn can_place(variant: &Variant, board: &Board, hand: &[TileId], n: u8) -> bool {
+        fn go(generator: &mut MoveGen<'_>, n: u8) -> bool {
+            if n == 0 {
+                return true;
+            }
+            let mut moves = Vec::new();
+            generator.legal_moves(&mut moves);
+            if n == 1 {
+                return !moves.is_empty();
+            }
+            for m in moves {
+                let corners = generator.variant().orientations().corners(usize::from(m.orientation));
+                generator.place(m.at, corners);
+                let ok = go(generator, n - 1);
+                generator.unplace(m.at);
+                if ok {
+                    return true;
+                }
+            }
+            false
+        }
+        go(&mut MoveGen::new(variant, board, hand), n)
+    }
+
+    /// Every action the rules allow now, in a stable order.
+    pub fn legal_actions(&self) -> Vec<Action> {
+        match self.phase {
+            Phase::GameOver { .. } => Vec::new(),
+            Phase::RoundOver => vec![Action::NextRound],
+            Phase::Opening { .. } => self.opening_placements().into_iter().map(Action::Place).collect(),
+            Phase::BonusChoice { seat, owed } => {
+                let mut out = vec![Action::TakePoints];
+                if Self::can_place(&self.variant, &self.board, &self.hands[seat], owed + 2) {
+                    out.push(Action::TakeTiles);
+                }
+                out
+            }
+            Phase::BonusTiles { seat, owed } => self
+                .legal_placements(seat)
+                .into_iter()
+                .filter(|p| self.follow_up_possible(seat, p, owed))
+                .map(Action::Place)
+                .collect(),
+            Phase::Turn { seat, drawn } => {
+                let mut placements = self.legal_placements(seat);
+                if let Some(tile) = drawn.filter(|_| self.must_play_drawn()) {
+                    placements.retain(|p| p.tile == tile);
+                }
+                if !placements.is_empty() {
+                    placements.into_iter().map(Action::Place).collect()
+                } else if self.well.is_empty() {
+                    vec![Action::Pass]
+                } else {
+                    vec![Action::Draw]
+                }
+            }
+        }
+    }
+
+    fn must_play_drawn(&self) -> bool {
+        self.variant.rules().after_draw == crate::rules::AfterDraw::DrawnTile
+    }
+
+    fn opening_placements(&self) -> Vec<Placement> {
+        let Opener::Seat { tiles, .. } = self.opener() else { return Vec::new() };
+        tiles
+            .into_iter()
+            .flat_map(|tile| {
+                self.variant
+                    .orientations()
+                    .of(self.variant.tile_set(), tile)
+                    .iter()
+                    .map(move |&corners| Placement { tile, at: OPENING_CELL, corners })
+                    .collect::<Vec<_>>()
+            })
+            .collect()
+    }
+
+    /// After placing bonus tile `p`, can the `owed - 1` still owed be placed?
+    fn follow_up_possible(&self, seat: usize, p: &Placement, owed: u8) -> bool {
+        if owed <= 1 {
+            return true;
+        }
+        let mut board = self.board.clone();
+        board.insert(p.at, p.corners);
+        let hand: Vec<TileId> = self.hands[seat].iter().copied().filter(|&t| t != p.tile).collect();
+        Self::can_place(&self.variant, &board, &hand, owed - 1)
+    }
+
+    fn push(&mut self, seat: Option<usize>, kind: EventKind, score: i64, clauses: Vec<Clause>) {
+        if let Some(s) = seat {
+            self.scores[s] += score;
+        }
+        let mut clauses = clauses;
+        clauses.dedup();
+        self.events.push(Event { seat, kind, score, clauses });
+    }
+
+    /// Ends the game at once when `seat` has reached the target and R14 says
+    /// the target is checked after every scoring event. True when it ended.
+    fn check_target_now(&mut self, seat: usize) -> bool {
+        if self.variant.rules().target_check == TargetCheck::AtOnce
+            && self.scores[seat] >= i64::from(self.variant.target())
+        {
+            self.end_game(seat);
+            return true;
+        }
+        false
+    }
+
+    fn end_game(&mut self, winner: usize) {
+        let mut clauses = vec![e(16), s(19)];
+        clauses.extend(self.variant.cite(r(14)));
+        clauses.extend(self.variant.target_clauses().iter().copied());
+        self.push(None, EventKind::GameEnd { winner, scores: self.scores.clone() }, 0, clauses);
+        self.phase = Phase::GameOver { winner };
+    }
+
+    /// Applies an action. On a refusal the game is unchanged.
+    pub fn apply(&mut self, action: Action) -> Result<(), Refusal> {
+        match (self.phase, action) {
+            (Phase::GameOver { .. }, _) => Err(Refusal::GameOver),
+            (Phase::RoundOver, Action::NextRound) => {
+                self.deal_round();
+                Ok(())
+            }
+            (Phase::RoundOver, _) => Err(Refusal::RoundOver),
+            (Phase::Opening { seat }, Action::Place(p)) => self.open(seat, p),
+            (Phase::Opening { seat }, _) => Err(Refusal::OpeningPending { seat }),
+            (Phase::BonusChoice { seat, owed }, Action::TakePoints) => {
+                let mut clauses = vec![e(11), s(15), s(16)];
+                if owed > 0 {
+                    clauses.extend(self.variant.cite(r(8)));
+                }
+                self.push(Some(seat), EventKind::BonusPoints, BONUS_POINTS, clauses);
+                if self.check_target_now(seat) {
+                    return Ok(());
+                }
+                if owed > 0 {
+                    self.phase = Phase::BonusTiles { seat, owed };
+                } else {
+                    self.end_turn(seat);
+                }
+                Ok(())
+            }
+            (Phase::BonusChoice { seat, owed }, Action::TakeTiles) => {
+                if !Self::can_place(&self.variant, &self.board, &self.hands[seat], owed + 2) {
+                    return Err(Refusal::CannotPlayBonusTiles);
+                }
+                self.push(Some(seat), EventKind::BonusTiles, 0, vec![e(11), e(14), s(15)]);
+                self.phase = Phase::BonusTiles { seat, owed: owed + 2 };
+                Ok(())
+            }
+            (Phase::BonusChoice { .. }, _) => Err(Refusal::ChoicePending),
+            (Phase::BonusTiles { seat, owed }, Action::Place(p)) => self.place_bonus_tile(seat, owed, p),
+            (Phase::BonusTiles { owed, .. }, _) => Err(Refusal::BonusTilesOwed { owed }),
+            (Phase::Turn { seat, drawn }, Action::Place(p)) => self.place_turn(seat, drawn, p),
+            (Phase::Turn { seat, .. }, Action::Draw) => self.draw(seat),
+            (Phase::Turn { seat, .. }, Action::Pass) => self.pass(seat),
+            (Phase::Turn { .. }, Action::TakePoints | Action::TakeTiles) => Err(Refusal::NoBonusPending),
+            (Phase::Turn { .. }, Action::NextRound) => Err(Refusal::RoundNotOver),
+        }
+    }
+
+    fn judged(&self, seat: usize, p: Placement) -> Result<Legal, Refusal> {
+        match judge(&self.board, &self.variant, p, Some(&self.hands[seat])) {
+            Verdict::Legal(legal) => Ok(legal),
+            Verdict::Illegal(reasons) => Err(Refusal::Illegal(reasons)),
+        }
+    }
+
+    fn take_from_hand(&mut self, seat: usize, tile: TileId) {
+        self.hands[seat].retain(|&t| t != tile);
+    }
+
+    fn open(&mut self, seat: usize, p: Placement) -> Result<(), Refusal> {
+        let Opener::Seat { tiles, clauses, .. } = self.opener() else { return Err(Refusal::OpeningPending { seat }) };
+        if !tiles.contains(&p.tile) {
+            return Err(Refusal::NotAnOpeningTile { tile: p.tile, allowed: tiles });
+        }
+        if p.at != OPENING_CELL {
+            return Err(Refusal::OpeningCell { at: p.at });
+        }
+        if p.corners.id() != p.tile || self.variant.orientations().index(p.corners).is_none() {
+            let verdict = judge(&Board::new(), &self.variant, p, Some(&self.hands[seat]));
+            if let Verdict::Illegal(reasons) = verdict {
+                return Err(Refusal::Illegal(reasons));
+            }
+        }
+        let highest_quad = tiles[0];
+        self.take_from_hand(seat, p.tile);
+        self.board.insert(p.at, p.corners);
+        self.passes = 0;
+        let mut opening_clauses = clauses;
+        opening_clauses.extend([e(4), s(6)]);
+        let weight = i64::from(p.corners.weight());
+        let kind = EventKind::Place {
+            kind: PlacementKind::Opening,
+            tile: p.tile,
+            at: p.at,
+            corners: p.corners,
+            matched: 0,
+            bonus: p.tile.is_quad(),
+        };
+        self.push(Some(seat), kind, weight, opening_clauses);
+        if self.check_target_now(seat) {
+            return Ok(());
+        }
+        if !p.tile.is_quad() {
+            // E7: no quad at the table, no extra bonus.
+            if self.hands[seat].is_empty() {
+                self.end_round_out(seat);
+            } else {
+                self.end_turn(seat);
+            }
+            return Ok(());
+        }
+        let zero = p.tile == zero_quad();
+        let both = zero
+            && match self.variant.rules().zero_quad_opening {
+                ZeroQuadOpening::Always => true,
+                ZeroQuadOpening::InsteadOfHigher => highest_quad != zero_quad(),
+            };
+        if both {
+            // E5, S8: 25 points and two bonus tiles, the tiles where two can be played (E6).
+            let mut clauses = vec![e(5), s(8)];
+            clauses.extend(self.variant.cite(r(10)));
+            self.push(Some(seat), EventKind::BonusPoints, BONUS_POINTS, clauses);
+            if self.check_target_now(seat) {
+                return Ok(());
+            }
+            if Self::can_place(&self.variant, &self.board, &self.hands[seat], 2) {
+                self.push(Some(seat), EventKind::BonusTiles, 0, vec![e(5), s(8)]);
+                self.phase = Phase::BonusTiles { seat, owed: 2 };
+            } else {
+                self.end_turn(seat);
+            }
+        } else {
+            self.phase = Phase::BonusChoice { seat, owed: 0 };
+        }
+        Ok(())
+    }
+
+    fn place_turn(&mut self, seat: usize, drawn: Option<TileId>, p: Placement) -> Result<(), Refusal> {
+        let legal = self.judged(seat, p)?;
+        if let Some(tile) = drawn.filter(|&t| t != p.tile && self.must_play_drawn()) {
+            return Err(Refusal::MustPlayDrawnTile { tile });
+        }
+        self.take_from_hand(seat, p.tile);
+        self.board.insert(p.at, p.corners);
+        self.passes = 0;
+        let mut clauses = legal.clauses.clone();
+        if drawn.is_some() {
+            clauses.extend(self.variant.cite(r(12)));
+        }
+        let kind = EventKind::Place {
+            kind: PlacementKind::Turn,
+            tile: p.tile,
+            at: p.at,
+            corners: p.corners,
+            matched: legal.matched,
+            bonus: legal.bonus,
+        };
+        self.push(Some(seat), kind, i64::from(legal.points), clauses);
+        if self.check_target_now(seat) {
+            return Ok(());
+        }
+        if self.hands[seat].is_empty() {
+            // Going out ends the round; a bonus on the last tile can only be
+            // taken as points, since no tile is left to play.
+            if legal.bonus {
+                self.push(Some(seat), EventKind::BonusPoints, BONUS_POINTS, vec![e(6), e(11), s(15)]);
+                if self.check_target_now(seat) {
+                    return Ok(());
+                }
+            }
+            self.end_round_out(seat);
+        } else if legal.bonus {
+            self.phase = Phase::BonusChoice { seat, owed: 0 };
+        } else {
+            self.end_turn(seat);
+        }
+        Ok(())
+    }
+
+    fn place_bonus_tile(&mut self, seat: usize, owed: u8, p: Placement) -> Result<(), Refusal> {
+        let legal = self.judged(seat, p)?;
+        if !self.follow_up_possible(seat, &p, owed) {
+            return Err(Refusal::NoFollowUp { owed: owed - 1 });
+        }
+        self.take_from_hand(seat, p.tile);
+        self.board.insert(p.at, p.corners);
+        self.passes = 0;
+        let chain = self.variant.rules().bonus_chain.yes();
+        let earns = legal.bonus && chain;
+        let mut clauses = legal.clauses.clone();
+        clauses.extend([e(4), e(11), s(15)]);
+        if legal.bonus {
+            clauses.extend(self.variant.cite(r(8)));
+        }
+        let kind = EventKind::Place {
+            kind: PlacementKind::BonusTile,
+            tile: p.tile,
+            at: p.at,
+            corners: p.corners,
+            matched: legal.matched,
+            bonus: earns,
+        };
+        // Bonus tiles add their values (E4, E11) whatever R9 says of ordinary plays.
+        self.push(Some(seat), kind, i64::from(p.corners.weight()), clauses);
+        if self.check_target_now(seat) {
+            return Ok(());
+        }
+        let owed = owed - 1;
+        if self.hands[seat].is_empty() {
+            if earns {
+                self.push(Some(seat), EventKind::BonusPoints, BONUS_POINTS, vec![e(6), e(11), s(15), s(17)]);
+                if self.check_target_now(seat) {
+                    return Ok(());
+                }
+            }
+            self.end_round_out(seat);
+        } else if earns {
+            self.phase = Phase::BonusChoice { seat, owed };
+        } else if owed > 0 {
+            self.phase = Phase::BonusTiles { seat, owed };
+        } else {
+            self.end_turn(seat);
+        }
+        Ok(())
+    }
+
+    fn draw(&mut self, seat: usize) -> Result<(), Refusal> {
+        if self.legal_actions().iter().any(|a| matches!(a, Action::Place(_))) {
+            return Err(Refusal::CanPlay);
+        }
+        let Some(tile) = self.well.pop_front() else { return Err(Refusal::WellEmpty) };
+        self.hands[seat].push(tile);
+        self.push(Some(seat), EventKind::Draw { tile }, -PENALTY, vec![e(9), e(15), s(13)]);
+        self.phase = Phase::Turn { seat, drawn: Some(tile) };
+        Ok(())
+    }
+
+    fn pass(&mut self, seat: usize) -> Result<(), Refusal> {
+        if self.legal_actions().iter().any(|a| matches!(a, Action::Place(_))) {
+            return Err(Refusal::CanPlay);
+        }
+        if !self.well.is_empty() {
+            return Err(Refusal::WellNotEmpty);
+        }
+        self.push(Some(seat), EventKind::Pass, -PENALTY, vec![e(15), s(14)]);
+        self.passes += 1;
+        if self.passes >= self.players() {
+            self.end_round_blocked();
+        } else {
+            self.end_turn(seat);
+        }
+        Ok(())
+    }
+
+    fn end_turn(&mut self, seat: usize) {
+        self.phase = Phase::Turn { seat: self.next_seat(seat), drawn: None };
+    }
+
+    fn hand_totals(&self) -> Vec<u32> {
+        self.hands.iter().map(|h| h.iter().map(|t| u32::from(t.weight())).sum()).collect()
+    }
+
+    fn end_round_out(&mut self, winner: usize) {
+        let totals = self.hand_totals();
+        let collected: i64 = totals.iter().map(|&t| i64::from(t)).sum();
+        let mut changes = vec![0; self.players()];
+        changes[winner] = collected;
+        let kind =
+            EventKind::RoundEnd { ending: RoundEnding::WentOut, winner: Some(winner), hand_totals: totals, changes };
+        self.push(Some(winner), kind, collected, vec![e(10), s(18)]);
+        self.finish_round(Some(winner));
+    }
+
+    fn end_round_blocked(&mut self) {
+        let totals = self.hand_totals();
+        let n = self.players();
+        let mut changes = vec![0i64; n];
+        let mut winner = None;
+        match self.variant.rules().blocked_round {
+            BlockedRound::NobodyCollects => {}
+            BlockedRound::LowestCollects => {
+                let low = self.play_order().into_iter().min_by_key(|&p| totals[p]).unwrap_or(0);
+                let others: i64 = (0..n).filter(|&p| p != low).map(|p| i64::from(totals[p])).sum();
+                changes[low] = others - i64::from(totals[low]);
+                winner = Some(low);
+            }
+            BlockedRound::EachLosesOwn => {
+                for p in 0..n {
+                    changes[p] = -i64::from(totals[p]);
+                }
+            }
+        }
+        for p in 0..n {
+            self.scores[p] += changes[p];
+        }
+        let mut clauses = vec![e(15), s(14)];
+        clauses.extend(self.variant.cite(r(13)));
+        self.events.push(Event {
+            seat: None,
+            kind: EventKind::RoundEnd { ending: RoundEnding::Blocked, winner, hand_totals: totals, changes },
+            score: 0,
+            clauses,
+        });
+        if self.variant.rules().target_check == TargetCheck::AtOnce {
+            if let Some(w) = winner.filter(|&w| self.scores[w] >= i64::from(self.variant.target())) {
+                self.end_game(w);
+                return;
+            }
+        }
+        self.finish_round(winner);
+    }
+
+    /// After a round: the end-of-round target check (R14), else wait for the
+    /// next deal.
+    fn finish_round(&mut self, _winner: Option<usize>) {
+        if matches!(self.phase, Phase::GameOver { .. }) {
+            return;
+        }
+        let target = i64::from(self.variant.target());
+        if self.variant.rules().target_check == TargetCheck::AtOnce {
+            if let Some(w) = self.play_order().into_iter().find(|&p| self.scores[p] >= target) {
+                self.end_game(w);
+                return;
+            }
+        } else if let Some(&best) = self.scores.iter().max() {
+            if best >= target {
+                let w = self.play_order().into_iter().find(|&p| self.scores[p] == best).unwrap_or(0);
+                self.end_game(w);
+                return;
+            }
+        }
+        self.phase = Phase::RoundOver;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::formats::builtin_variant;
+    use rand::seq::IndexedRandom;
+
+    /// Plays random legal actions until the game ends or `limit` actions.
+    fn playout(variant: &str, players: usize, seed: u64, limit: usize) -> Game {
+        let v = builtin_variant(variant).unwrap();
+        let mut game = Game::deal(v, players, seed).unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0xdead);
+        for _ in 0..limit {
+            let actions = game.legal_actions();
+            let Some(&a) = actions.choose(&mut rng) else { break };
+            game.apply(a).unwrap_or_else(|r| panic!("listed action {a} refused: {r}"));
+        }
+        game
+    }
+
+    #[test]
+    fn a_random_game_keeps_every_tile_and_every_point_accounted_for() {
+        for (variant, players, seed) in [("english", 2, 1), ("serbian", 3, 2), ("english-beginner", 4, 3)] {
+            let game = playout(variant, players, seed, 3000);
+            let mut all: Vec<TileId> = game.hands().iter().flatten().copied().collect();
+            all.extend(game.well());
+            all.extend(game.board().tiles().iter().map(|(_, c)| c.id()));
+            all.sort_unstable();
+            let set: Vec<TileId> = game.variant().tile_set().ids().collect();
+            assert_eq!(all, set, "{variant}");
+            let mut sums = vec![0i64; players];
+            for ev in game.events() {
+                match &ev.kind {
+                    EventKind::RoundEnd { changes, .. } => {
+                        for (s, c) in sums.iter_mut().zip(changes) {
+                            *s += c;
+                        }
+                    }
+                    _ => {
+                        if let Some(seat) = ev.seat {
+                            sums[seat] += ev.score;
+                        }
+                    }
+                }
+            }
+            assert_eq!(sums, game.scores(), "{variant}");
+        }
+    }
+}
