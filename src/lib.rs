@@ -37,3 +37,4 @@ pub mod game;
 pub mod model;
 pub mod render;
 pub mod rules;
+pub mod scenario;

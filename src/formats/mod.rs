@@ -6,10 +6,12 @@ mod input;
 mod locate;
 mod position;
 mod report;
+mod scenario;
 mod spec;
 
 pub use input::{InputError, Located, Source};
 pub use locate::SourceMap;
 pub use position::{BoardEntry, LoadedPosition, PositionFile, VariantChoice, load_position};
 pub use report::{MoveRecord, MovesReport, VerdictReport, move_records};
+pub use scenario::{ActionEntry, DealFile, FinalExpect, PlaceEntry, ScenarioFile, SimpleAction, StartFile, StepExpect};
 pub use spec::{BUILTIN_VARIANTS, TileSetFile, VariantSpec, builtin_variant, load_variant};

@@ -1,0 +1,489 @@
+//! Running rule scenarios: a starting state and a list of actions, played
+//! through the game engine under a variant; each action's verdict, events and
+//! scores recorded, and compared with the scenario's expectations.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use serde::Serialize;
+
+use crate::error::{DocPath, Problem};
+use crate::formats::{
+    ActionEntry, BUILTIN_VARIANTS, FinalExpect, InputError, ScenarioFile, SimpleAction, Source, StepExpect,
+    VariantChoice,
+};
+use crate::game::{Action, Event, EventKind, Game, Phase, Setup};
+use crate::rules::{Clause, Placement, Variant};
+
+/// A scenario file read and checked.
+#[derive(Clone, Debug)]
+pub struct LoadedScenario {
+    /// The file's text and name.
+    pub source: Source,
+    /// What it says.
+    pub file: ScenarioFile,
+    /// The actions, checked.
+    pub actions: Vec<Action>,
+    /// The variants it runs under, in order.
+    pub variants: Vec<Variant>,
+}
+
+/// What one action did.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct StepOutcome {
+    /// The action in words.
+    pub action: String,
+    /// `accepted` or `refused`.
+    pub verdict: &'static str,
+    /// Why it was refused.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    /// The clauses behind a refusal.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub clauses: Vec<Clause>,
+    /// The events it caused.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub events: Vec<Event>,
+    /// The acting seat's score change.
+    pub score: i64,
+    /// Every seat's score after it.
+    pub scores: Vec<i64>,
+    /// Where play stands after it.
+    pub phase: &'static str,
+}
+
+/// A scenario played under one variant.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Run {
+    /// The scenario's name.
+    pub scenario: String,
+    /// The variant's label.
+    pub variant: String,
+    /// Events before the first action (the deal, a re-deal).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub setup: Vec<Event>,
+    /// Each action's outcome.
+    pub steps: Vec<StepOutcome>,
+    /// The final scores.
+    pub scores: Vec<i64>,
+    /// The final phase.
+    pub phase: &'static str,
+    /// The winner, when the game ended.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub winner: Option<usize>,
+}
+
+/// The name of a phase as scenarios write it.
+pub fn phase_name(phase: Phase) -> &'static str {
+    match phase {
+        Phase::Opening { .. } => "opening",
+        Phase::BonusChoice { .. } => "bonus-choice",
+        Phase::BonusTiles { .. } => "bonus-tiles",
+        Phase::Turn { .. } => "turn",
+        Phase::RoundOver => "round-over",
+        Phase::GameOver { .. } => "game-over",
+    }
+}
+
+/// The name of an event kind as scenarios write it.
+pub fn event_name(kind: &EventKind) -> &'static str {
+    match kind {
+        EventKind::Deal { .. } => "deal",
+        EventKind::Redeal { .. } => "redeal",
+        EventKind::Place { .. } => "place",
+        EventKind::BonusPoints => "bonus-points",
+        EventKind::BonusTiles => "bonus-tiles",
+        EventKind::Draw { .. } => "draw",
+        EventKind::Pass => "pass",
+        EventKind::RoundEnd { .. } => "round-end",
+        EventKind::GameEnd { .. } => "game-end",
+    }
+}
+
+/// Reads a scenario and resolves its variants (`choice` overrides them: with
+/// `--variant` or `--spec` the scenario runs under that variant only; `--rule`
+/// applies to every variant).
+pub fn load_scenario(path: &Path, choice: &VariantChoice) -> Result<LoadedScenario, InputError> {
+    let source = Source::read(path)?;
+    let file: ScenarioFile = source.parse("scenario")?;
+    let mut problems = Vec::new();
+    let mut actions = Vec::new();
+    for (i, entry) in file.actions.iter().enumerate() {
+        match to_action(entry) {
+            Some(a) => actions.push(a),
+            None => problems.push(Problem::new(
+                DocPath::from("actions").index(i),
+                "an action is either `place: {tile, at, corners}` or `do: take-points | take-tiles | draw | pass | next-round`",
+            )),
+        }
+    }
+    if file.start.deal.is_some() && !(file.start.hands.is_empty() && file.start.board.is_empty()) {
+        problems
+            .push(Problem::new(DocPath::from("start"), "give either `deal:` or explicit `hands:`/`board:`, not both"));
+    }
+    if file.start.deal.is_none() && file.start.hands.is_empty() {
+        problems.push(Problem::new(DocPath::from("start"), "the start needs `hands:` (one list per seat) or `deal:`"));
+    }
+    let mut variants = Vec::new();
+    if choice.variant.is_some() || choice.spec.is_some() {
+        variants.push(choice.resolve(None, None)?);
+    } else {
+        let names: Vec<String> = match &file.variants {
+            Some(list) => list.clone(),
+            None => BUILTIN_VARIANTS.iter().map(|(n, _)| n.to_string()).collect(),
+        };
+        let rules_only = VariantChoice { rules: choice.rules.clone(), ..VariantChoice::default() };
+        for (i, name) in names.iter().enumerate() {
+            match rules_only.resolve(Some(name), Some(&source)) {
+                Ok(v) => variants.push(v),
+                Err(e) => {
+                    let why: Vec<String> = e.problems.iter().map(|p| p.message.clone()).collect();
+                    problems.push(Problem::new(DocPath::from("variants").index(i), why.join("; ")));
+                }
+            }
+        }
+    }
+    let known: Vec<String> = variants.iter().map(|v| v.name().to_string()).collect();
+    let mut check_keys = |keys: Vec<&String>, at: DocPath| {
+        for k in keys {
+            if k != "all" && !known.contains(k) && file.variants.is_some() {
+                problems.push(Problem::new(
+                    at.key(k),
+                    format!("`{k}` is not one of the scenario's variants ({}) or `all`", known.join(", ")),
+                ));
+            }
+        }
+    };
+    for (i, entry) in file.actions.iter().enumerate() {
+        check_keys(entry.expect.keys().collect(), DocPath::from("actions").index(i).key("expect"));
+    }
+    check_keys(file.expect.keys().collect(), DocPath::from("expect"));
+    if !problems.is_empty() {
+        return Err(source.problems(problems));
+    }
+    Ok(LoadedScenario { source, file, actions, variants })
+}
+
+fn to_action(entry: &ActionEntry) -> Option<Action> {
+    match (entry.place, entry.act) {
+        (Some(p), None) => Some(Action::Place(Placement {
+            tile: p.tile.unwrap_or_else(|| p.corners.id()),
+            at: p.at,
+            corners: p.corners,
+        })),
+        (None, Some(a)) => Some(match a {
+            SimpleAction::TakePoints => Action::TakePoints,
+            SimpleAction::TakeTiles => Action::TakeTiles,
+            SimpleAction::Draw => Action::Draw,
+            SimpleAction::Pass => Action::Pass,
+            SimpleAction::NextRound => Action::NextRound,
+        }),
+        _ => None,
+    }
+}
+
+impl LoadedScenario {
+    /// The starting game under `variant`, or the problems with the start.
+    pub fn start(&self, variant: &Variant) -> Result<Game, InputError> {
+        let start = &self.file.start;
+        let at = |p: Vec<Problem>| {
+            self.source.problems(
+                p.into_iter()
+                    .map(|mut p| {
+                        let mut path = DocPath::from("start");
+                        path.0.extend(p.at.0);
+                        p.at = path;
+                        p
+                    })
+                    .collect(),
+            )
+        };
+        match start.deal {
+            Some(deal) => Game::deal(variant.clone(), deal.players, deal.seed)
+                .map_err(|m| at(vec![Problem::new(DocPath::from("deal"), m)])),
+            None => {
+                let setup = Setup {
+                    hands: start.hands.clone(),
+                    well: start.well.clone(),
+                    board: start.board.iter().map(|e| (e.at, e.tile)).collect(),
+                    scores: start.scores.clone(),
+                    to_move: start.to_move,
+                    seed: start.seed,
+                };
+                Game::from_setup(variant.clone(), &setup).map_err(at)
+            }
+        }
+    }
+
+    /// Plays the scenario under `variant`.
+    pub fn run(&self, variant: &Variant) -> Result<Run, InputError> {
+        let mut game = self.start(variant)?;
+        let setup = game.events().to_vec();
+        let mut steps = Vec::new();
+        for &action in &self.actions {
+            let before = game.events().len();
+            let seat = game.to_move();
+            let outcome = game.apply(action);
+            let events = game.events()[before..].to_vec();
+            let score = events.iter().filter(|e| e.seat.is_some() && e.seat == seat).map(|e| e.score).sum::<i64>();
+            let (verdict, reason, clauses) = match outcome {
+                Ok(()) => ("accepted", None, Vec::new()),
+                Err(refusal) => ("refused", Some(refusal.to_string()), refusal.clauses(game.variant())),
+            };
+            steps.push(StepOutcome {
+                action: describe(action),
+                verdict,
+                reason,
+                clauses,
+                events,
+                score,
+                scores: game.scores().to_vec(),
+                phase: phase_name(game.phase()),
+            });
+        }
+        let winner = match game.phase() {
+            Phase::GameOver { winner } => Some(winner),
+            _ => None,
+        };
+        Ok(Run {
+            scenario: self.file.name.clone(),
+            variant: variant.label(),
+            setup,
+            steps,
+            scores: game.scores().to_vec(),
+            phase: phase_name(game.phase()),
+            winner,
+        })
+    }
+
+    /// Where the run departs from the scenario's expectations for `variant`:
+    /// one line per failed expectation; empty when all hold.
+    pub fn check(&self, variant: &Variant, run: &Run) -> Vec<String> {
+        let mut failures = Vec::new();
+        let pick = |map: &BTreeMap<String, StepExpect>| -> Vec<StepExpect> {
+            [map.get("all"), map.get(variant.name())].into_iter().flatten().cloned().collect()
+        };
+        for (i, (entry, step)) in self.file.actions.iter().zip(&run.steps).enumerate() {
+            for exp in pick(&entry.expect) {
+                for f in check_step(&exp, step) {
+                    failures.push(format!("action {} ({}): {f}", i + 1, step.action));
+                }
+            }
+        }
+        let finals: Vec<&FinalExpect> =
+            [self.file.expect.get("all"), self.file.expect.get(variant.name())].into_iter().flatten().collect();
+        for exp in finals {
+            if let Some(scores) = &exp.scores {
+                if *scores != run.scores {
+                    failures.push(format!("final scores: expected {scores:?}, got {:?}", run.scores));
+                }
+            }
+            if let Some(w) = exp.winner {
+                if run.winner != Some(w) {
+                    failures.push(format!("winner: expected seat {w}, got {:?}", run.winner));
+                }
+            }
+            if let Some(p) = &exp.phase {
+                if p != run.phase {
+                    failures.push(format!("final phase: expected {p}, got {}", run.phase));
+                }
+            }
+        }
+        failures
+    }
+}
+
+fn check_step(exp: &StepExpect, step: &StepOutcome) -> Vec<String> {
+    let mut out = Vec::new();
+    let accepted = step.verdict == "accepted";
+    if let Some(legal) = exp.legal {
+        if legal != accepted {
+            let why = step.reason.as_deref().map(|r| format!(": {r}")).unwrap_or_default();
+            out.push(format!("expected {}, got {}{why}", if legal { "accepted" } else { "refused" }, step.verdict));
+        }
+    }
+    if let Some(text) = &exp.refused {
+        match &step.reason {
+            Some(r) if r.contains(text.as_str()) => {}
+            Some(r) => out.push(format!("expected a refusal mentioning `{text}`, got: {r}")),
+            None => out.push(format!("expected a refusal mentioning `{text}`, but it was accepted")),
+        }
+    }
+    if let Some(score) = exp.score {
+        if score != step.score {
+            out.push(format!("score change: expected {score}, got {}", step.score));
+        }
+    }
+    if let Some(scores) = &exp.scores {
+        if *scores != step.scores {
+            out.push(format!("scores: expected {scores:?}, got {:?}", step.scores));
+        }
+    }
+    if let Some(bonus) = exp.bonus {
+        let got = step.events.iter().any(|e| matches!(e.kind, EventKind::Place { bonus: true, .. }));
+        if got != bonus {
+            out.push(format!("bonus: expected {bonus}, got {got}"));
+        }
+    }
+    if let Some(events) = &exp.events {
+        let got: Vec<&str> = step.events.iter().map(|e| event_name(&e.kind)).collect();
+        if *events != got {
+            out.push(format!("events: expected {events:?}, got {got:?}"));
+        }
+    }
+    if let Some(phase) = &exp.phase {
+        if phase != step.phase {
+            out.push(format!("phase: expected {phase}, got {}", step.phase));
+        }
+    }
+    out
+}
+
+fn describe(action: Action) -> String {
+    action.to_string()
+}
+
+/// One variant's outcome of the action where variants first differ.
+#[derive(Clone, Debug, Serialize)]
+pub struct Side {
+    /// The variant's label.
+    pub variant: String,
+    /// `accepted` or `refused`.
+    pub verdict: &'static str,
+    /// Why refused.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    /// The acting seat's score change.
+    pub score: i64,
+    /// Scores after the action.
+    pub scores: Vec<i64>,
+    /// The clauses that decided: a refusal's, or the events'.
+    pub clauses: Vec<Clause>,
+}
+
+/// Where a group of variants first parts from the first variant.
+#[derive(Clone, Debug, Serialize)]
+pub struct Difference {
+    /// The action's number, from 1.
+    pub action: usize,
+    /// The action in words.
+    pub description: String,
+    /// The first variant's outcome, then each differing one's.
+    pub sides: Vec<Side>,
+}
+
+/// The result of running one scenario under several variants.
+#[derive(Clone, Debug, Serialize)]
+pub struct Comparison {
+    /// The scenario's name.
+    pub scenario: String,
+    /// Every variant compared, the first being the reference.
+    pub variants: Vec<String>,
+    /// Each variant's final scores.
+    pub final_scores: Vec<(String, Vec<i64>)>,
+    /// For each variant whose run differs from the reference, the first
+    /// action where it does; variants that part at the same action are listed
+    /// together.
+    pub differences: Vec<Difference>,
+    /// How many variants differ from the reference anywhere.
+    pub differing: usize,
+}
+
+fn same_step(a: &StepOutcome, b: &StepOutcome) -> bool {
+    // Labels differ between variants, so compare what happened, not names.
+    a.verdict == b.verdict && a.score == b.score && a.scores == b.scores && a.phase == b.phase && {
+        let kinds = |s: &StepOutcome| s.events.iter().map(|e| e.kind.clone()).collect::<Vec<_>>();
+        kinds(a) == kinds(b)
+    }
+}
+
+fn side(variant: &str, step: &StepOutcome) -> Side {
+    let clauses = if step.clauses.is_empty() {
+        let mut c: Vec<Clause> = step.events.iter().flat_map(|e| e.clauses.iter().copied()).collect();
+        c.sort_unstable();
+        c.dedup();
+        c
+    } else {
+        step.clauses.clone()
+    };
+    Side {
+        variant: variant.to_string(),
+        verdict: step.verdict,
+        reason: step.reason.clone(),
+        score: step.score,
+        scores: step.scores.clone(),
+        clauses,
+    }
+}
+
+/// Runs the scenario under every variant and reports where they differ.
+pub fn compare(loaded: &LoadedScenario, variants: &[Variant]) -> Result<Comparison, InputError> {
+    let runs: Vec<Run> = variants.iter().map(|v| loaded.run(v)).collect::<Result<_, _>>()?;
+    let mut differences: Vec<Difference> = Vec::new();
+    let mut differing = 0;
+    if let Some((reference, others)) = runs.split_first() {
+        for run in others {
+            let at = reference.steps.iter().zip(&run.steps).position(|(a, b)| !same_step(a, b));
+            let Some(i) = at else {
+                if reference.scores != run.scores || reference.phase != run.phase {
+                    differing += 1;
+                }
+                continue;
+            };
+            differing += 1;
+            let entry = match differences.iter_mut().find(|d| d.action == i + 1) {
+                Some(d) => d,
+                None => {
+                    differences.push(Difference {
+                        action: i + 1,
+                        description: reference.steps[i].action.clone(),
+                        sides: vec![side(&reference.variant, &reference.steps[i])],
+                    });
+                    differences.last_mut().unwrap_or_else(|| unreachable!())
+                }
+            };
+            entry.sides.push(side(&run.variant, &run.steps[i]));
+        }
+    }
+    differences.sort_by_key(|d| d.action);
+    Ok(Comparison {
+        scenario: loaded.file.name.clone(),
+        variants: runs.iter().map(|r| r.variant.clone()).collect(),
+        final_scores: runs.iter().map(|r| (r.variant.clone(), r.scores.clone())).collect(),
+        differences,
+        differing,
+    })
+}
+
+/// `base` under every combination of the values of `readings` (R2, R5, …).
+pub fn reading_variants(base: &Variant, readings: &[&'static crate::rules::Reading]) -> Vec<Variant> {
+    let mut out = vec![base.clone()];
+    for reading in readings {
+        let mut next = Vec::new();
+        for v in &out {
+            for (value, _) in reading.values {
+                if let Ok(changed) = v.clone().with_rule(reading.name, value) {
+                    next.push(changed);
+                }
+            }
+        }
+        out = next;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn example_f_scores_47_under_both_variants() {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("specs/scenarios/example-f-side-and-corner-bonus.yaml");
+        let loaded = load_scenario(&path, &VariantChoice::default()).unwrap();
+        assert_eq!(loaded.variants.len(), 2);
+        for v in &loaded.variants {
+            let run = loaded.run(v).unwrap();
+            assert_eq!(loaded.check(v, &run), Vec::<String>::new(), "{}", v.name());
+        }
+    }
+}
