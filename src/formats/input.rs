@@ -97,15 +97,25 @@ impl Source {
 
     /// Deserializes the YAML text; a syntax or type error is located.
     pub fn parse<T: DeserializeOwned>(&self, what: &str) -> Result<T, InputError> {
-        if self.text.trim().is_empty() {
-            return Err(InputError::whole_file(&self.name, format!("the file is empty; expected a {what}")));
+        // Only blank lines, comments and document markers: no document at all.
+        let empty = self.text.lines().map(str::trim).all(|l| l.is_empty() || l.starts_with('#') || l == "---");
+        if empty {
+            return Err(InputError {
+                problems: vec![Located {
+                    file: self.name.clone(),
+                    position: Some((1, 1)),
+                    message: format!("the file is empty; expected a {what}"),
+                }],
+            });
         }
         serde_yaml::from_str(&self.text).map_err(|e| {
             let position = e.location().map(|l| (l.line(), l.column()));
             let mut message = e.to_string();
-            // serde_yaml appends the position to its message; it is shown in front instead.
-            if let Some(cut) = message.rfind(" at line ") {
-                message.truncate(cut);
+            // serde_yaml puts the position in its message; it is shown in front
+            // instead. A syntax error may name a second position (where the
+            // construct being parsed began), which stays.
+            if let Some((line, col)) = position {
+                message = message.replacen(&format!(" at line {line} column {col}"), "", 1);
             }
             InputError { problems: vec![Located { file: self.name.clone(), position, message }] }
         })

@@ -98,10 +98,23 @@ impl Serialize for TileId {
     }
 }
 
+// Both impls below check their values inside the deserializer's own visit
+// call, so that a format reports a bad value where it is written (serde_yaml
+// otherwise places an error raised afterwards at the enclosing mapping or
+// sequence).
 impl<'de> Deserialize<'de> for TileId {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<TileId, D::Error> {
-        let s = String::deserialize(d)?;
-        s.parse().map_err(serde::de::Error::custom)
+        struct IdVisitor;
+        impl serde::de::Visitor<'_> for IdVisitor {
+            type Value = TileId;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a string")
+            }
+            fn visit_str<E: serde::de::Error>(self, s: &str) -> Result<TileId, E> {
+                s.parse().map_err(E::custom)
+            }
+        }
+        d.deserialize_str(IdVisitor)
     }
 }
 
@@ -150,17 +163,36 @@ impl fmt::Display for Corners {
     }
 }
 
+/// One corner value, 0-5.
+struct Value(u8);
+
+impl<'de> Deserialize<'de> for Value {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Value, D::Error> {
+        struct ValueVisitor;
+        impl serde::de::Visitor<'_> for ValueVisitor {
+            type Value = Value;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("i64")
+            }
+            fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<Value, E> {
+                u8::try_from(v)
+                    .ok()
+                    .filter(|&v| v <= MAX_VALUE)
+                    .map(Value)
+                    .ok_or_else(|| E::custom(TileError::ValueOutOfRange(v)))
+            }
+            fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<Value, E> {
+                self.visit_i64(i64::try_from(v).unwrap_or(i64::MAX))
+            }
+        }
+        d.deserialize_i64(ValueVisitor)
+    }
+}
+
 impl<'de> Deserialize<'de> for Corners {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Corners, D::Error> {
-        let raw = <[i64; 4]>::deserialize(d)?;
-        let mut values = [0u8; 4];
-        for (slot, v) in values.iter_mut().zip(raw) {
-            *slot = u8::try_from(v)
-                .ok()
-                .filter(|&v| v <= MAX_VALUE)
-                .ok_or_else(|| serde::de::Error::custom(TileError::ValueOutOfRange(v)))?;
-        }
-        Ok(Corners(values))
+        let raw = <[Value; 4]>::deserialize(d)?;
+        Ok(Corners(raw.map(|v| v.0)))
     }
 }
 

@@ -323,9 +323,9 @@ pub fn points(variant: &Variant, corners: Corners) -> u32 {
 }
 
 impl Reason {
-    /// The clause ids behind this reason.
+    /// The clause ids behind this reason, each once.
     pub fn clauses(&self, variant: &Variant) -> Vec<Clause> {
-        match self {
+        let all = match self {
             Reason::CornersNotOfTile { .. } => vec![s(1)],
             Reason::NotInTileSet { .. } => {
                 let mut c = vec![s(1)];
@@ -349,7 +349,9 @@ impl Reason {
                 c.extend(variant.cite(r(6)));
                 c
             }
-        }
+        };
+        // A clause cited by two readings (E17 behind both R2 and R3) is listed once.
+        all.into_iter().unique().collect()
     }
 }
 

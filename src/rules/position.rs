@@ -26,7 +26,7 @@ pub struct Position {
 impl Position {
     /// Checks a board (cells with corners) and a hand against `variant`.
     /// Problems are located at `board[i].at`, `board[i].tile`, `hand[i]` or
-    /// `board`.
+    /// `board`; a disconnected board at its first cut-off tile's `at`.
     pub fn from_setup(board: &[(Cell, Corners)], hand: &[TileId], variant: &Variant) -> Result<Position, Vec<Problem>> {
         let mut problems = Vec::new();
         let set = variant.tile_set();
@@ -76,8 +76,10 @@ impl Position {
         let components = BoardGraph::new(&placed).side_components();
         if components.len() > 1 {
             let cut_off: Vec<String> = components[1..].iter().flatten().map(|c| c.to_string()).collect();
+            // Located at the first cut-off tile as written.
+            let first = components[1..].iter().flatten().filter_map(|c| cells.get(c)).min();
             problems.push(Problem::new(
-                DocPath::from("board"),
+                first.map_or_else(|| DocPath::from("board"), |&i| at(i, "at")),
                 format!(
                     "the board is not connected through tile sides: {} cut off from the tiles at {} (S10)",
                     cut_off.join(", "),

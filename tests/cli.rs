@@ -1,0 +1,644 @@
+//! The `quadominos` binary, run for real: its output on every puzzle under
+//! both rule sources, snapshotted into `snapshots/` and checked against facts
+//! worked out by hand from RULES.md (each puzzle's `description:` gives the
+//! reasoning), and its refusal of bad input: exit status 2, nothing on
+//! stdout, and a message naming the file and the line and column of the
+//! offending entry.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+/// Runs the binary from the crate root, so that puzzle paths are relative
+/// and the output does not depend on where the crate lives.
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_quadominos"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the quadominos binary runs")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8(out.stdout.clone()).expect("stdout is UTF-8")
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8(out.stderr.clone()).expect("stderr is UTF-8")
+}
+
+/// Runs a command that must succeed with `code` and print nothing on stderr.
+fn run_ok(args: &[&str], code: i32) -> String {
+    let out = run(args);
+    assert_eq!(out.status.code(), Some(code), "quadominos {args:?}\nstderr: {}", stderr(&out));
+    assert!(out.stderr.is_empty(), "quadominos {args:?} wrote to stderr: {}", stderr(&out));
+    stdout(&out)
+}
+
+fn json(args: &[&str], code: i32) -> Value {
+    let text = run_ok(args, code);
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("quadominos {args:?}: not JSON ({e}):\n{text}"))
+}
+
+fn snapshot(name: &str, output: &str) {
+    insta::with_settings!({snapshot_path => "../snapshots", prepend_module_to_snapshot => false}, {
+        insta::assert_snapshot!(name, output)
+    });
+}
+
+/// Every puzzle file, by stem, in name order.
+fn puzzles() -> Vec<String> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles");
+    let mut stems: Vec<String> = std::fs::read_dir(&dir)
+        .expect("puzzles/ is readable")
+        .map(|e| e.expect("a directory entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "yaml"))
+        .map(|p| p.file_stem().expect("a file name").to_string_lossy().into_owned())
+        .collect();
+    stems.sort();
+    stems
+}
+
+fn puzzle(stem: &str) -> String {
+    format!("puzzles/{stem}.yaml")
+}
+
+/// The `moves` JSON of a puzzle under a variant, with extra arguments.
+fn moves(stem: &str, variant: &str, extra: &[&str]) -> Value {
+    let path = puzzle(stem);
+    let mut args = vec!["moves", path.as_str(), "--variant", variant, "--format", "json"];
+    args.extend_from_slice(extra);
+    json(&args, 0)
+}
+
+fn move_list(report: &Value) -> &Vec<Value> {
+    report["moves"].as_array().expect("`moves` is a list")
+}
+
+fn tile_values(id: &str) -> Vec<u8> {
+    id.split('-').map(|v| v.parse().expect("a tile id value")).collect()
+}
+
+fn numbers(v: &Value) -> Vec<i64> {
+    v.as_array().expect("a list").iter().map(|n| n.as_i64().expect("a number")).collect()
+}
+
+/// The moves that place `tile` at `at` (any corners).
+fn at<'a>(report: &'a Value, tile: &str, cell: [i64; 2]) -> Vec<&'a Value> {
+    move_list(report).iter().filter(|m| m["tile"] == tile && numbers(&m["at"]) == cell).collect()
+}
+
+/// The one move placing `tile` as `corners` at `cell`, if listed.
+fn find<'a>(report: &'a Value, tile: &str, cell: [i64; 2], corners: [i64; 4]) -> Option<&'a Value> {
+    let found: Vec<&Value> = at(report, tile, cell).into_iter().filter(|m| numbers(&m["corners"]) == corners).collect();
+    assert!(found.len() <= 1, "{tile} {corners:?} at {cell:?} listed twice");
+    found.first().copied()
+}
+
+/// Asserts a move's `matched`, `bonus`, `by_weight` and `points`.
+fn check(m: Option<&Value>, matched: u64, bonus: bool, by_weight: bool, points: u64) {
+    let m = m.expect("the move is listed");
+    assert_eq!(m["matched"], matched, "{m}");
+    assert_eq!(m["bonus"], bonus, "{m}");
+    assert_eq!(m["by_weight"], by_weight, "{m}");
+    assert_eq!(m["points"], points, "{m}");
+}
+
+/// The cells where `tile` is listed.
+fn cells(report: &Value, tile: &str) -> Vec<Vec<i64>> {
+    move_list(report).iter().filter(|m| m["tile"] == tile).map(|m| numbers(&m["at"])).collect()
+}
+
+// ---------------------------------------------------------------- snapshots
+
+const VARIANTS: [&str; 2] = ["english", "serbian"];
+
+#[test]
+fn moves_of_every_puzzle_under_both_sources_match_their_snapshots() {
+    let stems = puzzles();
+    for expected in [
+        "bonus-corner",
+        "mixed-corner",
+        "mixed-corner-bonus",
+        "enclosure-bonus",
+        "diagonal-bonus",
+        "equal-weight",
+        "beginner-hole",
+    ] {
+        assert!(stems.iter().any(|s| s == expected), "puzzles/{expected}.yaml is missing");
+    }
+    for stem in &stems {
+        let path = puzzle(stem);
+        for variant in VARIANTS {
+            let text = run_ok(&["moves", &path, "--variant", variant], 0);
+            snapshot(&format!("moves__{stem}__{variant}"), &text);
+            let json = run_ok(&["moves", &path, "--variant", variant, "--format", "json"], 0);
+            snapshot(&format!("moves__{stem}__{variant}__json"), &json);
+        }
+    }
+    // The beginner puzzle under its own variant, the 70-tile set (E19).
+    let text = run_ok(&["moves", "puzzles/beginner-hole.yaml"], 0);
+    snapshot("moves__beginner-hole__english-beginner", &text);
+}
+
+#[test]
+fn explain_of_a_legal_bonus_placement_matches_its_snapshot() {
+    let args = ["explain", "puzzles/bonus-corner.yaml", "--tile", "1-4-5-5", "--at", "1,-1", "--corners", "1,4,5,5"];
+    snapshot("explain__bonus-corner__legal-bonus", &run_ok(&args, 0));
+    let mut with_json = args.to_vec();
+    with_json.extend(["--format", "json"]);
+    snapshot("explain__bonus-corner__legal-bonus__json", &run_ok(&with_json, 0));
+}
+
+#[test]
+fn explain_of_an_illegal_placement_matches_its_snapshot_and_exits_1() {
+    let args = ["explain", "puzzles/enclosure-bonus.yaml", "--tile", "1-1-2-2", "--at", "1,1", "--corners", "1,1,2,2"];
+    snapshot("explain__enclosure-bonus__illegal", &run_ok(&args, 1));
+    let mut with_json = args.to_vec();
+    with_json.extend(["--format", "json"]);
+    snapshot("explain__enclosure-bonus__illegal__json", &run_ok(&with_json, 1));
+}
+
+#[test]
+fn variants_match_their_snapshots() {
+    snapshot("variants__table", &run_ok(&["variants"], 0));
+    snapshot("variants__serbian__R4-no", &run_ok(&["variants", "--variant", "serbian", "--rule", "R4=no"], 0));
+}
+
+// -------------------------------------------------------- facts about moves
+
+#[test]
+fn bonus_corner_under_english_has_exactly_one_bonus_1_4_5_5_at_1_minus_1() {
+    let report = moves("bonus-corner", "english", &[]);
+    assert_eq!(report["variant"], "english");
+    assert_eq!(move_list(&report).len(), 8);
+    let bonus: Vec<&Value> = move_list(&report).iter().filter(|m| m["bonus"] == true).collect();
+    assert_eq!(bonus.len(), 1, "{bonus:?}");
+    let m = bonus[0];
+    assert_eq!(m["tile"], "1-4-5-5");
+    assert_eq!(numbers(&m["corners"]), [1, 4, 5, 5]);
+    assert_eq!(numbers(&m["at"]), [1, -1]);
+    check(Some(m), 3, true, false, 15);
+    // Serbian (R3 = yes) adds 4-5-5-5 at [1, -1] with nw unmatched.
+    let serbian = moves("bonus-corner", "serbian", &[]);
+    assert_eq!(move_list(&serbian).len(), 10);
+    check(find(&serbian, "4-5-5-5", [1, -1], [4, 5, 5, 5]), 2, false, false, 19);
+    check(find(&serbian, "4-5-5-5", [1, -1], [5, 4, 5, 5]), 2, false, false, 19);
+    assert!(at(&report, "4-5-5-5", [1, -1]).is_empty());
+}
+
+#[test]
+fn bonus_corner_keeps_its_bonus_without_diagonal_neighbours() {
+    // All three touching corners of 1-4-5-5 at [1, -1] also touch its edge
+    // neighbours [0, -1] (W) and [1, 0] (S), so R4 = no loses only the
+    // diagonal 5 of [0, 0] at (1, 0), and the bonus stays.
+    let english = moves("bonus-corner", "english", &[]);
+    let no_diagonal = moves("bonus-corner", "english", &["--rule", "R4=no"]);
+    assert_eq!(no_diagonal["variant"], "english+R4=no");
+    assert_eq!(no_diagonal["moves"], english["moves"]);
+    let args = ["explain", "puzzles/bonus-corner.yaml", "--tile", "1-4-5-5", "--at", "1,-1", "--corners", "1,4,5,5"];
+    let sw = |v: &Value| {
+        v["contacts"].as_array().unwrap().iter().find(|c| c["corner"] == "sw").expect("sw touches")["found"].clone()
+    };
+    let with = json(&[&args[..], &["--format", "json"]].concat(), 0);
+    let without = json(&[&args[..], &["--format", "json", "--rule", "R4=no"]].concat(), 0);
+    assert_eq!(sw(&with), serde_json::json!([["S", 5], ["SW", 5], ["W", 5]]));
+    assert_eq!(sw(&without), serde_json::json!([["S", 5], ["W", 5]]));
+    assert_eq!((without["matched"].clone(), without["bonus"].clone()), (3.into(), true.into()));
+}
+
+#[test]
+fn diagonal_bonus_needs_the_diagonal_neighbour() {
+    let english = moves("diagonal-bonus", "english", &[]);
+    assert_eq!(move_list(&english).len(), 1);
+    check(find(&english, "2-3-5-5", [1, 0], [2, 3, 5, 5]), 3, true, false, 15);
+    // R4 = no: the ne corner no longer touches 1-3-3-3; 2 matched, no bonus,
+    // and 1-1-5-5 becomes legal, its 1 touching nothing.
+    let no_diagonal = moves("diagonal-bonus", "english", &["--rule", "R4=no"]);
+    assert_eq!(move_list(&no_diagonal).len(), 2);
+    check(find(&no_diagonal, "2-3-5-5", [1, 0], [2, 3, 5, 5]), 2, false, false, 15);
+    check(find(&no_diagonal, "1-1-5-5", [1, 0], [1, 1, 5, 5]), 2, false, false, 12);
+    assert!(move_list(&no_diagonal).iter().all(|m| m["bonus"] == false));
+    // Serbian: 1-1-5-5 with its ne 1 against 3 (R3 = yes), and the hole.
+    let serbian = moves("diagonal-bonus", "serbian", &[]);
+    assert_eq!(move_list(&serbian).len(), 3);
+    check(find(&serbian, "1-1-5-5", [1, 0], [1, 1, 5, 5]), 2, false, false, 12);
+    check(find(&serbian, "2-3-5-5", [1, 0], [2, 3, 5, 5]), 3, true, false, 15);
+    check(find(&serbian, "2-3-5-5", [2, 0], [2, 3, 5, 5]), 2, false, false, 15);
+}
+
+#[test]
+fn mixed_corner_takes_a_tile_only_where_one_value_may_be_matched() {
+    let english = moves("mixed-corner", "english", &[]);
+    let serbian = moves("mixed-corner", "serbian", &[]);
+    assert_eq!((move_list(&english).len(), move_list(&serbian).len()), (7, 9));
+    // No corner can equal both 2 and 3 at (1, 1) under R2 = every value.
+    for m in move_list(&english) {
+        let cell = numbers(&m["at"]);
+        assert!(cell != [0, 1] && cell != [1, 1], "{m}");
+    }
+    check(find(&serbian, "2-3-3-4", [0, 1], [2, 3, 3, 4]), 2, false, false, 12);
+    check(find(&serbian, "1-1-1-2", [1, 1], [2, 1, 1, 1]), 2, false, false, 5);
+    // Every english move is also a serbian one.
+    for m in move_list(&english) {
+        assert!(move_list(&serbian).contains(m), "{m} is english-only");
+    }
+}
+
+#[test]
+fn mixed_corner_bonus_exists_only_under_at_least_one() {
+    let english = moves("mixed-corner-bonus", "english", &[]);
+    assert!(at(&english, "0-2-2-4", [1, 1]).is_empty());
+    assert!(move_list(&english).iter().all(|m| m["bonus"] == false));
+    let serbian = moves("mixed-corner-bonus", "serbian", &[]);
+    assert_eq!(move_list(&serbian).len(), 2);
+    check(find(&serbian, "0-2-2-4", [1, 1], [2, 2, 4, 0]), 3, true, false, 8);
+    check(find(&serbian, "0-2-2-4", [2, 0], [2, 4, 0, 2]), 2, false, false, 8);
+    // With R2 = every value the nw corner goes unmatched: still legal by two
+    // matched corners (R3 = yes), but no bonus.
+    let every = moves("mixed-corner-bonus", "serbian", &["--rule", "R2=every-value"]);
+    check(find(&every, "0-2-2-4", [1, 1], [2, 2, 4, 0]), 2, false, false, 8);
+}
+
+#[test]
+fn enclosure_bonus_is_example_e_under_both_and_two_of_three_only_under_serbian() {
+    let english = moves("enclosure-bonus", "english", &[]);
+    let serbian = moves("enclosure-bonus", "serbian", &[]);
+    for report in [&english, &serbian] {
+        check(find(report, "0-1-1-4", [1, 1], [1, 1, 4, 0]), 3, true, false, 6);
+        assert_eq!(move_list(report).iter().filter(|m| m["bonus"] == true).count(), 1);
+    }
+    assert!(at(&english, "1-1-2-2", [1, 1]).is_empty());
+    check(find(&serbian, "1-1-2-2", [1, 1], [1, 1, 2, 2]), 2, false, false, 6);
+    assert_eq!((move_list(&english).len(), move_list(&serbian).len()), (7, 8));
+}
+
+#[test]
+fn equal_weight_plays_4_4_4_4_next_to_the_tile_of_weight_16_only_under_serbian() {
+    let english = moves("equal-weight", "english", &[]);
+    assert!(cells(&english, "4-4-4-4").is_empty());
+    check(find(&english, "0-0-1-1", [2, 0], [0, 0, 1, 1]), 2, false, false, 2);
+    let serbian = moves("equal-weight", "serbian", &[]);
+    let mut by_weight = cells(&serbian, "4-4-4-4");
+    by_weight.sort();
+    assert_eq!(by_weight, [[-1, 0], [0, -1], [0, 1], [1, -1], [1, 1]]);
+    for cell in [[0, -1], [1, -1], [-1, 0], [0, 1], [1, 1]] {
+        check(find(&serbian, "4-4-4-4", cell, [4, 4, 4, 4]), 0, false, true, 16);
+    }
+    // R6 = edge only: the two cells where 1-5-5-5 is a diagonal neighbour go.
+    let edge = moves("equal-weight", "serbian", &["--rule", "R6=edge-only"]);
+    let mut edge_cells = cells(&edge, "4-4-4-4");
+    edge_cells.sort();
+    assert_eq!(edge_cells, [[-1, 0], [0, -1], [0, 1]]);
+    // R5 = no: no play by weight at all.
+    let no = moves("equal-weight", "serbian", &["--rule", "R5=no"]);
+    assert!(cells(&no, "4-4-4-4").is_empty());
+}
+
+#[test]
+fn beginner_hole_three_of_four_is_a_bonus_only_under_serbian() {
+    let own = json(&["moves", "puzzles/beginner-hole.yaml", "--format", "json"], 0);
+    assert_eq!(own["variant"], "english-beginner");
+    let english = moves("beginner-hole", "english", &[]);
+    assert_eq!(own["moves"], english["moves"]);
+    assert_eq!(move_list(&english).len(), 3);
+    check(find(&english, "1-2-4-4", [1, 1], [1, 2, 4, 4]), 4, true, false, 11);
+    assert!(at(&english, "1-1-2-4", [1, 1]).is_empty());
+    let serbian = moves("beginner-hole", "serbian", &[]);
+    assert_eq!(move_list(&serbian).len(), 5);
+    check(find(&serbian, "1-2-4-4", [1, 1], [1, 2, 4, 4]), 4, true, false, 11);
+    check(find(&serbian, "1-1-2-4", [1, 1], [1, 2, 4, 1]), 3, true, false, 8);
+    check(find(&serbian, "1-1-2-4", [1, 1], [1, 1, 2, 4]), 2, false, false, 8);
+    // R7 = 4 only: the three-of-four loses its bonus, the perfect fit keeps it.
+    let four = moves("beginner-hole", "serbian", &["--rule", "R7=4"]);
+    check(find(&four, "1-1-2-4", [1, 1], [1, 2, 4, 1]), 3, false, false, 8);
+    check(find(&four, "1-2-4-4", [1, 1], [1, 2, 4, 4]), 4, true, false, 11);
+}
+
+/// Checks what holds of every listed move whatever the puzzle: the order,
+/// the cell (empty, sharing a side with a tile: S10), the hand, the
+/// orientation (R1), the points (R9), the bonus threshold (R7), and that only
+/// serbian plays by weight (R5).
+#[test]
+fn every_moves_list_is_sorted_and_consistent() {
+    for stem in puzzles() {
+        let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(puzzle(&stem))).unwrap();
+        let file: serde_yaml::Value = serde_yaml::from_str(&text).unwrap();
+        let hand: Vec<&str> = file["hand"].as_sequence().unwrap().iter().map(|t| t.as_str().unwrap()).collect();
+        let board: Vec<Vec<i64>> = file["board"]
+            .as_sequence()
+            .unwrap()
+            .iter()
+            .map(|e| e["at"].as_sequence().unwrap().iter().map(|n| n.as_i64().unwrap()).collect())
+            .collect();
+        for variant in VARIANTS {
+            let report = moves(&stem, variant, &[]);
+            let list = move_list(&report);
+            let key = |m: &Value| {
+                (
+                    tile_values(m["tile"].as_str().unwrap()),
+                    numbers(&m["at"])[1],
+                    numbers(&m["at"])[0],
+                    numbers(&m["corners"]),
+                )
+            };
+            for pair in list.windows(2) {
+                assert!(key(&pair[0]) < key(&pair[1]), "{stem} {variant}: {} before {}", pair[0], pair[1]);
+            }
+            for m in list {
+                let tile = m["tile"].as_str().unwrap();
+                assert!(hand.contains(&tile), "{stem} {variant}: {tile} is not in the hand");
+                let [x, y] = numbers(&m["at"])[..] else { panic!("{m}") };
+                assert!(!board.contains(&vec![x, y]), "{stem} {variant}: [{x}, {y}] is taken");
+                let sides = [[x, y - 1], [x + 1, y], [x, y + 1], [x - 1, y]];
+                assert!(sides.iter().any(|c| board.contains(&c.to_vec())), "{stem} {variant}: no side contact: {m}");
+                let corners = numbers(&m["corners"]);
+                let values: Vec<i64> = tile_values(tile).into_iter().map(i64::from).collect();
+                let rotations: Vec<Vec<i64>> =
+                    (0..4).map(|k| values[k..].iter().chain(&values[..k]).copied().collect()).collect();
+                assert!(rotations.contains(&corners), "{stem} {variant}: {m} is not ascending clockwise");
+                assert_eq!(m["points"], corners.iter().sum::<i64>(), "{stem} {variant}: R9 weight: {m}");
+                let matched = m["matched"].as_u64().unwrap();
+                assert_eq!(m["bonus"], matched >= 3, "{stem} {variant}: R7 = 3: {m}");
+                if variant == "english" {
+                    assert_eq!(m["by_weight"], false, "{stem}: R5 = no: {m}");
+                }
+                assert_eq!(m["by_weight"] == true, matched < 2, "{stem} {variant}: {m}");
+            }
+        }
+    }
+}
+
+// ------------------------------------------------------- facts about explain
+
+#[test]
+fn explain_gives_the_contacts_and_clauses_of_a_legal_bonus() {
+    let args = ["explain", "puzzles/bonus-corner.yaml", "--tile", "1-4-5-5", "--at", "1,-1", "--corners", "1,4,5,5"];
+    let v = json(&[&args[..], &["--format", "json"]].concat(), 0);
+    assert_eq!(v["legal"], true);
+    assert_eq!((v["matched"].as_u64(), v["points"].as_u64(), v["bonus"].as_bool()), (Some(3), Some(15), Some(true)));
+    let corners: Vec<&str> = v["contacts"].as_array().unwrap().iter().map(|c| c["corner"].as_str().unwrap()).collect();
+    assert_eq!(corners, ["nw", "se", "sw"]);
+    assert!(v["contacts"].as_array().unwrap().iter().all(|c| c["matched"] == true));
+    let clauses: Vec<&str> = v["clauses"].as_array().unwrap().iter().map(|c| c.as_str().unwrap()).collect();
+    for id in ["R2", "R4", "R7", "R9", "E8", "S10"] {
+        assert!(clauses.contains(&id), "{id} not cited: {clauses:?}");
+    }
+    let text = run_ok(&args, 0);
+    assert!(text.contains("verdict: legal\n"), "{text}");
+    assert!(text.contains("bonus: yes"), "{text}");
+}
+
+#[test]
+fn explain_refuses_an_unmatched_corner_under_english_only() {
+    let args = ["explain", "puzzles/enclosure-bonus.yaml", "--tile", "1-1-2-2", "--at", "1,1", "--corners", "1,1,2,2"];
+    let v = json(&[&args[..], &["--format", "json"]].concat(), 1);
+    assert_eq!(v["legal"], false);
+    let reasons = v["reasons"].as_array().unwrap();
+    assert_eq!(reasons.len(), 1, "{reasons:?}");
+    assert!(reasons[0]["reason"].as_str().unwrap().contains("corner sw (2)"), "{reasons:?}");
+    let clauses: Vec<&str> = reasons[0]["clauses"].as_array().unwrap().iter().map(|c| c.as_str().unwrap()).collect();
+    assert!(clauses.contains(&"R3") && clauses.contains(&"R2"), "{clauses:?}");
+    let mut once = clauses.clone();
+    once.sort();
+    once.dedup();
+    assert_eq!(once.len(), clauses.len(), "a clause cited twice: {clauses:?}");
+    for c in &clauses {
+        let (kind, n) = c.split_at(1);
+        assert!(matches!(kind, "E" | "S" | "R") && n.parse::<u8>().is_ok_and(|n| (1..=19).contains(&n)), "{c}");
+    }
+    let text = run_ok(&args, 1);
+    assert!(text.contains("verdict: illegal\n") && text.contains("[S12, R2"), "{text}");
+    // The same placement is legal under serbian: two matched of three (R3 = yes).
+    let serbian = json(&[&args[..], &["--format", "json", "--variant", "serbian"]].concat(), 0);
+    assert_eq!((serbian["legal"].as_bool(), serbian["matched"].as_u64()), (Some(true), Some(2)));
+    assert_eq!(serbian["bonus"], false);
+}
+
+// ------------------------------------------------------ facts about variants
+
+#[test]
+fn the_variants_table_lists_every_reading_for_every_shipped_variant() {
+    let text = run_ok(&["variants"], 0);
+    let header: Vec<&str> = text.lines().next().unwrap().split_whitespace().collect();
+    assert_eq!(header, ["reading", "english", "english-beginner", "serbian", "serbian-chain"]);
+    let row = |id: &str| -> Vec<String> {
+        let line = text.lines().find(|l| l.split_whitespace().next() == Some(id)).unwrap_or_else(|| panic!("{id}"));
+        line.split_whitespace().skip(2).map(str::to_string).collect()
+    };
+    for n in 1..=16 {
+        assert_eq!(row(&format!("R{n}")).len(), 4, "R{n}");
+    }
+    assert_eq!(row("R2"), ["every-value", "every-value", "at-least-one", "at-least-one"]);
+    assert_eq!(row("R3"), ["no", "no", "yes", "yes"]);
+    assert_eq!(row("R5"), ["no", "no", "yes", "yes"]);
+    assert_eq!(row("R8"), ["no", "no", "no", "yes"]);
+    assert_eq!(row("R15"), ["clockwise", "clockwise", "counter-clockwise", "counter-clockwise"]);
+    assert!(text.contains("full (125)") && text.contains("beginner (70)"), "{text}");
+}
+
+#[test]
+fn a_rule_override_changes_one_reading_and_drops_its_citation() {
+    let text = run_ok(&["variants", "--variant", "serbian", "--rule", "R4=no"], 0);
+    assert!(text.starts_with("serbian+R4=no: "), "{text}");
+    let v = json(&["variants", "--variant", "serbian", "--rule", "R4=no", "--format", "json"], 0);
+    assert_eq!(v["name"], "serbian+R4=no");
+    let readings = v["readings"].as_array().unwrap();
+    assert_eq!(readings.len(), 16);
+    let r = |id: &str| readings.iter().find(|r| r["id"] == id).unwrap_or_else(|| panic!("{id}"));
+    assert_eq!(r("R4")["value"], "no");
+    assert_eq!(r("R4")["clauses"], serde_json::json!([]));
+    assert_eq!(r("R2")["value"], "at-least-one");
+    assert_eq!(r("R2")["clauses"], serde_json::json!(["S12"]));
+}
+
+// ---------------------------------------------------------------- bad input
+
+/// A broken input: exit status 2, nothing on stdout, exactly one message,
+/// which starts with `error: WHERE: ` and contains `says`.
+fn refused(args: &[&str], location: &str, says: &str) {
+    let out = run(args);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "quadominos {args:?}\nstderr: {err}");
+    assert!(out.stdout.is_empty(), "quadominos {args:?} printed: {}", stdout(&out));
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 1, "one message expected: {err}");
+    let prefix = format!("error: {location}: ");
+    assert!(lines[0].starts_with(&prefix), "expected `{prefix}...`, got: {err}");
+    assert!(lines[0].contains(says), "expected `{says}` in: {err}");
+}
+
+/// Writes `bytes` as `name` in `dir` and checks that `moves` (and `explain`)
+/// refuse it at `line:col`.
+fn refused_file(dir: &Path, name: &str, bytes: &[u8], line: usize, col: usize, says: &str) {
+    let path: PathBuf = dir.join(name);
+    std::fs::write(&path, bytes).unwrap();
+    let shown = path.display().to_string();
+    let location = format!("{shown}:{line}:{col}");
+    refused(&["moves", &shown], &location, says);
+    refused(&["explain", &shown, "--at", "0,1", "--corners", "0,0,0,0", "--any-tile"], &location, says);
+}
+
+#[test]
+fn broken_position_files_are_refused_at_the_offending_entry() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let ok = "board:\n  - {at: [0, 0], tile: [5, 5, 5, 5]}\n";
+    // YAML syntax: a missing comma, found where it is.
+    refused_file(
+        d,
+        "syntax.yaml",
+        b"board:\n  - {at: [0, 0] tile: [5, 5, 5, 5]}\nhand: []\n",
+        2,
+        17,
+        "did not find expected ',' or '}'",
+    );
+    // An unclosed mapping is noticed on the next line; the message says where
+    // the mapping began, and does not repeat the position shown in front.
+    let path = d.join("unclosed.yaml");
+    std::fs::write(&path, "board:\n  - {at: [0, 0], tile: [5, 5, 5, 5]\nhand: []\n").unwrap();
+    let shown = path.display().to_string();
+    refused(&["moves", &shown], &format!("{shown}:3:1"), "while parsing a flow mapping at line 2 column 5");
+    let err = stderr(&run(&["moves", &shown]));
+    assert!(!err.contains("line 3 column 1"), "{err}");
+    // Wrong type: a board entry that is a string.
+    refused_file(d, "type.yaml", format!("{ok}  - \"oops\"\nhand: []\n").as_bytes(), 3, 5, "board[1]: invalid type");
+    // Unknown keys, at the top and in an entry.
+    refused_file(d, "key.yaml", format!("{ok}hands: []\n").as_bytes(), 3, 1, "unknown field `hands`");
+    refused_file(
+        d,
+        "entry-key.yaml",
+        format!("{ok}  - {{at: [1, 0], tile: [5, 5, 5, 5], colour: red}}\n").as_bytes(),
+        3,
+        38,
+        "board[1]: unknown field `colour`",
+    );
+    // A value 6, flow and block style: at the value itself.
+    refused_file(
+        d,
+        "six.yaml",
+        format!("{ok}  - {{at: [1, 0], tile: [5, 5, 6, 5]}}\nhand: []\n").as_bytes(),
+        3,
+        31,
+        "board[1].tile[2]: value 6 is outside 0-5",
+    );
+    refused_file(
+        d,
+        "six-block.yaml",
+        format!("{ok}  - at: [1, 0]\n    tile: [5, 5, 6, 5]\nhand: []\n").as_bytes(),
+        4,
+        18,
+        "board[1].tile[2]: value 6 is outside 0-5",
+    );
+    // A duplicate cell.
+    refused_file(
+        d,
+        "cell.yaml",
+        format!("{ok}  - {{at: [0, 0], tile: [4, 4, 4, 4]}}\nhand: []\n").as_bytes(),
+        3,
+        10,
+        "board[1].at: cell [0, 0] is already taken by board[0]",
+    );
+    // A tile used twice, in two orientations.
+    refused_file(
+        d,
+        "twice.yaml",
+        format!("{ok}  - {{at: [1, 0], tile: [1, 2, 3, 4]}}\n  - {{at: [2, 0], tile: [4, 1, 2, 3]}}\nhand: []\n")
+            .as_bytes(),
+        4,
+        24,
+        "board[2].tile: tile 1-2-3-4 is already placed at board[1]",
+    );
+    // The tile the set lacks (S1).
+    refused_file(
+        d,
+        "missing.yaml",
+        format!("{ok}  - {{at: [1, 0], tile: [0, 2, 4, 5]}}\nhand: []\n").as_bytes(),
+        3,
+        24,
+        "board[1].tile: tile 0-2-4-5 is not in the full tile set",
+    );
+    // A 5 under the beginner set (E19), on the board and in the hand.
+    refused_file(
+        d,
+        "beginner.yaml",
+        b"variant: english-beginner\nboard:\n  - {at: [0, 0], tile: [4, 4, 4, 4]}\n  - {at: [1, 0], tile: [4, 4, 4, 5]}\n",
+        4,
+        24,
+        "board[1].tile: tile 4-4-4-5 is not in the beginner tile set (E19)",
+    );
+    refused_file(
+        d,
+        "beginner-hand.yaml",
+        b"variant: english-beginner\nboard:\n  - {at: [0, 0], tile: [4, 4, 4, 4]}\nhand: [0-0-0-0, 0-0-0-5]\n",
+        4,
+        17,
+        "hand[1]: tile 0-0-0-5 is not in the beginner tile set",
+    );
+    // A tile in an orientation R1 does not allow.
+    refused_file(
+        d,
+        "orientation.yaml",
+        format!("{ok}  - {{at: [1, 0], tile: [1, 3, 2, 4]}}\nhand: []\n").as_bytes(),
+        3,
+        24,
+        "board[1].tile: [1, 3, 2, 4] is not an orientation of tile 1-2-3-4",
+    );
+    // A disconnected board: at the tile cut off.
+    refused_file(
+        d,
+        "disconnected.yaml",
+        format!("{ok}  - {{at: [1, 0], tile: [1, 2, 3, 4]}}\n  - {{at: [3, 3], tile: [4, 4, 4, 4]}}\nhand: []\n")
+            .as_bytes(),
+        4,
+        10,
+        "board[2].at: the board is not connected through tile sides: [3, 3] cut off",
+    );
+    refused_file(
+        d,
+        "disconnected-first.yaml",
+        b"board:\n  - {at: [3, 3], tile: [4, 4, 4, 4]}\n  - {at: [0, 0], tile: [5, 5, 5, 5]}\n  - {at: [1, 0], tile: [1, 2, 3, 4]}\n",
+        2,
+        10,
+        "board[0].at: the board is not connected",
+    );
+    // An unknown variant named in the file.
+    refused_file(d, "variant.yaml", format!("variant: klingon\n{ok}").as_bytes(), 1, 10, "unknown variant `klingon`");
+    // Empty, or nothing but a comment.
+    refused_file(d, "empty.yaml", b"", 1, 1, "the file is empty");
+    refused_file(d, "comment.yaml", b"# a position, some day\n", 1, 1, "the file is empty");
+    // Invalid UTF-8: at the first bad byte.
+    let mut latin1 = format!("{ok}hand: []\ndescription: caf").into_bytes();
+    latin1.extend_from_slice(b"\xe9\n");
+    refused_file(d, "latin1.yaml", &latin1, 4, 17, "the file is not valid UTF-8");
+    // A hand tile that is also on the board, and hand entries in block style.
+    refused_file(
+        d,
+        "hand.yaml",
+        format!("{ok}  - {{at: [1, 0], tile: [1, 2, 3, 4]}}\nhand: [0-0-0-0, 1-2-3-4]\n").as_bytes(),
+        4,
+        17,
+        "hand[1]: tile 1-2-3-4 is already on the board at board[1]",
+    );
+    refused_file(
+        d,
+        "hand-block.yaml",
+        format!("{ok}hand:\n  - 0-0-0-0\n  - 1-2-3-9\n").as_bytes(),
+        5,
+        5,
+        "hand[1]: value 9 is outside 0-5",
+    );
+}
+
+#[test]
+fn bad_rule_choices_on_the_command_line_name_the_option() {
+    let position = "puzzles/bonus-corner.yaml";
+    refused(&["moves", position, "--variant", "klingon"], "--variant", "unknown variant `klingon`");
+    refused(&["moves", position, "--rule", "R99=yes"], "--rule", "unknown rule option `R99`");
+    refused(&["moves", position, "--rule", "diagonals=no"], "--rule", "unknown rule option `diagonals`");
+    refused(&["moves", position, "--rule", "R4=maybe"], "--rule", "`maybe` is not a value of R4");
+    refused(&["moves", position, "--rule", "R4"], "--rule", "is not NAME=VALUE");
+    refused(&["variants", "--rule", "R4=maybe"], "--rule", "`maybe` is not a value of R4");
+    refused(&["variants", "--variant", "klingon"], "--variant", "unknown variant `klingon`");
+}
