@@ -12,7 +12,9 @@ use quadominos::formats::{
 };
 use quadominos::model::{Cell, Corners, TileId};
 use quadominos::render::board_text;
-use quadominos::rules::{MoveGen, Placement, READINGS, Variant};
+use quadominos::render::comparison_text;
+use quadominos::rules::{MoveGen, Placement, READINGS, Reading, Variant};
+use quadominos::scenario::{LoadedScenario, load_scenario, reading_variants};
 use serde::Serialize;
 
 /// Quad-Ominos rules, executable: list legal moves, judge placements, and
@@ -60,6 +62,43 @@ Exit status 0 when the placement is legal, 1 when it is not."
         /// Do not require the tile to be in the position's hand.
         #[arg(long)]
         any_tile: bool,
+        #[command(flatten)]
+        rules: RuleArgs,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
+    /// Run rule scenarios and check them against their expectations.
+    #[command(after_help = "Example:\n  quadominos check specs/scenarios/*.yaml\n\
+Exit status 0 when every expectation holds, 1 when one does not, 2 on bad input.")]
+    Check {
+        /// Scenario files (YAML, as under specs/scenarios/).
+        #[arg(required = true)]
+        scenarios: Vec<PathBuf>,
+        #[command(flatten)]
+        rules: RuleArgs,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
+    /// Run one scenario under several variants, or every value of some
+    /// readings, and show only where the outcomes differ.
+    #[command(after_help = "Examples:\n  quadominos compare specs/scenarios/example-f-side-and-corner-bonus.yaml\n  \
+quadominos compare SCENARIO --variants english,serbian\n  \
+quadominos compare SCENARIO --variant english --readings R2,R3\n\
+Exit status 0 whatever it finds; 2 on bad input.")]
+    Compare {
+        /// A scenario file.
+        scenario: PathBuf,
+        /// Variants to compare (shipped names or spec files), comma-separated
+        /// [default: the scenario's own variants].
+        #[arg(long, value_delimiter = ',', conflicts_with = "readings")]
+        variants: Vec<String>,
+        /// Readings to vary (R1-R16 or option names), comma-separated: every
+        /// combination of their values is run on the base variant (--variant,
+        /// --spec, or the scenario's first).
+        #[arg(long, value_delimiter = ',')]
+        readings: Vec<String>,
         #[command(flatten)]
         rules: RuleArgs,
         /// Output format.
@@ -216,6 +255,10 @@ fn run(command: Command) -> Result<(String, u8), Failure> {
                 _ => serialize(&report, format)?,
             };
             Ok((text, code))
+        }
+        Command::Check { scenarios, rules, format } => check(&scenarios, &rules.choice(), format),
+        Command::Compare { scenario, variants, readings, rules, format } => {
+            compare(&scenario, &variants, &readings, &rules.choice(), format)
         }
         Command::Variants { rules, format } => {
             let explicit = rules.variant.is_some() || rules.spec.is_some() || !rules.rules.is_empty();
@@ -394,4 +437,99 @@ fn variants_table(all: &[Variant]) -> String {
     }
     out.push_str("\n\nShow one variant's choices and the clauses behind them: quadominos variants --variant NAME\n");
     out.lines().map(|l| format!("{}\n", l.trim_end())).collect()
+}
+
+#[derive(Serialize)]
+struct CheckedRun {
+    file: String,
+    scenario: String,
+    variant: String,
+    actions: usize,
+    failures: Vec<String>,
+}
+
+/// `check`: every scenario is read first, so bad input prints nothing but the error.
+fn check(paths: &[PathBuf], choice: &VariantChoice, format: Format) -> Result<(String, u8), Failure> {
+    let loaded: Vec<LoadedScenario> = paths.iter().map(|p| load_scenario(p, choice)).collect::<Result<_, _>>()?;
+    let mut runs = Vec::new();
+    for scenario in &loaded {
+        for variant in &scenario.variants {
+            let run = scenario.run(variant)?;
+            runs.push(CheckedRun {
+                file: scenario.source.name.clone(),
+                scenario: scenario.file.name.clone(),
+                variant: run.variant.clone(),
+                actions: run.steps.len(),
+                failures: scenario.check(variant, &run),
+            });
+        }
+    }
+    let failed = runs.iter().filter(|r| !r.failures.is_empty()).count();
+    let text = match format {
+        Format::Text => {
+            let mut out = String::new();
+            let mut last = String::new();
+            for r in &runs {
+                if r.file != last {
+                    let _ = writeln!(out, "{}  ({})", r.file, r.scenario);
+                    last.clone_from(&r.file);
+                }
+                if r.failures.is_empty() {
+                    let _ = writeln!(out, "  ok    {} ({} actions)", r.variant, r.actions);
+                } else {
+                    let _ = writeln!(out, "  FAIL  {}", r.variant);
+                    for f in &r.failures {
+                        let _ = writeln!(out, "        {f}");
+                    }
+                }
+            }
+            let _ = writeln!(
+                out,
+                "\n{} scenario{}, {} run{}: {} hold, {failed} fail",
+                loaded.len(),
+                if loaded.len() == 1 { "" } else { "s" },
+                runs.len(),
+                if runs.len() == 1 { "" } else { "s" },
+                runs.len() - failed
+            );
+            out
+        }
+        _ => serialize(&runs, format)?,
+    };
+    Ok((text, if failed > 0 { 1 } else { 0 }))
+}
+
+/// `compare`: one scenario under several variants or readings.
+fn compare(
+    path: &std::path::Path,
+    variants: &[String],
+    readings: &[String],
+    choice: &VariantChoice,
+    format: Format,
+) -> Result<(String, u8), Failure> {
+    let loaded = load_scenario(path, choice)?;
+    let list: Vec<Variant> = if !readings.is_empty() {
+        let chosen: Vec<&'static Reading> = readings
+            .iter()
+            .map(|r| Reading::find(r.trim()).map_err(|e| InputError::whole_file("--readings", e.to_string())))
+            .collect::<Result<_, _>>()?;
+        let base = loaded.variants.first().ok_or_else(|| Failure::Bug("a scenario without variants".into()))?;
+        reading_variants(base, &chosen)
+    } else if !variants.is_empty() {
+        variants
+            .iter()
+            .map(|v| {
+                VariantChoice { variant: Some(v.trim().to_string()), spec: None, rules: choice.rules.clone() }
+                    .resolve(None, None)
+            })
+            .collect::<Result<_, _>>()?
+    } else {
+        loaded.variants.clone()
+    };
+    let comparison = quadominos::scenario::compare(&loaded, &list)?;
+    let text = match format {
+        Format::Text => comparison_text(&comparison),
+        _ => serialize(&comparison, format)?,
+    };
+    Ok((text, 0))
 }

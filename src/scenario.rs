@@ -353,6 +353,11 @@ pub struct Side {
     /// Why refused.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
+    /// The events it caused, by name (`place+bonus` for a placement that
+    /// earned a bonus).
+    pub events: Vec<String>,
+    /// Where play stands after it.
+    pub phase: &'static str,
     /// The acting seat's score change.
     pub score: i64,
     /// Scores after the action.
@@ -410,6 +415,15 @@ fn side(variant: &str, step: &StepOutcome) -> Side {
         variant: variant.to_string(),
         verdict: step.verdict,
         reason: step.reason.clone(),
+        events: step
+            .events
+            .iter()
+            .map(|e| match e.kind {
+                EventKind::Place { bonus: true, .. } => "place+bonus".to_string(),
+                ref kind => event_name(kind).to_string(),
+            })
+            .collect(),
+        phase: step.phase,
         score: step.score,
         scores: step.scores.clone(),
         clauses,

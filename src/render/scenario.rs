@@ -20,7 +20,7 @@ pub fn comparison_text(c: &Comparison) -> String {
         for s in &d.sides {
             let what = match &s.reason {
                 Some(reason) => format!("refused: {reason}"),
-                None => format!("accepted, {:+} points, scores {:?}", s.score, s.scores),
+                None => format!("accepted: {}, {:+} points, then {}", s.events.join(", "), s.score, s.phase),
             };
             let _ = writeln!(out, "  {:<width$}  {what} [{}]", s.variant, ids(&s.clauses));
         }
