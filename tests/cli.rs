@@ -642,3 +642,58 @@ fn bad_rule_choices_on_the_command_line_name_the_option() {
     refused(&["variants", "--rule", "R4=maybe"], "--rule", "`maybe` is not a value of R4");
     refused(&["variants", "--variant", "klingon"], "--variant", "unknown variant `klingon`");
 }
+
+// ------------------------------------------------------- check and compare
+
+const EXAMPLE_F: &str = "specs/scenarios/example-f-side-and-corner-bonus.yaml";
+
+#[test]
+fn check_passes_a_scenario_whose_expectations_hold() {
+    let text = run_ok(&["check", EXAMPLE_F], 0);
+    assert!(text.contains("  ok    english (4 actions)"), "{text}");
+    assert!(text.contains("  ok    serbian (4 actions)"), "{text}");
+    assert!(text.ends_with("1 scenario, 2 runs: 2 hold, 0 fail\n"), "{text}");
+}
+
+#[test]
+fn check_fails_with_status_1_and_names_the_broken_expectation() {
+    // Under R7 = 4 the three matched corners earn no bonus, so `take-tiles`
+    // is refused and the expectation "legal: true" on action 2 fails.
+    let out = run(&["check", EXAMPLE_F, "--rule", "R7=4"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("FAIL  english+R7=4"), "{text}");
+    assert!(
+        text.contains("action 1 (place 1-4-5-5 as [1, 4, 5, 5] at [1, -1]): bonus: expected true, got false"),
+        "{text}"
+    );
+    assert!(text.contains("action 2 (play two bonus tiles): expected accepted, got refused"), "{text}");
+    assert!(text.ends_with("2 fail\n"), "{text}");
+}
+
+#[test]
+fn compare_shows_where_readings_part_and_sums_up() {
+    let text = run_ok(&["compare", EXAMPLE_F, "--variant", "english", "--readings", "R7"], 0);
+    assert!(text.contains("first difference at action 1: place 1-4-5-5 as [1, 4, 5, 5] at [1, -1]"), "{text}");
+    assert!(text.contains("english+R7=3  accepted: place+bonus, +15 points, then bonus-choice"), "{text}");
+    assert!(text.contains("english+R7=4  accepted: place, +15 points, then turn"), "{text}");
+    assert!(text.ends_with("2 variants compared: 1 differs from english+R7=3\n"), "{text}");
+    let report = json(&["compare", EXAMPLE_F, "--variants", "english,serbian", "--format", "json"], 0);
+    assert_eq!(report["differing"], 0, "{report}");
+    assert_eq!(report["final_scores"][1][1], serde_json::json!([47, 0]));
+}
+
+#[test]
+fn check_and_compare_refuse_a_broken_scenario_with_status_2() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("broken.yaml");
+    std::fs::write(
+        &path,
+        "name: x\ndescription: y\ncovers: [E8]\nstart:\n  hands: [[0-0-0-1]]\nactions:\n  - {do: dance}\n",
+    )
+    .unwrap();
+    let shown = path.display().to_string();
+    refused(&["check", &shown], &format!("{shown}:7:10"), "unknown variant `dance`");
+    refused(&["compare", &shown], &format!("{shown}:7:10"), "unknown variant `dance`");
+    refused(&["compare", EXAMPLE_F, "--readings", "R99"], "--readings", "unknown rule option `R99`");
+}
