@@ -38,3 +38,4 @@ pub mod model;
 pub mod render;
 pub mod rules;
 pub mod scenario;
+pub mod solve;

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use quadominos::formats::{
-    BUILTIN_VARIANTS, InputError, LoadedPosition, MoveRecord, MovesReport, VariantChoice, VerdictReport, load_position,
+    BUILTIN_VARIANTS, InputError, LoadedPosition, load_puzzle, MoveRecord, MovesReport, VariantChoice, VerdictReport, load_position,
     move_records,
 };
 use quadominos::model::{Cell, Corners, TileId};
@@ -15,6 +15,8 @@ use quadominos::render::board_text;
 use quadominos::render::comparison_text;
 use quadominos::rules::{MoveGen, Placement, READINGS, Reading, Variant};
 use quadominos::scenario::{LoadedScenario, load_scenario, reading_variants};
+use quadominos::solve::native::Native;
+use quadominos::solve::{Answer, Choice, Goal, Limits, PlayKind, Puzzle, Solver, Stats, verify};
 use serde::Serialize;
 
 /// Quad-Ominos rules, executable: list legal moves, judge placements, and
@@ -22,7 +24,8 @@ use serde::Serialize;
 #[derive(Parser)]
 #[command(name = "quadominos", version, about, long_about = None)]
 #[command(after_help = "Rules digest with clause ids E1-E19, S1-S19 and readings R1-R16: RULES.md.\n\
-Exit status: 0 success, 1 an illegal placement (explain), 2 bad input.")]
+Exit status: 0 success; 1 an illegal placement (explain), a failed expectation (check, solve);\n\
+2 bad input; 3 an internal error (a solver answer the rules refuse, solvers that disagree).")]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -105,6 +108,33 @@ Exit status 0 whatever it finds; 2 on bad input.")]
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
     },
+    /// Solve a puzzle: the best turn, the best sequence of placements, or a
+    /// region fill, proven optimal; every answer is replayed through the rules
+    /// before it is printed.
+    #[command(after_help = "Examples:\n  quadominos solve puzzles/bonus-corner.yaml\n  \
+quadominos solve puzzles/bonus-corner.yaml --solver both --format json\n\
+Exit status 0 when solved (and any `expect:` holds), 1 when a proven answer contradicts `expect:`,\n\
+2 on bad input, 3 when the solvers disagree or the rules refuse an answer (a bug).")]
+    Solve {
+        /// A puzzle file: a position with `goal:` (and optionally `expect:`).
+        puzzle: PathBuf,
+        #[command(flatten)]
+        rules: RuleArgs,
+        /// Which solver: the native search, the z3 encoding, or both (they
+        /// must agree).
+        #[arg(long, value_enum, default_value_t = SolverChoice::Native)]
+        solver: SolverChoice,
+        /// List every optimal answer (up to 1000).
+        #[arg(long)]
+        all: bool,
+        /// Stop after this many seconds; the answer is then marked unproven,
+        /// with the best found and the bound.
+        #[arg(long, value_name = "SECONDS")]
+        timeout: Option<f64>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
     /// Show the shipped variants, or every reading R1-R16 a variant chooses.
     #[command(after_help = "Example:\n  quadominos variants\n  quadominos variants --variant serbian --rule R4=no")]
     Variants {
@@ -131,6 +161,16 @@ struct RuleArgs {
     /// name (e.g. R4=no, corner-match=at-least-one). Repeatable.
     #[arg(long = "rule", value_name = "K=V")]
     rules: Vec<String>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum SolverChoice {
+    /// The exact native search.
+    Native,
+    /// The z3 SMT encoding (built with the `smt` feature).
+    Smt,
+    /// Both, and they must agree.
+    Both,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -207,7 +247,7 @@ fn main() -> ExitCode {
         }
         Err(Failure::Bug(message)) => {
             eprintln!("internal error (please report): {message}");
-            ExitCode::from(2)
+            ExitCode::from(3)
         }
     }
 }
@@ -259,6 +299,9 @@ fn run(command: Command) -> Result<(String, u8), Failure> {
         Command::Check { scenarios, rules, format } => check(&scenarios, &rules.choice(), format),
         Command::Compare { scenario, variants, readings, rules, format } => {
             compare(&scenario, &variants, &readings, &rules.choice(), format)
+        }
+        Command::Solve { puzzle, rules, solver, all, timeout, format } => {
+            solve(&puzzle, &rules.choice(), solver, all, timeout, format)
         }
         Command::Variants { rules, format } => {
             let explicit = rules.variant.is_some() || rules.spec.is_some() || !rules.rules.is_empty();
@@ -532,4 +575,155 @@ fn compare(
         _ => serialize(&comparison, format)?,
     };
     Ok((text, 0))
+}
+
+#[derive(Serialize)]
+struct ExpectCheck {
+    score: i64,
+    holds: bool,
+}
+
+#[derive(Serialize)]
+struct SolveReport {
+    variant: String,
+    goal: String,
+    #[serde(flatten)]
+    answer: Answer,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    expect: Option<ExpectCheck>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    agreement: Vec<Stats>,
+}
+
+fn goal_name(goal: &Goal) -> String {
+    match goal {
+        Goal::BestTurn => "best-turn".into(),
+        Goal::BestSequence { plays } => format!("best-sequence of up to {plays} plays"),
+        Goal::Fill(f) => format!("fill of {} cells ({:?})", f.region.len(), f.objective).to_lowercase(),
+    }
+}
+
+fn run_solver(solver: &dyn Solver, puzzle: &Puzzle, limits: &Limits) -> Result<Answer, Failure> {
+    let answer = solver.solve(puzzle, limits).map_err(|e| Failure::Input(InputError::whole_file("--solver", e.to_string())))?;
+    verify(puzzle, &answer).map_err(|why| {
+        Failure::Bug(format!("the {} solver's answer (score {}) fails the rules: {why}", solver.name(), answer.score))
+    })?;
+    Ok(answer)
+}
+
+fn solvers(choice: SolverChoice) -> Result<Vec<Box<dyn Solver>>, Failure> {
+    let native: Box<dyn Solver> = Box::new(Native);
+    #[cfg(feature = "smt")]
+    let smt = || -> Result<Box<dyn Solver>, Failure> { Ok(Box::new(quadominos::solve::smt::Smt)) };
+    #[cfg(not(feature = "smt"))]
+    let smt = || -> Result<Box<dyn Solver>, Failure> {
+        Err(Failure::Input(InputError::whole_file("--solver", "this build has no SMT solver (cargo feature `smt`)")))
+    };
+    Ok(match choice {
+        SolverChoice::Native => vec![native],
+        SolverChoice::Smt => vec![smt()?],
+        SolverChoice::Both => vec![native, smt()?],
+    })
+}
+
+/// `solve`: every answer is verified before anything is printed.
+fn solve(
+    path: &std::path::Path,
+    choice: &VariantChoice,
+    solver: SolverChoice,
+    all: bool,
+    timeout: Option<f64>,
+    format: Format,
+) -> Result<(String, u8), Failure> {
+    let loaded = load_puzzle(path, choice)?;
+    let timeout = match timeout {
+        Some(t) if !(t.is_finite() && t > 0.0) => {
+            return Err(Failure::Input(InputError::whole_file("--timeout", format!("{t} is not a positive number of seconds"))));
+        }
+        t => t.map(std::time::Duration::from_secs_f64),
+    };
+    let limits = Limits { timeout, all, max_answers: 0 };
+    let mut answers = Vec::new();
+    for s in solvers(solver)? {
+        answers.push(run_solver(s.as_ref(), &loaded.puzzle, &limits)?);
+    }
+    if let [a, b] = &answers[..] {
+        if a.proven && b.proven && a.score != b.score {
+            return Err(Failure::Bug(format!(
+                "the solvers disagree: {} proves {}, {} proves {}",
+                a.stats.solver, a.score, b.stats.solver, b.score
+            )));
+        }
+    }
+    let agreement: Vec<Stats> = if answers.len() > 1 { answers.iter().map(|a| a.stats.clone()).collect() } else { Vec::new() };
+    let answer = answers.swap_remove(0);
+    let expect = loaded.expect.score.map(|score| ExpectCheck { score, holds: !answer.proven || answer.score == score });
+    let failed = expect.as_ref().is_some_and(|e| !e.holds);
+    let report = SolveReport {
+        variant: loaded.puzzle.variant.label(),
+        goal: goal_name(&loaded.puzzle.goal),
+        answer,
+        expect,
+        agreement,
+    };
+    let text = match format {
+        Format::Text => solve_text(&loaded.puzzle, &report),
+        _ => serialize(&report, format)?,
+    };
+    Ok((text, if failed { 1 } else { 0 }))
+}
+
+fn solve_text(puzzle: &Puzzle, r: &SolveReport) -> String {
+    let a = &r.answer;
+    let mut out = String::new();
+    let _ = writeln!(out, "variant: {}", r.variant);
+    out.push_str(&board_text(&puzzle.board));
+    let _ = writeln!(out, "hand: {}", hand_line(&puzzle.hand));
+    let _ = writeln!(out, "goal: {}\n", r.goal);
+    let proof = if a.proven {
+        "proven optimal".to_string()
+    } else {
+        format!("best found, not proven: stopped by the time limit; no answer scores more than {}", a.bound.unwrap_or(a.score))
+    };
+    let _ = writeln!(out, "score: {} ({proof})", a.score);
+    if a.plays.is_empty() {
+        let _ = writeln!(out, "no tile can be played");
+    }
+    for (i, p) in a.plays.iter().enumerate() {
+        let kind = match p.kind {
+            PlayKind::Turn => "",
+            PlayKind::BonusTile => " (bonus tile)",
+            PlayKind::Fill => "",
+        };
+        let bonus = match (p.bonus, p.choice) {
+            (true, Some(Choice::Points)) => ", bonus: +25 points",
+            (true, Some(Choice::Tiles)) => ", bonus: two bonus tiles",
+            (true, None) => ", bonus",
+            _ => "",
+        };
+        let _ = writeln!(out, "  {}. {} as {} at {}: {} points{kind}{bonus}", i + 1, p.tile, p.corners, p.at, p.points);
+    }
+    if !a.plays.is_empty() {
+        let mut board = puzzle.board.clone();
+        for p in &a.plays {
+            board.insert(p.at, p.corners);
+        }
+        let _ = writeln!(out, "\nafter the plays:");
+        out.push_str(&board_text(&board));
+    }
+    if a.all.len() > 1 {
+        let _ = writeln!(out, "\n{} optimal answers (--all)", a.all.len());
+        for (i, line) in a.all.iter().enumerate() {
+            let plays: Vec<String> = line.iter().map(|p| format!("{} {} at {}", p.tile, p.corners, p.at)).collect();
+            let _ = writeln!(out, "  {}. {}", i + 1, plays.join(" / "));
+        }
+    }
+    let _ = writeln!(out, "\nsolver: {}, {} nodes, {:.3} ms", a.stats.solver, a.stats.nodes, a.stats.micros as f64 / 1000.0);
+    for s in r.agreement.iter().skip(1) {
+        let _ = writeln!(out, "agrees: {}, {} nodes, {:.3} ms", s.solver, s.nodes, s.micros as f64 / 1000.0);
+    }
+    if let Some(e) = &r.expect {
+        let _ = writeln!(out, "expect: {} {}", e.score, if e.holds { "holds" } else { "DOES NOT HOLD" });
+    }
+    out
 }

@@ -5,6 +5,7 @@
 mod input;
 mod locate;
 mod position;
+mod puzzle;
 mod report;
 mod scenario;
 mod spec;
@@ -12,6 +13,7 @@ mod spec;
 pub use input::{InputError, Located, Source};
 pub use locate::SourceMap;
 pub use position::{BoardEntry, LoadedPosition, PositionFile, VariantChoice, load_position};
+pub use puzzle::{ExpectSpec, FillSpec, GoalSpec, LoadedPuzzle, MAX_REGION, RegionSpec, load_puzzle};
 pub use report::{MoveRecord, MovesReport, VerdictReport, move_records};
 pub use scenario::{ActionEntry, DealFile, FinalExpect, PlaceEntry, ScenarioFile, SimpleAction, StartFile, StepExpect};
 pub use spec::{BUILTIN_VARIANTS, TileSetFile, VariantSpec, builtin_variant, load_variant};

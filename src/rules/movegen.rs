@@ -136,6 +136,24 @@ impl<'v> MoveGen<'v> {
         }
     }
 
+    /// True when no tile is left in the hand.
+    pub fn hand_is_empty(&self) -> bool {
+        self.hand.iter().all(|&w| w == 0)
+    }
+
+    /// The tiles in the hand, ascending.
+    pub fn hand(&self) -> Vec<TileId> {
+        let set = self.variant.tile_set();
+        set.ids()
+            .enumerate()
+            .filter(|&(t, _)| {
+                let r = self.variant.orientations().range_of(t);
+                r.clone().any(|k| self.hand[k / 64] >> (k % 64) & 1 != 0)
+            })
+            .map(|(_, id)| id)
+            .collect()
+    }
+
     /// The number of open cells (empty cells sharing a side with a tile).
     pub fn open_cells(&self) -> usize {
         self.open.len()

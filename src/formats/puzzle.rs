@@ -1,0 +1,183 @@
+//! Puzzle files: a position file whose `goal:` says what to solve and whose
+//! optional `expect:` records the proven answer.
+
+use std::path::Path;
+
+use serde::Deserialize;
+
+use super::input::{InputError, Source};
+use super::position::{VariantChoice, load_position};
+use crate::error::{DocPath, Problem};
+use crate::model::{Cell, TileId};
+use crate::solve::{FillGoal, FillObjective, Goal, Puzzle};
+
+/// `goal:` as written: `best-turn`, `{best-sequence: {plays: N}}` or
+/// `{fill: {...}}`.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub enum GoalSpec {
+    /// One turn.
+    BestTurn,
+    /// Up to `plays` placements (default: the whole hand).
+    BestSequence {
+        /// How many placements at most.
+        #[serde(default)]
+        plays: Option<usize>,
+    },
+    /// Fill a region.
+    Fill(FillSpec),
+}
+
+/// A fill goal as written.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FillSpec {
+    /// `{width, height}` (optionally `at: [x, y]`, its north-west cell) or a
+    /// list of cells.
+    pub region: RegionSpec,
+    /// `hand` (the default), or a whole tile set: `set` (the variant's),
+    /// `full` or `beginner`; tiles on the board are never in the pool.
+    #[serde(default)]
+    pub pool: Option<String>,
+    /// `weight` or `bonuses`.
+    #[serde(default)]
+    pub maximize: Option<FillObjective>,
+    /// Count every solution instead.
+    #[serde(default)]
+    pub count: bool,
+}
+
+/// A region as written.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(untagged)]
+pub enum RegionSpec {
+    /// A rectangle.
+    Rect {
+        /// Columns.
+        width: u32,
+        /// Rows.
+        height: u32,
+        /// Its north-west cell (default `[0, 0]`).
+        #[serde(default)]
+        at: Option<Cell>,
+    },
+    /// Explicit cells.
+    Cells(Vec<Cell>),
+}
+
+/// `expect:` as written.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExpectSpec {
+    /// The proven optimum.
+    #[serde(default)]
+    pub score: Option<i64>,
+    /// The number of solutions (`count: true`).
+    #[serde(default)]
+    pub count: Option<u64>,
+}
+
+/// Just the two puzzle keys, read on top of the position.
+#[derive(Clone, Debug, Deserialize)]
+struct PuzzleKeys {
+    #[serde(default)]
+    goal: Option<GoalSpec>,
+    #[serde(default)]
+    expect: Option<ExpectSpec>,
+}
+
+/// A puzzle file read and checked.
+#[derive(Clone, Debug)]
+pub struct LoadedPuzzle {
+    /// The file.
+    pub source: Source,
+    /// The puzzle.
+    pub puzzle: Puzzle,
+    /// Its recorded answer.
+    pub expect: ExpectSpec,
+    /// Its description.
+    pub description: Option<String>,
+}
+
+/// The most cells a fill region may have.
+pub const MAX_REGION: usize = 400;
+
+/// Reads a puzzle: the position as `moves` reads it, then the goal.
+pub fn load_puzzle(path: &Path, choice: &VariantChoice) -> Result<LoadedPuzzle, InputError> {
+    let loaded = load_position(path, choice)?;
+    let source = loaded.source;
+    // The position has parsed; now the two puzzle keys are read with their
+    // types (other keys are the position's, already checked).
+    let keys: PuzzleKeys = source.parse("puzzle")?;
+    let Some(goal) = keys.goal else {
+        return Err(source.problems(vec![Problem::new(
+            DocPath::root(),
+            "a puzzle needs `goal:` (best-turn, {best-sequence: {plays: N}} or {fill: {...}})",
+        )]));
+    };
+    let position = loaded.position;
+    let variant = loaded.variant;
+    let goal = match goal {
+        GoalSpec::BestTurn => Goal::BestTurn,
+        GoalSpec::BestSequence { plays } => Goal::BestSequence { plays: plays.unwrap_or(position.hand.len()) },
+        GoalSpec::Fill(spec) => {
+            let at = DocPath::from("goal").key("fill");
+            let region: Vec<Cell> = match spec.region {
+                RegionSpec::Rect { width, height, at } => {
+                    let o = at.unwrap_or(Cell::new(0, 0));
+                    (0..height as i32).flat_map(|y| (0..width as i32).map(move |x| o.shifted(x, y))).collect()
+                }
+                RegionSpec::Cells(cells) => cells,
+            };
+            let mut problems = Vec::new();
+            if region.is_empty() || region.len() > MAX_REGION {
+                problems.push(Problem::new(at.key("region"), format!("a region has 1 to {MAX_REGION} cells")));
+            }
+            if let Some(c) = region.iter().find(|&&c| position.board.is_occupied(c)) {
+                problems.push(Problem::new(at.key("region"), format!("cell {c} of the region already holds a tile")));
+            }
+            let set = variant.tile_set();
+            let pool: Vec<TileId> = match spec.pool.as_deref().unwrap_or("hand") {
+                "hand" => position.hand.clone(),
+                "set" | "full" | "beginner" => {
+                    let named = match spec.pool.as_deref() {
+                        Some("full") => crate::model::TileSet::full(),
+                        Some("beginner") => crate::model::TileSet::beginner(),
+                        _ => set.clone(),
+                    };
+                    named.ids().filter(|&t| set.contains(t) && !position.board.holds_tile(t)).collect()
+                }
+                other => {
+                    problems.push(Problem::new(
+                        at.key("pool"),
+                        format!("unknown pool `{other}`; use hand, set, full or beginner"),
+                    ));
+                    Vec::new()
+                }
+            };
+            let objective = match (spec.count, spec.maximize) {
+                (true, None) => FillObjective::Count,
+                (false, Some(FillObjective::Count)) | (true, Some(_)) => {
+                    problems.push(Problem::new(at, "give either `maximize: weight | bonuses` or `count: true`"));
+                    FillObjective::Count
+                }
+                (false, Some(o)) => o,
+                (false, None) => FillObjective::Weight,
+            };
+            if !problems.is_empty() {
+                return Err(source.problems(problems));
+            }
+            let mut region = region;
+            region.sort_unstable_by_key(|c| (c.y, c.x));
+            region.dedup();
+            Goal::Fill(FillGoal { region, pool, objective })
+        }
+    };
+    let description = loaded.file.description.clone();
+    Ok(LoadedPuzzle {
+        source,
+        puzzle: Puzzle { variant, board: position.board, hand: position.hand, goal },
+        expect: keys.expect.unwrap_or_default(),
+        description,
+    })
+}

@@ -1,0 +1,224 @@
+//! Puzzles and their solvers: the highest-scoring turn, the best sequence of
+//! placements, and region fills, each solved by an exact native search and by
+//! an SMT encoding (feature `smt`), and every answer replayed through the
+//! rules before anyone sees it.
+
+pub mod native;
+#[cfg(feature = "smt")]
+pub mod smt;
+mod verify;
+
+use std::time::Duration;
+
+use serde::Serialize;
+
+use crate::model::{Board, Cell, Corners, TileId};
+use crate::rules::Variant;
+
+pub use verify::verify;
+
+/// What a puzzle asks for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Goal {
+    /// The highest score one turn can make: one placement and, on a bonus,
+    /// 25 points or two bonus tiles (further bonuses where R8 allows).
+    BestTurn,
+    /// The highest total of up to `plays` successive placements from the
+    /// hand, each legal when made, each bonus taken as 25 points.
+    BestSequence {
+        /// How many placements at most.
+        plays: usize,
+    },
+    /// Cover a region with distinct pool tiles, every tile legal against all
+    /// its neighbours in the finished board as if placed last.
+    Fill(FillGoal),
+}
+
+/// A region to fill and what to optimise.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FillGoal {
+    /// The empty cells to cover, in reading order.
+    pub region: Vec<Cell>,
+    /// The tiles that may be used, each at most once.
+    pub pool: Vec<TileId>,
+    /// What to optimise.
+    pub objective: FillObjective,
+}
+
+/// What a fill optimises.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FillObjective {
+    /// The total weight of the tiles placed.
+    Weight,
+    /// The number of tiles whose matched corners earn the bonus (R7).
+    Bonuses,
+    /// Count every solution.
+    Count,
+}
+
+/// A puzzle: a position, a variant and a goal.
+#[derive(Clone, Debug)]
+pub struct Puzzle {
+    /// The rules.
+    pub variant: Variant,
+    /// The board.
+    pub board: Board,
+    /// The hand.
+    pub hand: Vec<TileId>,
+    /// The goal.
+    pub goal: Goal,
+}
+
+/// What was done after a bonus.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Choice {
+    /// The 25 points.
+    Points,
+    /// Two bonus tiles.
+    Tiles,
+}
+
+/// The role of a placement in an answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PlayKind {
+    /// A turn's (or a sequence's) placement.
+    Turn,
+    /// A bonus tile.
+    BonusTile,
+    /// A tile of a fill.
+    Fill,
+}
+
+/// One placement of an answer, with what it scored.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct Play {
+    /// The tile.
+    pub tile: TileId,
+    /// The cell.
+    pub at: Cell,
+    /// The corners.
+    pub corners: Corners,
+    /// Turn, bonus tile or fill tile.
+    pub kind: PlayKind,
+    /// What the placement itself scored: R9 for a turn, the weight for a
+    /// bonus tile or a fill tile.
+    pub points: i64,
+    /// Whether it earned a bonus (a bonus tile only where R8 allows).
+    pub bonus: bool,
+    /// On a bonus: what was taken.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub choice: Option<Choice>,
+}
+
+/// Counters a solver reports.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Stats {
+    /// Which solver.
+    pub solver: &'static str,
+    /// Search nodes (native) or solver checks (SMT).
+    pub nodes: u64,
+    /// Wall time in microseconds.
+    pub micros: u64,
+}
+
+/// A solver's answer.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Answer {
+    /// The best score found (for a count, the number of solutions).
+    pub score: i64,
+    /// True when the score is proven optimal (or the count complete).
+    pub proven: bool,
+    /// When not proven: no answer can score more than this.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bound: Option<i64>,
+    /// The plays of one best answer, in order.
+    pub plays: Vec<Play>,
+    /// With `--all`: every optimal answer (up to the limit).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub all: Vec<Vec<Play>>,
+    /// With `count`: the number of solutions.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub count: Option<u64>,
+    /// Counters.
+    pub stats: Stats,
+}
+
+/// How long and how far to search.
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    /// Stop after this long; the answer is then not proven.
+    pub timeout: Option<Duration>,
+    /// List every optimal answer (up to `max_answers`).
+    pub all: bool,
+    /// The most answers `all` lists (0: the default, 1000).
+    pub max_answers: usize,
+}
+
+impl Limits {
+    /// The cap on listed answers.
+    pub fn answer_cap(&self) -> usize {
+        if self.max_answers == 0 { 1000 } else { self.max_answers }
+    }
+}
+
+/// Why a solver gave no answer.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SolveError {
+    /// The solver does not handle this goal (yet).
+    #[error("the {solver} solver does not handle {what}")]
+    Unsupported {
+        /// Which solver.
+        solver: &'static str,
+        /// What it does not handle.
+        what: String,
+    },
+    /// The solver failed.
+    #[error("the {solver} solver failed: {message}")]
+    Failed {
+        /// Which solver.
+        solver: &'static str,
+        /// What happened.
+        message: String,
+    },
+}
+
+/// A way of solving puzzles.
+pub trait Solver {
+    /// Its name (`native`, `smt`).
+    fn name(&self) -> &'static str;
+    /// Solves the puzzle within the limits.
+    fn solve(&self, puzzle: &Puzzle, limits: &Limits) -> Result<Answer, SolveError>;
+}
+
+/// The score of a list of plays: each play's points plus 25 for each bonus
+/// taken as points.
+pub fn score_of(plays: &[Play]) -> i64 {
+    plays.iter().map(|p| p.points + if p.choice == Some(Choice::Points) { 25 } else { 0 }).sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::formats::{VariantChoice, load_puzzle};
+    use std::path::Path;
+
+    fn puzzle(name: &str) -> Puzzle {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles").join(name);
+        load_puzzle(&path, &VariantChoice::default()).unwrap().puzzle
+    }
+
+    #[test]
+    fn the_issue_example_scores_47_and_replays() {
+        let p = puzzle("bonus-corner.yaml");
+        let answer = native::Native.solve(&p, &Limits::default()).unwrap();
+        assert_eq!(answer.score, 47);
+        assert!(answer.proven);
+        verify(&p, &answer).unwrap();
+        let tiles: Vec<String> = answer.plays.iter().map(|p| p.tile.to_string()).collect();
+        assert_eq!(tiles[0], "1-4-5-5");
+        assert_eq!(answer.plays[0].choice, Some(Choice::Tiles));
+    }
+}

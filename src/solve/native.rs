@@ -1,0 +1,321 @@
+//! The native exact solver: depth-first search over the pattern-table move
+//! generator, with branch-and-bound for sequences and a transposition table
+//! keyed by the set of placements made.
+
+use std::collections::HashMap;
+use std::time::Instant;
+
+use super::{Answer, Choice, Goal, Limits, Play, PlayKind, Puzzle, SolveError, Solver, Stats, score_of};
+use crate::model::Corners;
+use crate::rules::{Move, MoveGen, Variant, points};
+
+/// The native solver.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Native;
+
+impl Solver for Native {
+    fn name(&self) -> &'static str {
+        "native"
+    }
+
+    fn solve(&self, puzzle: &Puzzle, limits: &Limits) -> Result<Answer, SolveError> {
+        let started = Instant::now();
+        let mut search = Search::new(puzzle, limits, started);
+        let mut answer = match puzzle.goal {
+            Goal::BestTurn => search.best_turn(),
+            Goal::BestSequence { plays } => search.best_sequence(plays),
+            Goal::Fill(_) => {
+                return Err(SolveError::Unsupported { solver: "native", what: "fill puzzles".into() });
+            }
+        };
+        answer.stats = Stats { solver: "native", nodes: search.nodes, micros: started.elapsed().as_micros() as u64 };
+        Ok(answer)
+    }
+}
+
+struct Search<'p> {
+    variant: &'p Variant,
+    generator: MoveGen<'p>,
+    limits: &'p Limits,
+    started: Instant,
+    nodes: u64,
+    stopped: bool,
+}
+
+fn corners_of(variant: &Variant, m: Move) -> Corners {
+    variant.orientations().corners(usize::from(m.orientation))
+}
+
+impl<'p> Search<'p> {
+    fn new(puzzle: &'p Puzzle, limits: &'p Limits, started: Instant) -> Search<'p> {
+        Search {
+            variant: &puzzle.variant,
+            generator: MoveGen::new(&puzzle.variant, &puzzle.board, &puzzle.hand),
+            limits,
+            started,
+            nodes: 0,
+            stopped: false,
+        }
+    }
+
+    fn moves(&self) -> Vec<Move> {
+        let mut moves = Vec::new();
+        self.generator.legal_moves(&mut moves);
+        // A stable order, so that answers do not depend on hash-map order.
+        moves.sort_unstable_by_key(|m| (m.orientation, m.at.y, m.at.x));
+        moves
+    }
+
+    fn tick(&mut self) -> bool {
+        self.nodes += 1;
+        if !self.stopped && self.nodes % 1024 == 0 {
+            if let Some(t) = self.limits.timeout {
+                self.stopped = self.started.elapsed() >= t;
+            }
+        }
+        self.stopped
+    }
+
+    fn hand_is_empty(&self) -> bool {
+        self.generator.hand_is_empty()
+    }
+
+    fn play(&self, m: Move, kind: PlayKind, bonus: bool) -> Play {
+        let corners = corners_of(self.variant, m);
+        let pts = match kind {
+            PlayKind::Turn => i64::from(points(self.variant, corners)),
+            _ => i64::from(corners.weight()),
+        };
+        Play { tile: corners.id(), at: m.at, corners, kind, points: pts, bonus, choice: None }
+    }
+
+    // ---------------------------------------------------------------- turn
+
+    /// Every way to play the turn that scores the most.
+    fn best_turn(&mut self) -> Answer {
+        let mut best: Option<(i64, Vec<Vec<Play>>)> = None;
+        for m in self.moves() {
+            if self.tick() {
+                break;
+            }
+            let bonus = self.generator.is_bonus(m);
+            let mut first = self.play(m, PlayKind::Turn, bonus);
+            let corners = first.corners;
+            self.generator.place(m.at, corners);
+            let mut lines: Vec<(i64, Vec<Play>)> = Vec::new();
+            if !bonus {
+                lines.push((first.points, vec![first.clone()]));
+            } else {
+                first.choice = Some(Choice::Points);
+                lines.push((first.points + 25, vec![first.clone()]));
+                // Going out on a bonus: the 25 is all there is (E6).
+                if !self.hand_is_empty() {
+                    if let Some((value, tails)) = self.bonus_tiles(2) {
+                        first.choice = Some(Choice::Tiles);
+                        for tail in tails {
+                            let mut line = vec![first.clone()];
+                            line.extend(tail);
+                            lines.push((first.points + value, line));
+                        }
+                    }
+                }
+            }
+            self.generator.unplace(m.at);
+            for (value, line) in lines {
+                merge(&mut best, value, line, self.limits.answer_cap());
+            }
+        }
+        self.finish(best)
+    }
+
+    /// The best value of placing `owed` bonus tiles, with every line that
+    /// reaches it; `None` when they cannot all be placed.
+    fn bonus_tiles(&mut self, owed: u8) -> Option<(i64, Vec<Vec<Play>>)> {
+        if owed == 0 {
+            return Some((0, vec![Vec::new()]));
+        }
+        let chain = self.variant.rules().bonus_chain.yes();
+        let mut best: Option<(i64, Vec<Vec<Play>>)> = None;
+        for m in self.moves() {
+            if self.tick() {
+                break;
+            }
+            let earns = chain && self.generator.is_bonus(m);
+            let mut play = self.play(m, PlayKind::BonusTile, earns);
+            self.generator.place(m.at, play.corners);
+            let mut options: Vec<(i64, Choice, Vec<Vec<Play>>)> = Vec::new();
+            if earns && self.hand_is_empty() {
+                if owed == 1 {
+                    options.push((25, Choice::Points, vec![Vec::new()]));
+                }
+            } else if earns {
+                if let Some((v, tails)) = self.bonus_tiles(owed - 1) {
+                    options.push((v + 25, Choice::Points, tails));
+                }
+                if let Some((v, tails)) = self.bonus_tiles(owed + 1) {
+                    options.push((v, Choice::Tiles, tails));
+                }
+            } else if let Some((v, tails)) = self.bonus_tiles(owed - 1) {
+                options.push((v, Choice::Points, tails));
+            }
+            self.generator.unplace(m.at);
+            for (value, choice, tails) in options {
+                play.choice = earns.then_some(choice);
+                for tail in tails {
+                    let mut line = vec![play.clone()];
+                    line.extend(tail);
+                    merge(&mut best, play.points + value, line, self.limits.answer_cap());
+                }
+            }
+        }
+        best
+    }
+
+    // ------------------------------------------------------------ sequence
+
+    fn best_sequence(&mut self, plays: usize) -> Answer {
+        let mut state = Sequence {
+            best: 0,
+            lines: vec![Vec::new()],
+            line: Vec::new(),
+            seen: HashMap::new(),
+            key: 0,
+            cap: if self.limits.all { self.limits.answer_cap() } else { 1 },
+        };
+        let mut tops: Vec<i64> = self.generator_hand_values();
+        tops.sort_unstable_by(|a, b| b.cmp(a));
+        self.sequence(plays, 0, &tops, &mut state);
+        let mut answer = self.finish(Some((state.best, state.lines)));
+        if self.stopped {
+            answer.bound = Some(answer.score.max(tops.iter().take(plays).sum()));
+        }
+        answer
+    }
+
+    /// For each hand tile, the most one placement of it could score: its
+    /// points and a bonus.
+    fn generator_hand_values(&self) -> Vec<i64> {
+        self.generator.hand().iter().map(|&t| i64::from(points(self.variant, corners_any(t))) + 25).collect()
+    }
+
+    fn sequence(&mut self, left: usize, score: i64, tops: &[i64], s: &mut Sequence) {
+        if self.tick() {
+            return;
+        }
+        if left == 0 {
+            return;
+        }
+        let mut moves: Vec<(i64, Move, bool)> = self
+            .moves()
+            .into_iter()
+            .map(|m| {
+                let bonus = self.generator.is_bonus(m);
+                let value = i64::from(points(self.variant, corners_of(self.variant, m))) + if bonus { 25 } else { 0 };
+                (value, m, bonus)
+            })
+            .collect();
+        // Best first, so that good lines are found early and bound the rest.
+        moves.sort_by(|a, b| b.0.cmp(&a.0));
+        let Some(&(best_now, _, _)) = moves.first() else { return };
+        // Upper bound: the best move now, then the best imaginable scores of
+        // the hand's tiles for the plays after it.
+        let later: i64 = tops.iter().take(left - 1).sum();
+        let strict = !self_all(s);
+        let bound = score + best_now + later;
+        if (strict && bound <= s.best) || (!strict && bound < s.best) {
+            return;
+        }
+        for (value, m, bonus) in moves {
+            if self.stopped {
+                return;
+            }
+            let mut play = self.play(m, PlayKind::Turn, bonus);
+            play.choice = bonus.then_some(Choice::Points);
+            let total = score + value;
+            let key = s.key ^ zobrist(m);
+            // The same set of placements reached with no better score cannot
+            // lead anywhere better (and, listing all, not anywhere new).
+            match s.seen.get(&key) {
+                Some(&seen) if seen > total || (strict && seen == total) => continue,
+                _ => {
+                    s.seen.insert(key, total);
+                }
+            }
+            self.generator.place(m.at, play.corners);
+            s.line.push(play);
+            let saved = s.key;
+            s.key = key;
+            if total > s.best {
+                s.best = total;
+                s.lines = vec![s.line.clone()];
+            } else if total == s.best && s.lines.len() < s.cap && !s.lines.contains(&s.line) {
+                s.lines.push(s.line.clone());
+            }
+            self.sequence(left - 1, total, tops, s);
+            s.key = saved;
+            s.line.pop();
+            self.generator.unplace(m.at);
+        }
+    }
+
+    fn finish(&self, best: Option<(i64, Vec<Vec<Play>>)>) -> Answer {
+        let (score, mut lines) = best.unwrap_or((0, vec![Vec::new()]));
+        if lines.is_empty() {
+            lines.push(Vec::new());
+        }
+        let plays = lines[0].clone();
+        debug_assert_eq!(score_of(&plays), score);
+        Answer {
+            score,
+            proven: !self.stopped,
+            bound: None,
+            plays,
+            all: if self.limits.all { lines } else { Vec::new() },
+            count: None,
+            stats: Stats::default(),
+        }
+    }
+}
+
+/// Search state of a sequence.
+struct Sequence {
+    best: i64,
+    lines: Vec<Vec<Play>>,
+    line: Vec<Play>,
+    seen: HashMap<u64, i64>,
+    key: u64,
+    cap: usize,
+}
+
+fn self_all(s: &Sequence) -> bool {
+    s.cap > 1
+}
+
+/// Any arrangement of a tile's values, for its weight.
+fn corners_any(t: crate::model::TileId) -> Corners {
+    Corners(t.values())
+}
+
+/// A fixed pseudo-random 64-bit key per (cell, orientation), XORed over the
+/// placements made: equal for equal sets of placements, whatever the order.
+fn zobrist(m: Move) -> u64 {
+    let mut x = (m.at.x as u32 as u64) << 32 | (m.at.y as u32 as u64);
+    x ^= u64::from(m.orientation).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    // splitmix64 finaliser
+    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    x ^ (x >> 31)
+}
+
+/// Keeps the best value and up to `cap` lines reaching it.
+fn merge(best: &mut Option<(i64, Vec<Vec<Play>>)>, value: i64, line: Vec<Play>, cap: usize) {
+    match best {
+        Some((v, lines)) if value == *v => {
+            if lines.len() < cap {
+                lines.push(line);
+            }
+        }
+        Some((v, _)) if value < *v => {}
+        _ => *best = Some((value, vec![line])),
+    }
+}

@@ -1,0 +1,140 @@
+//! Replaying an answer through the rules: a solver's answer is printed only
+//! when the game engine (for a turn) or the judge (for sequences and fills)
+//! accepts every play and gives the same score.
+
+use super::{Answer, Choice, FillObjective, Goal, Play, PlayKind, Puzzle, score_of};
+use crate::game::{Action, Game, Setup};
+use crate::rules::{Placement, Verdict, judge};
+
+/// Checks `answer` against the rules; the error says which play fails and why.
+pub fn verify(puzzle: &Puzzle, answer: &Answer) -> Result<(), String> {
+    match &puzzle.goal {
+        Goal::BestTurn => verify_turn(puzzle, &answer.plays, answer.score),
+        Goal::BestSequence { plays } => verify_sequence(puzzle, &answer.plays, answer.score, *plays),
+        Goal::Fill(fill) => verify_fill(puzzle, fill, answer),
+    }?;
+    for (i, other) in answer.all.iter().enumerate() {
+        let score = score_of(other);
+        if score != answer.score {
+            return Err(format!("optimal answer {} scores {score}, not {}", i + 1, answer.score));
+        }
+        match &puzzle.goal {
+            Goal::BestTurn => verify_turn(puzzle, other, answer.score)?,
+            Goal::BestSequence { plays } => verify_sequence(puzzle, other, answer.score, *plays)?,
+            Goal::Fill(_) => {}
+        }
+    }
+    Ok(())
+}
+
+fn placement(p: &Play) -> Placement {
+    Placement { tile: p.tile, at: p.at, corners: p.corners }
+}
+
+/// A turn is replayed through the game engine: seat 0 holds the hand, seat 1
+/// nothing, and the score is seat 0's score after the turn.
+fn verify_turn(puzzle: &Puzzle, plays: &[Play], score: i64) -> Result<(), String> {
+    let setup = Setup {
+        hands: vec![puzzle.hand.clone(), Vec::new()],
+        board: puzzle.board.tiles(),
+        to_move: Some(0),
+        ..Setup::default()
+    };
+    let mut game = Game::from_setup(puzzle.variant.clone(), &setup)
+        .map_err(|p| format!("the puzzle is not a game position: {}", p[0]))?;
+    for (i, play) in plays.iter().enumerate() {
+        let expected = if i == 0 { PlayKind::Turn } else { PlayKind::BonusTile };
+        if play.kind != expected {
+            return Err(format!("play {} is a {:?}, expected {expected:?}", i + 1, play.kind));
+        }
+        game.apply(Action::Place(placement(play))).map_err(|r| format!("play {}: {r}", i + 1))?;
+        match play.choice {
+            Some(Choice::Points) if game.hands()[0].is_empty() => {} // forced: going out on a bonus
+            Some(Choice::Points) => game.apply(Action::TakePoints).map_err(|r| format!("play {}: {r}", i + 1))?,
+            Some(Choice::Tiles) => game.apply(Action::TakeTiles).map_err(|r| format!("play {}: {r}", i + 1))?,
+            None => {}
+        }
+    }
+    if !matches!(game.phase(), crate::game::Phase::Turn { seat: 1, .. } | crate::game::Phase::RoundOver) {
+        return Err(format!("the turn is not over after the plays ({:?})", game.phase()));
+    }
+    let got = game.scores()[0];
+    if got != score {
+        return Err(format!("the engine scores the turn {got}, the answer says {score}"));
+    }
+    Ok(())
+}
+
+fn verify_sequence(puzzle: &Puzzle, plays: &[Play], score: i64, limit: usize) -> Result<(), String> {
+    if plays.len() > limit {
+        return Err(format!("{} plays, at most {limit} allowed", plays.len()));
+    }
+    let mut board = puzzle.board.clone();
+    let mut hand = puzzle.hand.clone();
+    let mut total = 0;
+    for (i, play) in plays.iter().enumerate() {
+        match judge(&board, &puzzle.variant, placement(play), Some(&hand)) {
+            Verdict::Legal(legal) => {
+                total += i64::from(legal.points) + if legal.bonus { 25 } else { 0 };
+                if play.bonus != legal.bonus || play.points != i64::from(legal.points) {
+                    return Err(format!("play {}: the judge gives {} points, bonus {}", i + 1, legal.points, legal.bonus));
+                }
+            }
+            Verdict::Illegal(reasons) => {
+                return Err(format!("play {} is illegal: {}", i + 1, reasons[0]));
+            }
+        }
+        board.insert(play.at, play.corners);
+        hand.retain(|&t| t != play.tile);
+    }
+    if total != score {
+        return Err(format!("the judge scores the sequence {total}, the answer says {score}"));
+    }
+    Ok(())
+}
+
+fn verify_fill(puzzle: &Puzzle, fill: &super::FillGoal, answer: &Answer) -> Result<(), String> {
+    if fill.objective == FillObjective::Count && answer.plays.is_empty() {
+        return Ok(());
+    }
+    let mut board = puzzle.board.clone();
+    let mut used = Vec::new();
+    for play in &answer.plays {
+        if !fill.region.contains(&play.at) {
+            return Err(format!("{} is outside the region", play.at));
+        }
+        if !fill.pool.contains(&play.tile) || used.contains(&play.tile) {
+            return Err(format!("{} is not in the pool or used twice", play.tile));
+        }
+        used.push(play.tile);
+        if board.insert(play.at, play.corners).is_some() {
+            return Err(format!("{} is filled twice", play.at));
+        }
+    }
+    if answer.plays.len() != fill.region.len() {
+        return Err(format!("{} of {} cells filled", answer.plays.len(), fill.region.len()));
+    }
+    let (mut weight, mut bonuses) = (0i64, 0i64);
+    for play in &answer.plays {
+        let mut without = board.clone();
+        without.remove(play.at);
+        match judge(&without, &puzzle.variant, placement(play), None) {
+            Verdict::Legal(legal) => {
+                weight += i64::from(play.corners.weight());
+                bonuses += i64::from(legal.bonus);
+            }
+            Verdict::Illegal(reasons) => {
+                return Err(format!("{} at {} is illegal as if placed last: {}", play.tile, play.at, reasons[0]));
+            }
+        }
+    }
+    let got = match fill.objective {
+        FillObjective::Weight => weight,
+        FillObjective::Bonuses => bonuses,
+        FillObjective::Count => return Ok(()),
+    };
+    if got != answer.score {
+        return Err(format!("the judge gives the fill {got}, the answer says {}", answer.score));
+    }
+    Ok(())
+}
