@@ -12,20 +12,70 @@ use crate::model::{Cell, TileId};
 use crate::solve::{FillGoal, FillObjective, Goal, Puzzle};
 
 /// `goal:` as written: `best-turn`, `{best-sequence: {plays: N}}` or
-/// `{fill: {...}}`.
-#[derive(Clone, Debug, Deserialize)]
-#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+/// `{fill: {...}}` (a bare name, or a one-key mapping from the name to its
+/// parameters).
+#[derive(Clone, Debug)]
 pub enum GoalSpec {
     /// One turn.
     BestTurn,
     /// Up to `plays` placements (default: the whole hand).
     BestSequence {
         /// How many placements at most.
-        #[serde(default)]
         plays: Option<usize>,
     },
     /// Fill a region.
     Fill(FillSpec),
+}
+
+const GOALS: &[&str] = &["best-turn", "best-sequence", "fill"];
+
+/// The parameters of `best-sequence`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SequenceSpec {
+    #[serde(default)]
+    plays: Option<usize>,
+}
+
+impl<'de> Deserialize<'de> for GoalSpec {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<GoalSpec, D::Error> {
+        struct GoalVisitor;
+        impl<'de> serde::de::Visitor<'de> for GoalVisitor {
+            type Value = GoalSpec;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("best-turn, {best-sequence: {plays: N}} or {fill: {region: ..., ...}}")
+            }
+            fn visit_str<E: serde::de::Error>(self, name: &str) -> Result<GoalSpec, E> {
+                match name {
+                    "best-turn" => Ok(GoalSpec::BestTurn),
+                    "best-sequence" => Ok(GoalSpec::BestSequence { plays: None }),
+                    "fill" => Err(E::custom("`fill` needs its parameters: {fill: {region: ..., pool: ...}}")),
+                    other => Err(E::unknown_variant(other, GOALS)),
+                }
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<GoalSpec, A::Error> {
+                use serde::de::Error;
+                let Some(name) = map.next_key::<String>()? else { return Err(A::Error::custom("an empty goal")) };
+                let goal = match name.as_str() {
+                    "best-turn" => {
+                        map.next_value::<serde::de::IgnoredAny>()?;
+                        GoalSpec::BestTurn
+                    }
+                    "best-sequence" => {
+                        let spec: Option<SequenceSpec> = map.next_value()?;
+                        GoalSpec::BestSequence { plays: spec.and_then(|s| s.plays) }
+                    }
+                    "fill" => GoalSpec::Fill(map.next_value()?),
+                    other => return Err(A::Error::unknown_variant(other, GOALS)),
+                };
+                if map.next_key::<String>()?.is_some() {
+                    return Err(A::Error::custom("a goal has one name: best-turn, best-sequence or fill"));
+                }
+                Ok(goal)
+            }
+        }
+        d.deserialize_any(GoalVisitor)
+    }
 }
 
 /// A fill goal as written.

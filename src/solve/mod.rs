@@ -3,6 +3,7 @@
 //! an SMT encoding (feature `smt`), and every answer replayed through the
 //! rules before anyone sees it.
 
+mod fill;
 pub mod native;
 #[cfg(feature = "smt")]
 pub mod smt;

@@ -24,9 +24,7 @@ impl Solver for Native {
         let mut answer = match puzzle.goal {
             Goal::BestTurn => search.best_turn(),
             Goal::BestSequence { plays } => search.best_sequence(plays),
-            Goal::Fill(_) => {
-                return Err(SolveError::Unsupported { solver: "native", what: "fill puzzles".into() });
-            }
+            Goal::Fill(ref fill) => return Ok(super::fill::solve_fill(puzzle, fill, limits)),
         };
         answer.stats = Stats { solver: "native", nodes: search.nodes, micros: started.elapsed().as_micros() as u64 };
         Ok(answer)

@@ -1,0 +1,254 @@
+//! The native fill search: cover a region with distinct pool tiles so that
+//! every tile is legal against all its neighbours in the finished board, as
+//! if placed last. Cells are filled in reading order; a cell is judged as soon
+//! as all its neighbours in the region are filled, and where the rules make a
+//! corner's agreement final (R2 = every value, R3 = no, R5 = no) each new tile
+//! must already agree with the tiles around it.
+
+use std::time::Instant;
+
+use super::{Answer, FillGoal, FillObjective, Limits, Play, PlayKind, Puzzle, Stats};
+use crate::model::{Board, Cell, Corner, Corners, Direction, TileId};
+use crate::rules::{CornerMatch, Placement, Verdict, judge};
+
+/// Solves a fill goal exactly (or until the time limit).
+pub fn solve_fill(puzzle: &Puzzle, goal: &FillGoal, limits: &Limits) -> Answer {
+    let started = Instant::now();
+    let variant = &puzzle.variant;
+    let rules = variant.rules();
+    let index_of = |c: Cell| goal.region.iter().position(|&r| r == c);
+    // For each position i, the region cells that become complete (all their
+    // region neighbours filled) once cells 0..=i are filled.
+    let mut completes: Vec<Vec<usize>> = vec![Vec::new(); goal.region.len()];
+    for (j, &c) in goal.region.iter().enumerate() {
+        let last = Direction::ALL.iter().filter_map(|&d| index_of(c.neighbour(d))).chain([j]).max().unwrap_or(j);
+        completes[last].push(j);
+    }
+    let mut candidates: Vec<(TileId, Vec<Corners>)> = goal
+        .pool
+        .iter()
+        .map(|&t| (t, variant.orientations().of(variant.tile_set(), t).to_vec()))
+        .filter(|(_, o)| !o.is_empty())
+        .collect();
+    // Heavy tiles first: good fills are found early and bound the rest.
+    candidates.sort_by_key(|(t, _)| std::cmp::Reverse(t.weight()));
+    let strict = rules.corner_match == CornerMatch::EveryValue
+        && !rules.unmatched_corners.yes()
+        && !rules.equal_weight.yes();
+    let mut search = FillSearch {
+        puzzle,
+        goal,
+        limits,
+        started,
+        completes,
+        candidates,
+        strict,
+        board: puzzle.board.clone(),
+        used: vec![false; goal.pool.len().max(1)],
+        assigned: Vec::new(),
+        bonus_flags: vec![false; goal.region.len()],
+        best: None,
+        count: 0,
+        nodes: 0,
+        stopped: false,
+    };
+    search.go(0, 0);
+    let proven = !search.stopped;
+    let micros = started.elapsed().as_micros() as u64;
+    let stats = Stats { solver: "native", nodes: search.nodes, micros };
+    match goal.objective {
+        FillObjective::Count => Answer {
+            score: search.count as i64,
+            proven,
+            bound: None,
+            plays: search.best.map(|b| b.1).unwrap_or_default(),
+            all: Vec::new(),
+            count: Some(search.count),
+            stats,
+        },
+        _ => {
+            let ceiling = search.bound_from(0, 0);
+            let (score, plays) = search.best.unwrap_or((0, Vec::new()));
+            let bound = (!proven).then(|| ceiling.max(score));
+            Answer { score, proven, bound, plays, all: Vec::new(), count: None, stats }
+        }
+    }
+}
+
+struct FillSearch<'a> {
+    puzzle: &'a Puzzle,
+    goal: &'a FillGoal,
+    limits: &'a Limits,
+    started: Instant,
+    completes: Vec<Vec<usize>>,
+    candidates: Vec<(TileId, Vec<Corners>)>,
+    strict: bool,
+    board: Board,
+    used: Vec<bool>,
+    assigned: Vec<(usize, Corners)>,
+    bonus_flags: Vec<bool>,
+    best: Option<(i64, Vec<Play>)>,
+    count: u64,
+    nodes: u64,
+    stopped: bool,
+}
+
+impl FillSearch<'_> {
+    /// The most the remaining cells from `depth` on could add.
+    fn bound_from(&self, depth: usize, score: i64) -> i64 {
+        let left = self.goal.region.len() - depth;
+        match self.goal.objective {
+            FillObjective::Weight => {
+                let mut free: Vec<i64> = self
+                    .candidates
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, _)| !self.used[*i])
+                    .map(|(_, (t, _))| i64::from(t.weight()))
+                    .collect();
+                free.sort_unstable_by(|a, b| b.cmp(a));
+                score + free.iter().take(left).sum::<i64>()
+            }
+            FillObjective::Bonuses => score + left as i64,
+            FillObjective::Count => i64::MAX,
+        }
+    }
+
+    /// Under strict agreement: the value each corner of `cell` must have
+    /// (from the filled tiles that count), or `Err` when tiles around a point
+    /// already disagree.
+    fn required(&self, cell: Cell) -> Result<[Option<u8>; 4], ()> {
+        let diagonal = self.puzzle.variant.rules().diagonal_neighbours.yes();
+        let mut need = [None; 4];
+        for corner in Corner::ALL {
+            for (dir, v) in self.board.values_at(cell, corner) {
+                if !dir.is_edge() && !diagonal {
+                    continue;
+                }
+                match need[corner.index()] {
+                    None => need[corner.index()] = Some(v),
+                    Some(w) if w == v => {}
+                    Some(_) => return Err(()),
+                }
+            }
+        }
+        Ok(need)
+    }
+
+    /// Judges the region cell `j` (all its neighbours filled) as if placed last.
+    fn judge_cell(&mut self, j: usize) -> Option<bool> {
+        let cell = self.goal.region[j];
+        let corners = self.board.remove(cell)?;
+        let verdict = judge(
+            &self.board,
+            &self.puzzle.variant,
+            Placement { tile: corners.id(), at: cell, corners },
+            None,
+        );
+        self.board.insert(cell, corners);
+        match verdict {
+            Verdict::Legal(l) => Some(l.bonus),
+            Verdict::Illegal(_) => None,
+        }
+    }
+
+    fn go(&mut self, depth: usize, score: i64) {
+        self.nodes += 1;
+        if self.nodes % 1024 == 0 {
+            if let Some(t) = self.limits.timeout {
+                self.stopped |= self.started.elapsed() >= t;
+            }
+        }
+        if self.stopped {
+            return;
+        }
+        if depth == self.goal.region.len() {
+            let plays: Vec<Play> = self
+                .assigned
+                .iter()
+                .map(|&(j, corners)| Play {
+                    tile: corners.id(),
+                    at: self.goal.region[j],
+                    corners,
+                    kind: PlayKind::Fill,
+                    points: i64::from(corners.weight()),
+                    bonus: self.bonus_flags[j],
+                    choice: None,
+                })
+                .collect();
+            match self.goal.objective {
+                FillObjective::Count => {
+                    self.count += 1;
+                    if self.best.is_none() {
+                        self.best = Some((0, plays));
+                    }
+                }
+                _ => {
+                    if self.best.as_ref().is_none_or(|b| score > b.0) {
+                        self.best = Some((score, plays));
+                    }
+                }
+            }
+            return;
+        }
+        if let Some((best, _)) = &self.best {
+            if self.goal.objective != FillObjective::Count && self.bound_from(depth, score) <= *best {
+                return;
+            }
+        }
+        let cell = self.goal.region[depth];
+        let need = if self.strict {
+            match self.required(cell) {
+                Ok(n) => Some(n),
+                Err(()) => return,
+            }
+        } else {
+            None
+        };
+        for i in 0..self.candidates.len() {
+            if self.used[i] {
+                continue;
+            }
+            let (tile, orientations) = (self.candidates[i].0, self.candidates[i].1.clone());
+            for corners in orientations {
+                if let Some(need) = need {
+                    if Corner::ALL.iter().any(|&c| need[c.index()].is_some_and(|v| v != corners.at(c))) {
+                        continue;
+                    }
+                }
+                self.board.insert(cell, corners);
+                self.used[i] = true;
+                self.assigned.push((depth, corners));
+                let mut ok = true;
+                let mut gained = 0i64;
+                let done = self.completes[depth].clone();
+                for &j in &done {
+                    match self.judge_cell(j) {
+                        Some(bonus) => {
+                            self.bonus_flags[j] = bonus;
+                            gained += i64::from(bonus);
+                        }
+                        None => {
+                            ok = false;
+                            break;
+                        }
+                    }
+                }
+                if ok {
+                    let add = match self.goal.objective {
+                        FillObjective::Weight => i64::from(tile.weight()),
+                        FillObjective::Bonuses => gained,
+                        FillObjective::Count => 0,
+                    };
+                    self.go(depth + 1, score + add);
+                }
+                self.assigned.pop();
+                self.used[i] = false;
+                self.board.remove(cell);
+                if self.stopped {
+                    return;
+                }
+            }
+        }
+    }
+}
