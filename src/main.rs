@@ -7,8 +7,8 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use quadominos::formats::{
-    BUILTIN_VARIANTS, InputError, LoadedPosition, load_puzzle, MoveRecord, MovesReport, VariantChoice, VerdictReport, load_position,
-    move_records,
+    BUILTIN_VARIANTS, InputError, LoadedPosition, MoveRecord, MovesReport, VariantChoice, VerdictReport, load_position,
+    load_puzzle, move_records,
 };
 use quadominos::model::{Cell, Corners, TileId};
 use quadominos::render::board_text;
@@ -134,6 +134,22 @@ Exit status 0 when solved (and any `expect:` holds), 1 when a proven answer cont
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
+    },
+    /// Write a seeded random position (YAML): a board grown by legal
+    /// placements from a random first tile, and a hand of unused tiles.
+    #[command(after_help = "Example:\n  quadominos generate --seed 2026 --tiles 60 --hand 15 > position.yaml")]
+    Generate {
+        /// The seed; the same seed and variant always give the same position.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Tiles on the board (fewer when no legal placement is left).
+        #[arg(long, default_value_t = 20)]
+        tiles: usize,
+        /// Tiles in the hand.
+        #[arg(long, default_value_t = 6)]
+        hand: usize,
+        #[command(flatten)]
+        rules: RuleArgs,
     },
     /// Show the shipped variants, or every reading R1-R16 a variant chooses.
     #[command(after_help = "Example:\n  quadominos variants\n  quadominos variants --variant serbian --rule R4=no")]
@@ -302,6 +318,20 @@ fn run(command: Command) -> Result<(String, u8), Failure> {
         }
         Command::Solve { puzzle, rules, solver, all, timeout, format } => {
             solve(&puzzle, &rules.choice(), solver, all, timeout, format)
+        }
+        Command::Generate { seed, tiles, hand, rules } => {
+            let variant = rules.choice().resolve(None, None)?;
+            let position = quadominos::rules::random_position(&variant, seed, tiles, hand);
+            let mut out = format!(
+                "# quadominos generate --seed {seed} --tiles {tiles} --hand {hand} --variant {}\nvariant: {}\nboard:\n",
+                variant.label(),
+                variant.name()
+            );
+            for (cell, corners) in position.board.tiles() {
+                let _ = writeln!(out, "  - {{at: [{}, {}], tile: {corners}}}", cell.x, cell.y);
+            }
+            let _ = writeln!(out, "hand: [{}]", hand_line(&position.hand).replace("(empty)", ""));
+            Ok((out, 0))
         }
         Command::Variants { rules, format } => {
             let explicit = rules.variant.is_some() || rules.spec.is_some() || !rules.rules.is_empty();
@@ -604,7 +634,8 @@ fn goal_name(goal: &Goal) -> String {
 }
 
 fn run_solver(solver: &dyn Solver, puzzle: &Puzzle, limits: &Limits) -> Result<Answer, Failure> {
-    let answer = solver.solve(puzzle, limits).map_err(|e| Failure::Input(InputError::whole_file("--solver", e.to_string())))?;
+    let answer =
+        solver.solve(puzzle, limits).map_err(|e| Failure::Input(InputError::whole_file("--solver", e.to_string())))?;
     verify(puzzle, &answer).map_err(|why| {
         Failure::Bug(format!("the {} solver's answer (score {}) fails the rules: {why}", solver.name(), answer.score))
     })?;
@@ -638,7 +669,10 @@ fn solve(
     let loaded = load_puzzle(path, choice)?;
     let timeout = match timeout {
         Some(t) if !(t.is_finite() && t > 0.0) => {
-            return Err(Failure::Input(InputError::whole_file("--timeout", format!("{t} is not a positive number of seconds"))));
+            return Err(Failure::Input(InputError::whole_file(
+                "--timeout",
+                format!("{t} is not a positive number of seconds"),
+            )));
         }
         t => t.map(std::time::Duration::from_secs_f64),
     };
@@ -655,7 +689,8 @@ fn solve(
             )));
         }
     }
-    let agreement: Vec<Stats> = if answers.len() > 1 { answers.iter().map(|a| a.stats.clone()).collect() } else { Vec::new() };
+    let agreement: Vec<Stats> =
+        if answers.len() > 1 { answers.iter().map(|a| a.stats.clone()).collect() } else { Vec::new() };
     let answer = answers.swap_remove(0);
     let expect = loaded.expect.score.map(|score| ExpectCheck { score, holds: !answer.proven || answer.score == score });
     let failed = expect.as_ref().is_some_and(|e| !e.holds);
@@ -683,7 +718,10 @@ fn solve_text(puzzle: &Puzzle, r: &SolveReport) -> String {
     let proof = if a.proven {
         "proven optimal".to_string()
     } else {
-        format!("best found, not proven: stopped by the time limit; no answer scores more than {}", a.bound.unwrap_or(a.score))
+        format!(
+            "best found, not proven: stopped by the time limit; no answer scores more than {}",
+            a.bound.unwrap_or(a.score)
+        )
     };
     let _ = writeln!(out, "score: {} ({proof})", a.score);
     if a.plays.is_empty() {
@@ -718,7 +756,13 @@ fn solve_text(puzzle: &Puzzle, r: &SolveReport) -> String {
             let _ = writeln!(out, "  {}. {}", i + 1, plays.join(" / "));
         }
     }
-    let _ = writeln!(out, "\nsolver: {}, {} nodes, {:.3} ms", a.stats.solver, a.stats.nodes, a.stats.micros as f64 / 1000.0);
+    let _ = writeln!(
+        out,
+        "\nsolver: {}, {} nodes, {:.3} ms",
+        a.stats.solver,
+        a.stats.nodes,
+        a.stats.micros as f64 / 1000.0
+    );
     for s in r.agreement.iter().skip(1) {
         let _ = writeln!(out, "agrees: {}, {} nodes, {:.3} ms", s.solver, s.nodes, s.micros as f64 / 1000.0);
     }

@@ -273,20 +273,20 @@ impl LoadedScenario {
         let finals: Vec<&FinalExpect> =
             [self.file.expect.get("all"), self.file.expect.get(variant.name())].into_iter().flatten().collect();
         for exp in finals {
-            if let Some(scores) = &exp.scores {
-                if *scores != run.scores {
-                    failures.push(format!("final scores: expected {scores:?}, got {:?}", run.scores));
-                }
+            if let Some(scores) = &exp.scores
+                && *scores != run.scores
+            {
+                failures.push(format!("final scores: expected {scores:?}, got {:?}", run.scores));
             }
-            if let Some(w) = exp.winner {
-                if run.winner != Some(w) {
-                    failures.push(format!("winner: expected seat {w}, got {:?}", run.winner));
-                }
+            if let Some(w) = exp.winner
+                && run.winner != Some(w)
+            {
+                failures.push(format!("winner: expected seat {w}, got {:?}", run.winner));
             }
-            if let Some(p) = &exp.phase {
-                if p != run.phase {
-                    failures.push(format!("final phase: expected {p}, got {}", run.phase));
-                }
+            if let Some(p) = &exp.phase
+                && p != run.phase
+            {
+                failures.push(format!("final phase: expected {p}, got {}", run.phase));
             }
         }
         failures
@@ -296,11 +296,11 @@ impl LoadedScenario {
 fn check_step(exp: &StepExpect, step: &StepOutcome) -> Vec<String> {
     let mut out = Vec::new();
     let accepted = step.verdict == "accepted";
-    if let Some(legal) = exp.legal {
-        if legal != accepted {
-            let why = step.reason.as_deref().map(|r| format!(": {r}")).unwrap_or_default();
-            out.push(format!("expected {}, got {}{why}", if legal { "accepted" } else { "refused" }, step.verdict));
-        }
+    if let Some(legal) = exp.legal
+        && legal != accepted
+    {
+        let why = step.reason.as_deref().map(|r| format!(": {r}")).unwrap_or_default();
+        out.push(format!("expected {}, got {}{why}", if legal { "accepted" } else { "refused" }, step.verdict));
     }
     if let Some(text) = &exp.refused {
         match &step.reason {
@@ -309,15 +309,15 @@ fn check_step(exp: &StepExpect, step: &StepOutcome) -> Vec<String> {
             None => out.push(format!("expected a refusal mentioning `{text}`, but it was accepted")),
         }
     }
-    if let Some(score) = exp.score {
-        if score != step.score {
-            out.push(format!("score change: expected {score}, got {}", step.score));
-        }
+    if let Some(score) = exp.score
+        && score != step.score
+    {
+        out.push(format!("score change: expected {score}, got {}", step.score));
     }
-    if let Some(scores) = &exp.scores {
-        if *scores != step.scores {
-            out.push(format!("scores: expected {scores:?}, got {:?}", step.scores));
-        }
+    if let Some(scores) = &exp.scores
+        && *scores != step.scores
+    {
+        out.push(format!("scores: expected {scores:?}, got {:?}", step.scores));
     }
     if let Some(bonus) = exp.bonus {
         let got = step.events.iter().any(|e| matches!(e.kind, EventKind::Place { bonus: true, .. }));
@@ -331,10 +331,10 @@ fn check_step(exp: &StepExpect, step: &StepOutcome) -> Vec<String> {
             out.push(format!("events: expected {events:?}, got {got:?}"));
         }
     }
-    if let Some(phase) = &exp.phase {
-        if phase != step.phase {
-            out.push(format!("phase: expected {phase}, got {}", step.phase));
-        }
+    if let Some(phase) = &exp.phase
+        && phase != step.phase
+    {
+        out.push(format!("phase: expected {phase}, got {}", step.phase));
     }
     out
 }

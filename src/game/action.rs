@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+use itertools::Itertools;
+
 use crate::model::{Cell, TileId};
 use crate::rules::ids::{e, r, s};
 use crate::rules::{Clause, Placement, Reason, Variant};
@@ -106,11 +108,7 @@ impl Refusal {
             Refusal::BonusTilesOwed { .. } => vec![e(14), s(17)],
             Refusal::NotAnOpeningTile { .. } | Refusal::OpeningPending { .. } => vec![e(3), e(5), e(7), s(5)],
             Refusal::OpeningCell { .. } => vec![e(3)],
-            Refusal::Illegal(reasons) => {
-                let mut out: Vec<Clause> = reasons.iter().flat_map(|r| r.clauses(variant)).collect();
-                out.dedup();
-                out
-            }
+            Refusal::Illegal(reasons) => reasons.iter().flat_map(|r| r.clauses(variant)).unique().collect(),
             Refusal::CannotPlayBonusTiles | Refusal::NoFollowUp { .. } => vec![e(6), e(14), s(7)],
             Refusal::CanPlay => vec![e(9), s(13)],
             Refusal::WellEmpty => vec![e(15), s(14)],
@@ -139,9 +137,14 @@ impl fmt::Display for Refusal {
             Refusal::Illegal(reasons) => {
                 f.write_str(&reasons.iter().map(|r| r.to_string()).collect::<Vec<_>>().join("; "))
             }
-            Refusal::CannotPlayBonusTiles => f.write_str("two bonus tiles cannot be played, so the 25 points must be taken"),
+            Refusal::CannotPlayBonusTiles => {
+                f.write_str("two bonus tiles cannot be played, so the 25 points must be taken")
+            }
             Refusal::NoFollowUp { owed } => {
-                write!(f, "after this tile {owed} more bonus tile(s) could not be played; a bonus tile is never played alone")
+                write!(
+                    f,
+                    "after this tile {owed} more bonus tile(s) could not be played; a bonus tile is never played alone"
+                )
             }
             Refusal::CanPlay => f.write_str("a tile in hand can be played, so the player may not draw or pass"),
             Refusal::WellEmpty => f.write_str("the well is empty: the player passes"),

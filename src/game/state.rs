@@ -3,6 +3,7 @@
 
 use std::collections::VecDeque;
 
+use itertools::Itertools;
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
@@ -14,8 +15,8 @@ use crate::error::{DocPath, Problem};
 use crate::model::{Board, Cell, Corners, TileId};
 use crate::rules::ids::{e, r, s};
 use crate::rules::{
-    BlockedRound, Clause, Legal, MoveGen, OpeningTie, Placement, SeatOrder, TargetCheck, Variant, Verdict, ZeroQuadOpening,
-    judge,
+    BlockedRound, Clause, Legal, MoveGen, OpeningTie, Placement, SeatOrder, TargetCheck, Variant, Verdict,
+    ZeroQuadOpening, judge,
 };
 
 /// Points for a bonus taken as points, and for the opening quad (E4, E11, S7, S15).
@@ -165,9 +166,13 @@ impl Game {
             setup.board.iter().enumerate().map(|(i, (_, c))| (c.id(), format!("board[{i}]"))).collect();
         let mut check = |tile: TileId, path: DocPath, problems: &mut Vec<Problem>| {
             if !variant.tile_set().contains(tile) {
-                problems.push(Problem::new(path, format!("tile {tile} is not in the {} tile set", variant.tile_set().name())));
+                problems.push(Problem::new(
+                    path,
+                    format!("tile {tile} is not in the {} tile set", variant.tile_set().name()),
+                ));
             } else if let Some(first) = seen.get(&tile) {
-                problems.push(Problem::new(path, format!("tile {tile} is already at {first}; each tile exists once (S1)")));
+                problems
+                    .push(Problem::new(path, format!("tile {tile} is already at {first}; each tile exists once (S1)")));
             } else {
                 seen.insert(tile, path.to_string());
             }
@@ -186,13 +191,13 @@ impl Game {
                 format!("{} scores for {players} players", setup.scores.len()),
             ));
         }
-        if let Some(seat) = setup.to_move {
-            if seat >= players {
-                problems.push(Problem::new(
-                    DocPath::from("to-move"),
-                    format!("seat {seat} does not exist; seats are 0 to {}", players.saturating_sub(1)),
-                ));
-            }
+        if let Some(seat) = setup.to_move
+            && seat >= players
+        {
+            problems.push(Problem::new(
+                DocPath::from("to-move"),
+                format!("seat {seat} does not exist; seats are 0 to {}", players.saturating_sub(1)),
+            ));
         }
         if !problems.is_empty() {
             return Err(problems);
@@ -326,7 +331,11 @@ impl Game {
                             opener: seat,
                         },
                         score: 0,
-                        clauses: [vec![e(2), s(3)], self.variant.cite(r(16)), clauses].concat(),
+                        clauses: [vec![e(2), s(3)], self.variant.cite(r(16)), clauses]
+                            .concat()
+                            .into_iter()
+                            .unique()
+                            .collect(),
                     });
                     self.phase = Phase::Opening { seat };
                     return;
@@ -348,11 +357,8 @@ impl Game {
             return Opener::Seat { seat, tiles, clauses: vec![e(3), s(5)] };
         }
         let heaviest = self.hands.iter().flatten().map(|t| t.weight()).max().unwrap_or(0);
-        let holders: Vec<usize> = self
-            .play_order()
-            .into_iter()
-            .filter(|&p| self.hands[p].iter().any(|t| t.weight() == heaviest))
-            .collect();
+        let holders: Vec<usize> =
+            self.play_order().into_iter().filter(|&p| self.hands[p].iter().any(|t| t.weight() == heaviest)).collect();
         if holders.len() > 1 && self.variant.rules().opening_tie == OpeningTie::Redeal {
             return Opener::Tie(holders);
         }
@@ -490,8 +496,7 @@ impl Game {
         if let Some(s) = seat {
             self.scores[s] += score;
         }
-        let mut clauses = clauses;
-        clauses.dedup();
+        let clauses = clauses.into_iter().unique().collect();
         self.events.push(Event { seat, kind, score, clauses });
     }
 
@@ -527,7 +532,7 @@ impl Game {
             (Phase::Opening { seat }, Action::Place(p)) => self.open(seat, p),
             (Phase::Opening { seat }, _) => Err(Refusal::OpeningPending { seat }),
             (Phase::BonusChoice { seat, owed }, Action::TakePoints) => {
-                let mut clauses = vec![e(11), s(15), s(16)];
+                let mut clauses = self.bonus_choice_clauses(vec![e(11), s(15), s(16)], vec![e(4), s(7), s(16)]);
                 if owed > 0 {
                     clauses.extend(self.variant.cite(r(8)));
                 }
@@ -546,7 +551,8 @@ impl Game {
                 if !Self::can_place(&self.variant, &self.board, &self.hands[seat], owed + 2) {
                     return Err(Refusal::CannotPlayBonusTiles);
                 }
-                self.push(Some(seat), EventKind::BonusTiles, 0, vec![e(11), e(14), s(15)]);
+                let clauses = self.bonus_choice_clauses(vec![e(11), e(14), s(15)], vec![e(4), e(14), s(7)]);
+                self.push(Some(seat), EventKind::BonusTiles, 0, clauses);
                 self.phase = Phase::BonusTiles { seat, owed: owed + 2 };
                 Ok(())
             }
@@ -559,6 +565,12 @@ impl Game {
             (Phase::Turn { .. }, Action::TakePoints | Action::TakeTiles) => Err(Refusal::NoBonusPending),
             (Phase::Turn { .. }, Action::NextRound) => Err(Refusal::RoundNotOver),
         }
+    }
+
+    /// The clauses of a bonus choice: a quad opening's (E4, S7) when the
+    /// opening tile is the only tile on the board, else a placement's.
+    fn bonus_choice_clauses(&self, placement: Vec<Clause>, opening: Vec<Clause>) -> Vec<Clause> {
+        if self.board.len() == 1 { opening } else { placement }
     }
 
     fn judged(&self, seat: usize, p: Placement) -> Result<Legal, Refusal> {
@@ -591,7 +603,11 @@ impl Game {
         self.board.insert(p.at, p.corners);
         self.passes = 0;
         let mut opening_clauses = clauses;
-        opening_clauses.extend([e(4), s(6)]);
+        // E4 scores a quad opening; any opening tile scores its weight (S6).
+        if p.tile.is_quad() {
+            opening_clauses.push(e(4));
+        }
+        opening_clauses.push(s(6));
         let weight = i64::from(p.corners.weight());
         let kind = EventKind::Place {
             kind: PlacementKind::Opening,
@@ -631,9 +647,19 @@ impl Game {
             if Self::can_place(&self.variant, &self.board, &self.hands[seat], 2) {
                 self.push(Some(seat), EventKind::BonusTiles, 0, vec![e(5), s(8)]);
                 self.phase = Phase::BonusTiles { seat, owed: 2 };
+            } else if self.hands[seat].is_empty() {
+                self.end_round_out(seat);
             } else {
                 self.end_turn(seat);
             }
+        } else if self.hands[seat].is_empty() {
+            // The quad was the opener's last tile: no tile is left for bonus
+            // tiles, so the 25 is taken (E6, S7), and the opener is out (E10).
+            self.push(Some(seat), EventKind::BonusPoints, BONUS_POINTS, vec![e(4), e(6), s(7)]);
+            if self.check_target_now(seat) {
+                return Ok(());
+            }
+            self.end_round_out(seat);
         } else {
             self.phase = Phase::BonusChoice { seat, owed: 0 };
         }
@@ -795,8 +821,8 @@ impl Game {
                 }
             }
         }
-        for p in 0..n {
-            self.scores[p] += changes[p];
+        for (score, change) in self.scores.iter_mut().zip(&changes) {
+            *score += change;
         }
         let mut clauses = vec![e(15), s(14)];
         clauses.extend(self.variant.cite(r(13)));
@@ -804,13 +830,13 @@ impl Game {
             seat: None,
             kind: EventKind::RoundEnd { ending: RoundEnding::Blocked, winner, hand_totals: totals, changes },
             score: 0,
-            clauses,
+            clauses: clauses.into_iter().unique().collect(),
         });
-        if self.variant.rules().target_check == TargetCheck::AtOnce {
-            if let Some(w) = winner.filter(|&w| self.scores[w] >= i64::from(self.variant.target())) {
-                self.end_game(w);
-                return;
-            }
+        if self.variant.rules().target_check == TargetCheck::AtOnce
+            && let Some(w) = winner.filter(|&w| self.scores[w] >= i64::from(self.variant.target()))
+        {
+            self.end_game(w);
+            return;
         }
         self.finish_round(winner);
     }
@@ -827,12 +853,12 @@ impl Game {
                 self.end_game(w);
                 return;
             }
-        } else if let Some(&best) = self.scores.iter().max() {
-            if best >= target {
-                let w = self.play_order().into_iter().find(|&p| self.scores[p] == best).unwrap_or(0);
-                self.end_game(w);
-                return;
-            }
+        } else if let Some(&best) = self.scores.iter().max()
+            && best >= target
+        {
+            let w = self.play_order().into_iter().find(|&p| self.scores[p] == best).unwrap_or(0);
+            self.end_game(w);
+            return;
         }
         self.phase = Phase::RoundOver;
     }

@@ -251,10 +251,10 @@ impl<'v> MoveGen<'v> {
         if rules.equal_weight.yes() {
             let diagonal = rules.equal_weight_neighbours == WeightNeighbours::EdgeAndDiagonal;
             for dir in Direction::ALL {
-                if dir.is_edge() || diagonal {
-                    if let Some(t) = self.board.neighbour(cell, dir) {
-                        key |= 1 << (28 + u32::from(t.weight()));
-                    }
+                if (dir.is_edge() || diagonal)
+                    && let Some(t) = self.board.neighbour(cell, dir)
+                {
+                    key |= 1 << (28 + u32::from(t.weight()));
                 }
             }
         }

@@ -19,13 +19,11 @@ pub fn random_position(variant: &Variant, seed: u64, tiles: usize, hand: usize) 
     let mut pool: Vec<TileId> = variant.tile_set().ids().collect();
     pool.shuffle(&mut rng);
     let mut board = Board::new();
-    if tiles > 0 {
-        if let Some(first) = pool.pop() {
-            let options = variant.orientations().of(variant.tile_set(), first);
-            if let Some(&corners) = options.choose(&mut rng) {
-                board.insert(Cell::new(0, 0), corners);
-            }
-        }
+    if tiles > 0
+        && let Some(first) = pool.pop()
+        && let Some(&corners) = variant.orientations().of(variant.tile_set(), first).choose(&mut rng)
+    {
+        board.insert(Cell::new(0, 0), corners);
     }
     let mut generator = MoveGen::new(variant, &board, &pool);
     let mut moves: Vec<Move> = Vec::new();

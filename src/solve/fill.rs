@@ -32,9 +32,8 @@ pub fn solve_fill(puzzle: &Puzzle, goal: &FillGoal, limits: &Limits) -> Answer {
         .collect();
     // Heavy tiles first: good fills are found early and bound the rest.
     candidates.sort_by_key(|(t, _)| std::cmp::Reverse(t.weight()));
-    let strict = rules.corner_match == CornerMatch::EveryValue
-        && !rules.unmatched_corners.yes()
-        && !rules.equal_weight.yes();
+    let strict =
+        rules.corner_match == CornerMatch::EveryValue && !rules.unmatched_corners.yes() && !rules.equal_weight.yes();
     let mut search = FillSearch {
         puzzle,
         goal,
@@ -139,12 +138,8 @@ impl FillSearch<'_> {
     fn judge_cell(&mut self, j: usize) -> Option<bool> {
         let cell = self.goal.region[j];
         let corners = self.board.remove(cell)?;
-        let verdict = judge(
-            &self.board,
-            &self.puzzle.variant,
-            Placement { tile: corners.id(), at: cell, corners },
-            None,
-        );
+        let verdict =
+            judge(&self.board, &self.puzzle.variant, Placement { tile: corners.id(), at: cell, corners }, None);
         self.board.insert(cell, corners);
         match verdict {
             Verdict::Legal(l) => Some(l.bonus),
@@ -154,10 +149,10 @@ impl FillSearch<'_> {
 
     fn go(&mut self, depth: usize, score: i64) {
         self.nodes += 1;
-        if self.nodes % 1024 == 0 {
-            if let Some(t) = self.limits.timeout {
-                self.stopped |= self.started.elapsed() >= t;
-            }
+        if self.nodes.is_multiple_of(1024)
+            && let Some(t) = self.limits.timeout
+        {
+            self.stopped |= self.started.elapsed() >= t;
         }
         if self.stopped {
             return;
@@ -191,10 +186,11 @@ impl FillSearch<'_> {
             }
             return;
         }
-        if let Some((best, _)) = &self.best {
-            if self.goal.objective != FillObjective::Count && self.bound_from(depth, score) <= *best {
-                return;
-            }
+        if let Some((best, _)) = &self.best
+            && self.goal.objective != FillObjective::Count
+            && self.bound_from(depth, score) <= *best
+        {
+            return;
         }
         let cell = self.goal.region[depth];
         let need = if self.strict {
@@ -211,10 +207,10 @@ impl FillSearch<'_> {
             }
             let (tile, orientations) = (self.candidates[i].0, self.candidates[i].1.clone());
             for corners in orientations {
-                if let Some(need) = need {
-                    if Corner::ALL.iter().any(|&c| need[c.index()].is_some_and(|v| v != corners.at(c))) {
-                        continue;
-                    }
+                if let Some(need) = need
+                    && Corner::ALL.iter().any(|&c| need[c.index()].is_some_and(|v| v != corners.at(c)))
+                {
+                    continue;
                 }
                 self.board.insert(cell, corners);
                 self.used[i] = true;

@@ -66,10 +66,11 @@ impl<'p> Search<'p> {
 
     fn tick(&mut self) -> bool {
         self.nodes += 1;
-        if !self.stopped && self.nodes % 1024 == 0 {
-            if let Some(t) = self.limits.timeout {
-                self.stopped = self.started.elapsed() >= t;
-            }
+        if !self.stopped
+            && self.nodes.is_multiple_of(1024)
+            && let Some(t) = self.limits.timeout
+        {
+            self.stopped = self.started.elapsed() >= t;
         }
         self.stopped
     }
@@ -107,14 +108,14 @@ impl<'p> Search<'p> {
                 first.choice = Some(Choice::Points);
                 lines.push((first.points + 25, vec![first.clone()]));
                 // Going out on a bonus: the 25 is all there is (E6).
-                if !self.hand_is_empty() {
-                    if let Some((value, tails)) = self.bonus_tiles(2) {
-                        first.choice = Some(Choice::Tiles);
-                        for tail in tails {
-                            let mut line = vec![first.clone()];
-                            line.extend(tail);
-                            lines.push((first.points + value, line));
-                        }
+                if !self.hand_is_empty()
+                    && let Some((value, tails)) = self.bonus_tiles(2)
+                {
+                    first.choice = Some(Choice::Tiles);
+                    for tail in tails {
+                        let mut line = vec![first.clone()];
+                        line.extend(tail);
+                        lines.push((first.points + value, line));
                     }
                 }
             }
@@ -213,7 +214,7 @@ impl<'p> Search<'p> {
             })
             .collect();
         // Best first, so that good lines are found early and bound the rest.
-        moves.sort_by(|a, b| b.0.cmp(&a.0));
+        moves.sort_by_key(|m| std::cmp::Reverse(m.0));
         let Some(&(best_now, _, _)) = moves.first() else { return };
         // Upper bound: the best move now, then the best imaginable scores of
         // the hand's tiles for the plays after it.

@@ -77,7 +77,12 @@ fn verify_sequence(puzzle: &Puzzle, plays: &[Play], score: i64, limit: usize) ->
             Verdict::Legal(legal) => {
                 total += i64::from(legal.points) + if legal.bonus { 25 } else { 0 };
                 if play.bonus != legal.bonus || play.points != i64::from(legal.points) {
-                    return Err(format!("play {}: the judge gives {} points, bonus {}", i + 1, legal.points, legal.bonus));
+                    return Err(format!(
+                        "play {}: the judge gives {} points, bonus {}",
+                        i + 1,
+                        legal.points,
+                        legal.bonus
+                    ));
                 }
             }
             Verdict::Illegal(reasons) => {
