@@ -725,7 +725,15 @@ fn solve_text(puzzle: &Puzzle, r: &SolveReport) -> String {
     };
     let _ = writeln!(out, "score: {} ({proof})", a.score);
     if a.plays.is_empty() {
-        let _ = writeln!(out, "no tile can be played");
+        let _ = writeln!(
+            out,
+            "{}",
+            match (&puzzle.goal, a.proven) {
+                (Goal::Fill(_), true) => "no fill of the region exists",
+                (Goal::Fill(_), false) => "no fill found before the time limit",
+                (_, _) => "no tile can be played",
+            }
+        );
     }
     for (i, p) in a.plays.iter().enumerate() {
         let kind = match p.kind {

@@ -42,6 +42,16 @@ fn verify_turn(puzzle: &Puzzle, plays: &[Play], score: i64) -> Result<(), String
     };
     let mut game = Game::from_setup(puzzle.variant.clone(), &setup)
         .map_err(|p| format!("the puzzle is not a game position: {}", p[0]))?;
+    // No placement at all: right only when the hand has no legal play.
+    if plays.is_empty() {
+        if game.legal_actions().iter().any(|a| matches!(a, Action::Place(_))) {
+            return Err("no play, but the hand has a legal placement".to_string());
+        }
+        if score != 0 {
+            return Err(format!("no play scores 0, the answer says {score}"));
+        }
+        return Ok(());
+    }
     for (i, play) in plays.iter().enumerate() {
         let expected = if i == 0 { PlayKind::Turn } else { PlayKind::BonusTile };
         if play.kind != expected {
@@ -99,7 +109,9 @@ fn verify_sequence(puzzle: &Puzzle, plays: &[Play], score: i64, limit: usize) ->
 }
 
 fn verify_fill(puzzle: &Puzzle, fill: &super::FillGoal, answer: &Answer) -> Result<(), String> {
-    if fill.objective == FillObjective::Count && answer.plays.is_empty() {
+    // No fill found claims nothing to check: either the search stopped early
+    // (not proven) or it proved that no fill exists (score 0, no plays).
+    if answer.plays.is_empty() && answer.score == 0 {
         return Ok(());
     }
     let mut board = puzzle.board.clone();
