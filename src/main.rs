@@ -679,7 +679,30 @@ fn solve(
     let limits = Limits { timeout, all, max_answers: 0 };
     let mut answers = Vec::new();
     for s in solvers(solver)? {
-        answers.push(run_solver(s.as_ref(), &loaded.puzzle, &limits)?);
+        // A spinner for solves longer than a moment; indicatif draws nothing
+        // when standard error is not a terminal.
+        let spinner = indicatif::ProgressBar::new_spinner();
+        spinner.set_message(format!("solving with the {} solver", s.name()));
+        let shown = std::time::Instant::now() + std::time::Duration::from_millis(300);
+        let (finished, wait) = std::sync::mpsc::channel::<()>();
+        let answer = std::thread::scope(|scope| {
+            let spinner = &spinner;
+            scope.spawn(move || {
+                // Ticks every 100 ms until the solver is done (or gone).
+                while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) =
+                    wait.recv_timeout(std::time::Duration::from_millis(100))
+                {
+                    if std::time::Instant::now() >= shown {
+                        spinner.tick();
+                    }
+                }
+            });
+            let answer = run_solver(s.as_ref(), &loaded.puzzle, &limits);
+            let _ = finished.send(());
+            answer
+        });
+        spinner.finish_and_clear();
+        answers.push(answer?);
     }
     if let [a, b] = &answers[..] {
         if a.proven && b.proven && a.score != b.score {
