@@ -682,6 +682,9 @@ fn solve(
         // A spinner for solves longer than a moment; indicatif draws nothing
         // when standard error is not a terminal.
         let spinner = indicatif::ProgressBar::new_spinner();
+        if let Ok(style) = indicatif::ProgressStyle::with_template("{spinner} {msg} ({elapsed})") {
+            spinner.set_style(style);
+        }
         spinner.set_message(format!("solving with the {} solver", s.name()));
         let shown = std::time::Instant::now() + std::time::Duration::from_millis(300);
         let (finished, wait) = std::sync::mpsc::channel::<()>();
