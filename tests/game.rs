@@ -1,0 +1,136 @@
+//! The game engine played by random legal actions from any seed, under every
+//! shipped variant: it never reaches an illegal state, every listed action is
+//! accepted, and actions it does not list are refused with the game unchanged.
+
+use proptest::prelude::*;
+use quadominos::formats::{BUILTIN_VARIANTS, builtin_variant};
+use quadominos::game::{Action, EventKind, Game, Phase};
+use quadominos::model::{Cell, TileId};
+use quadominos::rules::Placement;
+use rand::SeedableRng;
+use rand::seq::IndexedRandom;
+use rand_chacha::ChaCha8Rng;
+
+/// Every tile of the set is in exactly one place: a hand, the well or the board.
+fn tiles_accounted_for(game: &Game) {
+    let mut all: Vec<TileId> = game.hands().iter().flatten().copied().collect();
+    all.extend(game.well());
+    all.extend(game.board().tiles().iter().map(|(_, c)| c.id()));
+    all.sort_unstable();
+    let set: Vec<TileId> = game.variant().tile_set().ids().collect();
+    assert_eq!(all, set, "hands, well and board must hold exactly the tile set");
+}
+
+/// Each score is the sum of the score changes of the events.
+fn scores_are_the_events(game: &Game) {
+    let mut sums = vec![0i64; game.players()];
+    for ev in game.events() {
+        match &ev.kind {
+            EventKind::RoundEnd { changes, .. } => {
+                for (s, c) in sums.iter_mut().zip(changes) {
+                    *s += c;
+                }
+            }
+            _ => {
+                if let Some(seat) = ev.seat {
+                    sums[seat] += ev.score;
+                }
+            }
+        }
+    }
+    assert_eq!(sums, game.scores(), "scores must equal the sum of the events");
+}
+
+/// What must not change when an action is refused.
+fn snapshot(game: &Game) -> impl PartialEq + std::fmt::Debug + use<> {
+    (
+        game.hands().to_vec(),
+        game.well().collect::<Vec<_>>(),
+        game.board().tiles(),
+        game.scores().to_vec(),
+        game.phase(),
+        game.events().len(),
+    )
+}
+
+/// Actions the engine might not list: a random placement of a random tile,
+/// and every non-placement action.
+fn probes(game: &Game, rng: &mut ChaCha8Rng) -> Vec<Action> {
+    let mut out = vec![Action::TakePoints, Action::TakeTiles, Action::Draw, Action::Pass, Action::NextRound];
+    let tiles: Vec<TileId> = game.variant().tile_set().ids().collect();
+    for _ in 0..6 {
+        let tile = *tiles.choose(rng).unwrap();
+        let corners = *game.variant().orientations().of(game.variant().tile_set(), tile).choose(rng).unwrap();
+        let cells = game.board().open_cells();
+        let at = cells.choose(rng).copied().unwrap_or(Cell::new(0, 0));
+        out.push(Action::Place(Placement { tile, at, corners }));
+    }
+    out
+}
+
+fn play(variant: &str, players: usize, seed: u64, steps: usize) {
+    let mut game = Game::deal(builtin_variant(variant).unwrap(), players, seed).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed.wrapping_mul(31) ^ players as u64);
+    for _ in 0..steps {
+        tiles_accounted_for(&game);
+        scores_are_the_events(&game);
+        let legal = game.legal_actions();
+        if matches!(game.phase(), Phase::GameOver { .. }) {
+            assert!(legal.is_empty());
+            break;
+        }
+        assert!(!legal.is_empty(), "a game in progress always has an action ({:?})", game.phase());
+        for probe in probes(&game, &mut rng) {
+            if legal.contains(&probe) {
+                continue;
+            }
+            let before = snapshot(&game);
+            let refusal = game.apply(probe).expect_err("an action the engine does not list is refused");
+            assert!(!refusal.to_string().is_empty());
+            assert!(!refusal.clauses(game.variant()).is_empty(), "{refusal} cites no clause");
+            assert_eq!(snapshot(&game), before, "a refused action leaves the game unchanged");
+        }
+        let action = *legal.choose(&mut rng).unwrap();
+        game.apply(action).unwrap_or_else(|r| panic!("listed action {action} refused: {r}"));
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    #[test]
+    fn random_legal_games_stay_legal(seed in any::<u64>(), players in 2usize..=5, v in 0usize..4) {
+        play(BUILTIN_VARIANTS[v].0, players, seed, 400);
+    }
+}
+
+#[test]
+fn a_whole_game_reaches_its_end_with_a_winner_at_the_target() {
+    // Long games: every variant, played until someone reaches the target.
+    for (i, (variant, _)) in BUILTIN_VARIANTS.iter().enumerate() {
+        let mut game = Game::deal(builtin_variant(variant).unwrap(), 2, 100 + i as u64).unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        let mut steps = 0;
+        while !matches!(game.phase(), Phase::GameOver { .. }) && steps < 200_000 {
+            let legal = game.legal_actions();
+            let action = *legal.choose(&mut rng).unwrap();
+            game.apply(action).unwrap();
+            steps += 1;
+        }
+        let Phase::GameOver { winner } = game.phase() else { panic!("{variant}: no end after {steps} actions") };
+        assert!(game.scores()[winner] >= i64::from(game.variant().target()), "{variant}: {:?}", game.scores());
+        tiles_accounted_for(&game);
+        scores_are_the_events(&game);
+        assert!(game.round() > 1, "{variant}: a game to the target takes several rounds (E1)");
+    }
+}
+
+#[test]
+fn player_counts_outside_the_deal_table_are_refused() {
+    let english = builtin_variant("english").unwrap();
+    assert!(Game::deal(english.clone(), 1, 0).is_err());
+    assert!(Game::deal(english.clone(), 9, 0).is_err());
+    assert_eq!(Game::deal(english, 8, 0).unwrap().hands()[0].len(), 6);
+    // The Serbian table deals 30 each to two players (S3).
+    assert_eq!(Game::deal(builtin_variant("serbian").unwrap(), 2, 0).unwrap().hands()[1].len(), 30);
+}
