@@ -35,6 +35,7 @@ pub mod error;
 pub mod formats;
 pub mod game;
 pub mod model;
+pub mod perft;
 pub mod render;
 pub mod rules;
 pub mod scenario;

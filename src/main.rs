@@ -151,6 +151,26 @@ Exit status 0 when solved (and any `expect:` holds), 1 when a proven answer cont
         #[command(flatten)]
         rules: RuleArgs,
     },
+    /// Count the sequences of D successive placements from the hand (each
+    /// legal when made), with the bonus placements per depth; --divide splits
+    /// the count by first placement, so two implementations can find where
+    /// they disagree.
+    #[command(after_help = "Example:\n  quadominos perft puzzles/bonus-corner.yaml --depth 3 --divide --format json")]
+    Perft {
+        /// A position or puzzle file.
+        position: PathBuf,
+        /// How many placements deep.
+        #[arg(long)]
+        depth: usize,
+        /// Give the count under each first placement.
+        #[arg(long)]
+        divide: bool,
+        #[command(flatten)]
+        rules: RuleArgs,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
     /// Show the shipped variants, or every reading R1-R16 a variant chooses.
     #[command(after_help = "Example:\n  quadominos variants\n  quadominos variants --variant serbian --rule R4=no")]
     Variants {
@@ -332,6 +352,30 @@ fn run(command: Command) -> Result<(String, u8), Failure> {
             }
             let _ = writeln!(out, "hand: [{}]", hand_line(&position.hand).replace("(empty)", ""));
             Ok((out, 0))
+        }
+        Command::Perft { position, depth, divide, rules, format } => {
+            let loaded = load_position(&position, &rules.choice())?;
+            let p = &loaded.position;
+            let count = quadominos::perft::perft(&loaded.variant, &p.board, &p.hand, depth, divide);
+            let text = match format {
+                Format::Text => {
+                    let mut out = String::new();
+                    for d in &count.divide {
+                        let _ = writeln!(out, "{} {} at {}: {}", d.tile, d.corners, d.at, d.nodes);
+                    }
+                    if !count.divide.is_empty() {
+                        out.push('\n');
+                    }
+                    let _ = writeln!(out, "variant: {}", loaded.variant.label());
+                    let _ = writeln!(out, "depth {}: {} sequences", count.depth, count.nodes);
+                    for (i, b) in count.bonus.iter().enumerate() {
+                        let _ = writeln!(out, "  bonus placements at depth {}: {b}", i + 1);
+                    }
+                    out
+                }
+                _ => serialize(&count, format)?,
+            };
+            Ok((text, 0))
         }
         Command::Variants { rules, format } => {
             let explicit = rules.variant.is_some() || rules.spec.is_some() || !rules.rules.is_empty();

@@ -185,6 +185,17 @@ impl<'v> MoveGen<'v> {
             .sum()
     }
 
+    /// The number of legal moves of hand tiles that earn the bonus choice.
+    pub fn count_bonus_moves(&self) -> usize {
+        self.open
+            .iter()
+            .map(|open| {
+                let bonus = &self.tables[open.table as usize].bonus;
+                bonus.iter().zip(self.hand.iter()).map(|(&b, &h)| (b & h).count_ones() as usize).sum::<usize>()
+            })
+            .sum()
+    }
+
     /// Whether a legal move earns the bonus choice (R7).
     pub fn is_bonus(&self, m: Move) -> bool {
         self.table_of(m.at).is_some_and(|t| bit(&t.bonus, usize::from(m.orientation)))

@@ -1,0 +1,158 @@
+//! Perft: the number of sequences of successive placements from the hand,
+//! each legal when it is made, as chess engines count move trees. Two
+//! implementations that agree on perft counts agree on move generation; the
+//! per-first-move split (`divide`) shows where they part.
+
+use serde::Serialize;
+
+use crate::model::{Board, Cell, Corners, TileId};
+use crate::rules::{Move, MoveGen, Variant};
+
+/// One first placement and the number of sequences under it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Divide {
+    /// The tile.
+    pub tile: TileId,
+    /// The cell.
+    pub at: Cell,
+    /// The corners.
+    pub corners: Corners,
+    /// Sequences of the full depth that start with this placement.
+    pub nodes: u64,
+}
+
+/// A perft count.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Perft {
+    /// The depth counted.
+    pub depth: usize,
+    /// Sequences of `depth` placements (1 for depth 0).
+    pub nodes: u64,
+    /// For each depth 1..=depth, how many placements made at that depth, over
+    /// all sequences, earned a bonus.
+    pub bonus: Vec<u64>,
+    /// With `divide`: the count under each first placement, sorted by tile,
+    /// then y, then x, then corners.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub divide: Vec<Divide>,
+}
+
+/// Counts sequences of `depth` placements from `hand` on `board`.
+pub fn perft(variant: &Variant, board: &Board, hand: &[TileId], depth: usize, divide: bool) -> Perft {
+    let mut generator = MoveGen::new(variant, board, hand);
+    let mut bonus = vec![0; depth];
+    if depth == 0 {
+        return Perft { depth, nodes: 1, bonus, divide: Vec::new() };
+    }
+    if !divide {
+        let nodes = count(&mut generator, depth, 0, &mut bonus);
+        return Perft { depth, nodes, bonus, divide: Vec::new() };
+    }
+    let mut moves = Vec::new();
+    generator.legal_moves(&mut moves);
+    let mut split = Vec::with_capacity(moves.len());
+    let mut nodes = 0;
+    for m in moves {
+        let corners = variant.orientations().corners(usize::from(m.orientation));
+        if generator.is_bonus(m) {
+            bonus[0] += 1;
+        }
+        let n = if depth == 1 {
+            1
+        } else {
+            generator.place(m.at, corners);
+            let n = count(&mut generator, depth - 1, 1, &mut bonus);
+            generator.unplace(m.at);
+            n
+        };
+        nodes += n;
+        split.push(Divide { tile: corners.id(), at: m.at, corners, nodes: n });
+    }
+    split.sort_by_key(|d| (d.tile, d.at.y, d.at.x, d.corners));
+    Perft { depth, nodes, bonus, divide: split }
+}
+
+/// Sequences of `depth` more placements; `level` is the depth already made.
+fn count(generator: &mut MoveGen<'_>, depth: usize, level: usize, bonus: &mut [u64]) -> u64 {
+    if depth == 1 {
+        // The last level is counted, not walked: one AND and popcount per cell.
+        bonus[level] += generator.count_bonus_moves() as u64;
+        return generator.count_moves() as u64;
+    }
+    let mut moves: Vec<Move> = Vec::new();
+    generator.legal_moves(&mut moves);
+    let variant = generator.variant();
+    let mut nodes = 0;
+    for m in moves {
+        if generator.is_bonus(m) {
+            bonus[level] += 1;
+        }
+        let corners = variant.orientations().corners(usize::from(m.orientation));
+        generator.place(m.at, corners);
+        nodes += count(generator, depth - 1, level + 1, bonus);
+        generator.unplace(m.at);
+    }
+    nodes
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::formats::builtin_variant;
+    use crate::rules::random_position;
+
+    #[test]
+    fn divide_sums_to_the_total_and_depth_1_is_the_move_list() {
+        for name in ["english", "serbian"] {
+            let v = builtin_variant(name).unwrap();
+            let p = random_position(&v, 11, 20, 5);
+            let g = MoveGen::new(&v, &p.board, &p.hand);
+            let one = perft(&v, &p.board, &p.hand, 1, true);
+            assert_eq!(one.nodes as usize, g.count_moves());
+            assert_eq!(one.divide.len(), g.count_moves());
+            assert_eq!(one.bonus, vec![g.count_bonus_moves() as u64]);
+            let three = perft(&v, &p.board, &p.hand, 3, true);
+            assert_eq!(three.divide.iter().map(|d| d.nodes).sum::<u64>(), three.nodes);
+            assert_eq!(perft(&v, &p.board, &p.hand, 3, false), Perft { divide: Vec::new(), ..three.clone() });
+            assert_eq!(three.bonus[0], one.bonus[0]);
+        }
+    }
+
+    /// Perft by brute force over the judge: every (cell near the board, hand
+    /// tile, orientation), judged one by one.
+    fn slow(v: &Variant, board: &Board, hand: &[TileId], depth: usize, bonus: &mut [u64], level: usize) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let mut n = 0;
+        for at in board.open_cells() {
+            for &tile in hand {
+                for &corners in v.orientations().of(v.tile_set(), tile) {
+                    let p = crate::rules::Placement { tile, at, corners };
+                    if let crate::rules::Verdict::Legal(l) = crate::rules::judge(board, v, p, Some(hand)) {
+                        bonus[level] += u64::from(l.bonus);
+                        let mut b = board.clone();
+                        b.insert(at, corners);
+                        let rest: Vec<TileId> = hand.iter().copied().filter(|&t| t != tile).collect();
+                        n += slow(v, &b, &rest, depth - 1, bonus, level + 1);
+                    }
+                }
+            }
+        }
+        n
+    }
+
+    #[test]
+    fn perft_agrees_with_judging_every_candidate() {
+        for name in ["english", "serbian", "serbian-chain"] {
+            let v = builtin_variant(name).unwrap();
+            for seed in 0..3 {
+                let p = random_position(&v, seed, 12, 4);
+                let fast = perft(&v, &p.board, &p.hand, 3, false);
+                let mut bonus = vec![0; 3];
+                let nodes = slow(&v, &p.board, &p.hand, 3, &mut bonus, 0);
+                assert_eq!((fast.nodes, fast.bonus.clone()), (nodes, bonus), "{name} seed {seed}");
+            }
+        }
+    }
+}
