@@ -1,7 +1,7 @@
 //! The board: which cell holds which placed tile. The board knows geometry
 //! only; whether a placement is allowed is for [`crate::rules`] to judge.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 use super::cell::{Cell, Corner, Direction, Point};
 use super::tile::{Corners, TileId};
@@ -9,7 +9,7 @@ use super::tile::{Corners, TileId};
 /// Placed tiles by cell.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Board {
-    cells: HashMap<Cell, Corners>,
+    cells: FxHashMap<Cell, Corners>,
 }
 
 impl Board {

@@ -9,7 +9,9 @@
 //! AND of that bitset with the hand's bitset per open cell. Placing a tile
 //! updates the patterns of its eight neighbours only.
 
-use std::collections::HashMap;
+use std::sync::Arc;
+
+use rustc_hash::FxHashMap;
 
 use super::judge::Tally;
 use super::reading::{CornerMatch, WeightNeighbours};
@@ -30,9 +32,17 @@ pub struct Move {
 
 /// The legal and the bonus-earning orientations of one pattern.
 #[derive(Clone, Debug)]
-struct Table {
+pub struct Table {
     legal: Box<[u64]>,
     bonus: Box<[u64]>,
+}
+
+/// Pattern tables computed so far for one variant, shared by every move
+/// generator of that variant (a table depends only on the pattern and the
+/// rules).
+#[derive(Debug, Default)]
+pub struct TableCache {
+    by_pattern: FxHashMap<u64, Arc<Table>>,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -46,12 +56,11 @@ struct Open {
 pub struct MoveGen<'v> {
     variant: &'v Variant,
     board: Board,
-    words: usize,
     hand: Box<[u64]>,
     open: Vec<Open>,
-    slot: HashMap<Cell, usize>,
-    tables: Vec<Table>,
-    by_pattern: HashMap<u64, u32>,
+    slot: FxHashMap<Cell, usize>,
+    tables: Vec<Arc<Table>>,
+    by_pattern: FxHashMap<u64, u32>,
 }
 
 /// Bit 6 of a corner's byte: the corner touches a counting neighbour; bits
@@ -65,12 +74,11 @@ impl<'v> MoveGen<'v> {
         let mut generator = MoveGen {
             variant,
             board: board.clone(),
-            words,
             hand: vec![0; words].into_boxed_slice(),
             open: Vec::new(),
-            slot: HashMap::new(),
+            slot: FxHashMap::default(),
             tables: Vec::new(),
-            by_pattern: HashMap::new(),
+            by_pattern: FxHashMap::default(),
         };
         for &tile in hand {
             generator.add_to_hand(tile);
@@ -240,34 +248,38 @@ impl<'v> MoveGen<'v> {
     /// mask of matching values), then the mask of counting neighbour weights.
     fn pattern(&self, cell: Cell) -> u64 {
         let rules = self.variant.rules();
+        let diagonal = rules.diagonal_neighbours.yes();
+        let weight_diagonal = rules.equal_weight_neighbours == WeightNeighbours::EdgeAndDiagonal;
+        let mut seen = [0u64; 4];
+        let mut touched = [false; 4];
+        let mut weights = 0u64;
+        // Each neighbour is looked up once; its shared corners feed ours.
+        for dir in Direction::ALL {
+            let Some(t) = self.board.neighbour(cell, dir) else { continue };
+            if dir.is_edge() || diagonal {
+                for &(mine, theirs) in dir.shared_corners() {
+                    touched[mine.index()] = true;
+                    seen[mine.index()] |= 1 << t.at(theirs);
+                }
+            }
+            if dir.is_edge() || weight_diagonal {
+                weights |= 1 << u32::from(t.weight());
+            }
+        }
         let mut key = 0u64;
         for corner in Corner::ALL {
-            let mut seen = 0u64;
-            let mut touched = false;
-            for (dir, value) in self.board.values_at(cell, corner) {
-                if dir.is_edge() || rules.diagonal_neighbours.yes() {
-                    touched = true;
-                    seen |= 1 << value;
-                }
-            }
+            let i = corner.index();
             let mask = match rules.corner_match {
-                CornerMatch::AtLeastOne => seen,
+                CornerMatch::AtLeastOne => seen[i],
                 // Every value must agree: only possible when one value is there.
-                CornerMatch::EveryValue if seen.count_ones() == 1 => seen,
+                CornerMatch::EveryValue if seen[i].count_ones() == 1 => seen[i],
                 CornerMatch::EveryValue => 0,
             };
-            let byte = if touched { TOUCHED | mask } else { 0 };
-            key |= byte << (7 * corner.index());
+            let byte = if touched[i] { TOUCHED | mask } else { 0 };
+            key |= byte << (7 * i);
         }
         if rules.equal_weight.yes() {
-            let diagonal = rules.equal_weight_neighbours == WeightNeighbours::EdgeAndDiagonal;
-            for dir in Direction::ALL {
-                if (dir.is_edge() || diagonal)
-                    && let Some(t) = self.board.neighbour(cell, dir)
-                {
-                    key |= 1 << (28 + u32::from(t.weight()));
-                }
-            }
+            key |= weights << 28;
         }
         key
     }
@@ -276,25 +288,35 @@ impl<'v> MoveGen<'v> {
         if let Some(&t) = self.by_pattern.get(&key) {
             return t;
         }
-        let mut legal = vec![0u64; self.words].into_boxed_slice();
-        let mut bonus = vec![0u64; self.words].into_boxed_slice();
-        let touching = (0..4).filter(|i| key >> (7 * i) & TOUCHED != 0).count() as u8;
-        for (k, corners) in self.variant.orientations().all().iter().enumerate() {
-            let matched =
-                Corner::ALL.iter().filter(|c| key >> (7 * c.index()) & (1 << corners.at(**c)) != 0).count() as u8;
-            let tally = Tally { touching, matched, equal_weight: key >> (28 + u32::from(corners.weight())) & 1 != 0 };
-            if tally.legal(self.variant) {
-                legal[k / 64] |= 1 << (k % 64);
-                if tally.bonus(self.variant) {
-                    bonus[k / 64] |= 1 << (k % 64);
-                }
-            }
-        }
+        let shared = {
+            let mut cache = self.variant.table_cache().lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+            Arc::clone(cache.by_pattern.entry(key).or_insert_with(|| Arc::new(compute_table(self.variant, key))))
+        };
         let id = self.tables.len() as u32;
-        self.tables.push(Table { legal, bonus });
+        self.tables.push(shared);
         self.by_pattern.insert(key, id);
         id
     }
+}
+
+/// The legal and bonus orientations of a pattern, each judged by [`Tally`],
+/// the rule the judge applies too.
+fn compute_table(variant: &Variant, key: u64) -> Table {
+    let words = variant.orientations().len().div_ceil(64);
+    let mut legal = vec![0u64; words].into_boxed_slice();
+    let mut bonus = vec![0u64; words].into_boxed_slice();
+    let touching = (0..4).filter(|i| key >> (7 * i) & TOUCHED != 0).count() as u8;
+    for (k, corners) in variant.orientations().all().iter().enumerate() {
+        let matched = Corner::ALL.iter().filter(|c| key >> (7 * c.index()) & (1 << corners.at(**c)) != 0).count() as u8;
+        let tally = Tally { touching, matched, equal_weight: key >> (28 + u32::from(corners.weight())) & 1 != 0 };
+        if tally.legal(variant) {
+            legal[k / 64] |= 1 << (k % 64);
+            if tally.bonus(variant) {
+                bonus[k / 64] |= 1 << (k % 64);
+            }
+        }
+    }
+    Table { legal, bonus }
 }
 
 fn bit(bits: &[u64], k: usize) -> bool {

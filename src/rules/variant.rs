@@ -2,7 +2,10 @@
 //! target score and a [`RuleSet`] (one value per reading R1–R16), each choice
 //! with the clause ids that justify it, and the orientations R1 allows.
 
+use std::sync::{Arc, Mutex};
+
 use super::clause::Clause;
+use super::movegen::TableCache;
 use super::orientation::Orientations;
 use super::reading::{READINGS, Reading, RuleError, RuleSet};
 use crate::model::TileSet;
@@ -22,6 +25,8 @@ pub struct Variant {
     /// `--rule` overrides applied on top of the spec, in order.
     overrides: Vec<(&'static Reading, String)>,
     orientations: Orientations,
+    /// Move-generator pattern tables, shared by every clone of this variant.
+    tables: Arc<Mutex<TableCache>>,
 }
 
 /// The parts of a variant, as a spec states them.
@@ -62,6 +67,7 @@ impl Variant {
             citations,
             overrides: Vec::new(),
             orientations,
+            tables: Arc::default(),
         }
     }
 
@@ -74,6 +80,8 @@ impl Variant {
         self.overrides.retain(|(r, _)| r.id != reading.id);
         self.overrides.push((reading, value.to_string()));
         self.orientations = Orientations::new(&self.tile_set, self.rules.arrangement);
+        // Other rules, other tables.
+        self.tables = Arc::default();
         Ok(self)
     }
 
@@ -136,6 +144,11 @@ impl Variant {
             out.extend(cs.iter().copied().filter(|&c| c != reading));
         }
         out
+    }
+
+    /// The pattern tables of the move generator, shared by the variant's clones.
+    pub(crate) fn table_cache(&self) -> &Mutex<TableCache> {
+        &self.tables
     }
 
     /// The `--rule` overrides in force.
