@@ -99,16 +99,21 @@ impl<'p> Search<'p> {
             }
             let bonus = self.generator.is_bonus(m);
             let mut first = self.play(m, PlayKind::Turn, bonus);
+            if !bonus {
+                // Nothing follows a play without a bonus: no need to place it.
+                merge(&mut best, first.points, vec![first], self.cap());
+                continue;
+            }
             let corners = first.corners;
             self.generator.place(m.at, corners);
             let mut lines: Vec<(i64, Vec<Play>)> = Vec::new();
-            if !bonus {
-                lines.push((first.points, vec![first.clone()]));
-            } else {
+            {
                 first.choice = Some(Choice::Points);
                 lines.push((first.points + 25, vec![first.clone()]));
-                // Going out on a bonus: the 25 is all there is (E6).
+                // Going out on a bonus: the 25 is all there is (E6). Bonus
+                // tiles are searched only when they could beat the best.
                 if !self.hand_is_empty()
+                    && self.worth_searching(&best, first.points)
                     && let Some((value, tails)) = self.bonus_tiles(2)
                 {
                     first.choice = Some(Choice::Tiles);
@@ -121,10 +126,30 @@ impl<'p> Search<'p> {
             }
             self.generator.unplace(m.at);
             for (value, line) in lines {
-                merge(&mut best, value, line, self.limits.answer_cap());
+                merge(&mut best, value, line, self.cap());
             }
         }
         self.finish(best)
+    }
+
+    /// How many optimal answers to keep: all of them (up to the cap) with
+    /// `--all`, else one.
+    fn cap(&self) -> usize {
+        if self.limits.all { self.limits.answer_cap() } else { 1 }
+    }
+
+    /// Could two bonus tiles after a first play of `points` reach the best
+    /// turn found so far? Without chained bonuses (R8) they score at most the
+    /// two heaviest tiles left; with them there is no cheap bound.
+    fn worth_searching(&self, best: &Option<(i64, Vec<Vec<Play>>)>, points: i64) -> bool {
+        let Some((best, _)) = best else { return true };
+        if self.variant.rules().bonus_chain.yes() {
+            return true;
+        }
+        let mut weights: Vec<i64> = self.generator.hand().iter().map(|t| i64::from(t.weight())).collect();
+        weights.sort_unstable_by(|a, b| b.cmp(a));
+        let ceiling = points + weights.iter().take(2).sum::<i64>();
+        if self.limits.all { ceiling >= *best } else { ceiling > *best }
     }
 
     /// The best value of placing `owed` bonus tiles, with every line that
@@ -141,6 +166,11 @@ impl<'p> Search<'p> {
             }
             let earns = chain && self.generator.is_bonus(m);
             let mut play = self.play(m, PlayKind::BonusTile, earns);
+            if owed == 1 && !earns {
+                // The last owed tile: nothing follows, so it need not be placed.
+                merge(&mut best, play.points, vec![play], self.cap());
+                continue;
+            }
             self.generator.place(m.at, play.corners);
             let mut options: Vec<(i64, Choice, Vec<Vec<Play>>)> = Vec::new();
             if earns && self.hand_is_empty() {
@@ -163,7 +193,7 @@ impl<'p> Search<'p> {
                 for tail in tails {
                     let mut line = vec![play.clone()];
                     line.extend(tail);
-                    merge(&mut best, play.points + value, line, self.limits.answer_cap());
+                    merge(&mut best, play.points + value, line, self.cap());
                 }
             }
         }
@@ -179,7 +209,7 @@ impl<'p> Search<'p> {
             line: Vec::new(),
             seen: HashMap::new(),
             key: 0,
-            cap: if self.limits.all { self.limits.answer_cap() } else { 1 },
+            cap: self.cap(),
         };
         let mut tops: Vec<i64> = self.generator_hand_values();
         tops.sort_unstable_by(|a, b| b.cmp(a));
