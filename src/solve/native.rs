@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use std::time::Instant;
 
 use super::{Answer, Choice, Goal, Limits, Play, PlayKind, Puzzle, SolveError, Solver, Stats, score_of};
-use crate::model::Corners;
+use crate::model::{Corners, TileId};
 use crate::rules::{Move, MoveGen, Variant, points};
 
 /// The native solver.
@@ -93,7 +93,14 @@ impl<'p> Search<'p> {
     /// Every way to play the turn that scores the most.
     fn best_turn(&mut self) -> Answer {
         let mut best: Option<(i64, Vec<Vec<Play>>)> = None;
-        for m in self.moves() {
+        // Bonus plays first, heaviest first: the best turn is found early and
+        // bounds the bonus-tile searches after it.
+        let mut moves = self.moves();
+        moves.sort_by_cached_key(|&m| {
+            let weight = corners_of(self.variant, m).weight();
+            (std::cmp::Reverse(self.generator.is_bonus(m)), std::cmp::Reverse(weight))
+        });
+        for m in moves {
             if self.tick() {
                 break;
             }
@@ -152,6 +159,17 @@ impl<'p> Search<'p> {
         if self.limits.all { ceiling >= *best } else { ceiling > *best }
     }
 
+    /// Without chained bonuses: could `points` and the `more` heaviest other
+    /// hand tiles reach the best line found so far?
+    fn could_reach(&self, best: &Option<(i64, Vec<Vec<Play>>)>, points: i64, tile: TileId, more: u8) -> bool {
+        let Some((best, _)) = best else { return true };
+        let mut weights: Vec<i64> =
+            self.generator.hand().iter().filter(|&&t| t != tile).map(|t| i64::from(t.weight())).collect();
+        weights.sort_unstable_by(|a, b| b.cmp(a));
+        let ceiling = points + weights.iter().take(usize::from(more)).sum::<i64>();
+        if self.limits.all { ceiling >= *best } else { ceiling > *best }
+    }
+
     /// The best value of placing `owed` bonus tiles, with every line that
     /// reaches it; `None` when they cannot all be placed.
     fn bonus_tiles(&mut self, owed: u8) -> Option<(i64, Vec<Vec<Play>>)> {
@@ -160,7 +178,9 @@ impl<'p> Search<'p> {
         }
         let chain = self.variant.rules().bonus_chain.yes();
         let mut best: Option<(i64, Vec<Vec<Play>>)> = None;
-        for m in self.moves() {
+        let mut moves = self.moves();
+        moves.sort_by_cached_key(|&m| std::cmp::Reverse(corners_of(self.variant, m).weight()));
+        for m in moves {
             if self.tick() {
                 break;
             }
@@ -169,6 +189,9 @@ impl<'p> Search<'p> {
             if owed == 1 && !earns {
                 // The last owed tile: nothing follows, so it need not be placed.
                 merge(&mut best, play.points, vec![play], self.cap());
+                continue;
+            }
+            if !chain && !self.could_reach(&best, play.points, play.tile, owed - 1) {
                 continue;
             }
             self.generator.place(m.at, play.corners);
