@@ -220,12 +220,7 @@ impl Game {
                 Opener::Tie(tied) => {
                     // R11 = redeal: the explicit hands tie, so the round is
                     // dealt afresh from the seed.
-                    game.events.push(Event {
-                        seat: None,
-                        kind: EventKind::Redeal { tied },
-                        score: 0,
-                        clauses: game.variant.cite(r(11)),
-                    });
+                    game.push_redeal(tied);
                     game.round = 0;
                     game.deal_round();
                     return Ok(game);
@@ -301,6 +296,12 @@ impl Game {
         order
     }
 
+    /// Records that the heaviest tiles tied and R11 says deal again.
+    fn push_redeal(&mut self, tied: Vec<usize>) {
+        let clauses = self.variant.cite(r(11));
+        self.events.push(Event { seat: None, kind: EventKind::Redeal { tied }, score: 0, clauses });
+    }
+
     fn deal_round(&mut self) {
         let players = self.players();
         let size = self.variant.rules().deal.hand_size(players).unwrap_or(0);
@@ -312,14 +313,7 @@ impl Game {
             self.board = Board::new();
             self.passes = 0;
             match self.opener() {
-                Opener::Tie(tied) => {
-                    self.events.push(Event {
-                        seat: None,
-                        kind: EventKind::Redeal { tied },
-                        score: 0,
-                        clauses: self.variant.cite(r(11)),
-                    });
-                }
+                Opener::Tie(tied) => self.push_redeal(tied),
                 Opener::Seat { seat, clauses, .. } => {
                     self.round += 1;
                     self.events.push(Event {
@@ -861,54 +855,5 @@ impl Game {
             return;
         }
         self.phase = Phase::RoundOver;
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::formats::builtin_variant;
-    use rand::seq::IndexedRandom;
-
-    /// Plays random legal actions until the game ends or `limit` actions.
-    fn playout(variant: &str, players: usize, seed: u64, limit: usize) -> Game {
-        let v = builtin_variant(variant).unwrap();
-        let mut game = Game::deal(v, players, seed).unwrap();
-        let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0xdead);
-        for _ in 0..limit {
-            let actions = game.legal_actions();
-            let Some(&a) = actions.choose(&mut rng) else { break };
-            game.apply(a).unwrap_or_else(|r| panic!("listed action {a} refused: {r}"));
-        }
-        game
-    }
-
-    #[test]
-    fn a_random_game_keeps_every_tile_and_every_point_accounted_for() {
-        for (variant, players, seed) in [("english", 2, 1), ("serbian", 3, 2), ("english-beginner", 4, 3)] {
-            let game = playout(variant, players, seed, 3000);
-            let mut all: Vec<TileId> = game.hands().iter().flatten().copied().collect();
-            all.extend(game.well());
-            all.extend(game.board().tiles().iter().map(|(_, c)| c.id()));
-            all.sort_unstable();
-            let set: Vec<TileId> = game.variant().tile_set().ids().collect();
-            assert_eq!(all, set, "{variant}");
-            let mut sums = vec![0i64; players];
-            for ev in game.events() {
-                match &ev.kind {
-                    EventKind::RoundEnd { changes, .. } => {
-                        for (s, c) in sums.iter_mut().zip(changes) {
-                            *s += c;
-                        }
-                    }
-                    _ => {
-                        if let Some(seat) = ev.seat {
-                            sums[seat] += ev.score;
-                        }
-                    }
-                }
-            }
-            assert_eq!(sums, game.scores(), "{variant}");
-        }
     }
 }
