@@ -593,9 +593,6 @@ impl Game {
             }
         }
         let highest_quad = tiles[0];
-        self.take_from_hand(seat, p.tile);
-        self.board.insert(p.at, p.corners);
-        self.passes = 0;
         let mut opening_clauses = clauses;
         // E4 scores a quad opening; any opening tile scores its weight (S6).
         if p.tile.is_quad() {
@@ -603,22 +600,13 @@ impl Game {
         }
         opening_clauses.push(s(6));
         let weight = i64::from(p.corners.weight());
-        let kind = EventKind::Place {
-            kind: PlacementKind::Opening,
-            tile: p.tile,
-            at: p.at,
-            corners: p.corners,
-            matched: 0,
-            bonus: p.tile.is_quad(),
-        };
-        self.push(Some(seat), kind, weight, opening_clauses);
-        if self.check_target_now(seat) {
+        if self.put(seat, p, PlacementKind::Opening, 0, p.tile.is_quad(), weight, opening_clauses) {
             return Ok(());
         }
         if !p.tile.is_quad() {
             // E7: no quad at the table, no extra bonus.
             if self.hands[seat].is_empty() {
-                self.end_round_out(seat);
+                self.go_out(seat, None);
             } else {
                 self.end_turn(seat);
             }
@@ -642,22 +630,51 @@ impl Game {
                 self.push(Some(seat), EventKind::BonusTiles, 0, vec![e(5), s(8)]);
                 self.phase = Phase::BonusTiles { seat, owed: 2 };
             } else if self.hands[seat].is_empty() {
-                self.end_round_out(seat);
+                self.go_out(seat, None);
             } else {
                 self.end_turn(seat);
             }
         } else if self.hands[seat].is_empty() {
-            // The quad was the opener's last tile: no tile is left for bonus
-            // tiles, so the 25 is taken (E6, S7), and the opener is out (E10).
-            self.push(Some(seat), EventKind::BonusPoints, BONUS_POINTS, vec![e(4), e(6), s(7)]);
-            if self.check_target_now(seat) {
-                return Ok(());
-            }
-            self.end_round_out(seat);
+            // The quad was the opener's last tile: the 25 (E6, S7), and out (E10).
+            self.go_out(seat, Some(vec![e(4), e(6), s(7)]));
         } else {
             self.phase = Phase::BonusChoice { seat, owed: 0 };
         }
         Ok(())
+    }
+
+    /// Puts `p` on the board from `seat`'s hand and records it; true when
+    /// the points reached the target and so ended the game (R14).
+    #[allow(clippy::too_many_arguments)]
+    fn put(
+        &mut self,
+        seat: usize,
+        p: Placement,
+        kind: PlacementKind,
+        matched: u8,
+        bonus: bool,
+        points: i64,
+        clauses: Vec<Clause>,
+    ) -> bool {
+        self.take_from_hand(seat, p.tile);
+        self.board.insert(p.at, p.corners);
+        self.passes = 0;
+        let event = EventKind::Place { kind, tile: p.tile, at: p.at, corners: p.corners, matched, bonus };
+        self.push(Some(seat), event, points, clauses);
+        self.check_target_now(seat)
+    }
+
+    /// `seat` has placed their last tile: a bonus just earned can only be
+    /// taken as the 25, since no tile is left for bonus tiles (E6); then the
+    /// round ends (E10, S18).
+    fn go_out(&mut self, seat: usize, bonus: Option<Vec<Clause>>) {
+        if let Some(clauses) = bonus {
+            self.push(Some(seat), EventKind::BonusPoints, BONUS_POINTS, clauses);
+            if self.check_target_now(seat) {
+                return;
+            }
+        }
+        self.end_round_out(seat);
     }
 
     fn place_turn(&mut self, seat: usize, drawn: Option<TileId>, p: Placement) -> Result<(), Refusal> {
@@ -665,35 +682,16 @@ impl Game {
         if let Some(tile) = drawn.filter(|&t| t != p.tile && self.must_play_drawn()) {
             return Err(Refusal::MustPlayDrawnTile { tile });
         }
-        self.take_from_hand(seat, p.tile);
-        self.board.insert(p.at, p.corners);
-        self.passes = 0;
         let mut clauses = legal.clauses.clone();
         if drawn.is_some() {
             clauses.extend(self.variant.cite(r(12)));
         }
-        let kind = EventKind::Place {
-            kind: PlacementKind::Turn,
-            tile: p.tile,
-            at: p.at,
-            corners: p.corners,
-            matched: legal.matched,
-            bonus: legal.bonus,
-        };
-        self.push(Some(seat), kind, i64::from(legal.points), clauses);
-        if self.check_target_now(seat) {
+        let points = i64::from(legal.points);
+        if self.put(seat, p, PlacementKind::Turn, legal.matched, legal.bonus, points, clauses) {
             return Ok(());
         }
         if self.hands[seat].is_empty() {
-            // Going out ends the round; a bonus on the last tile can only be
-            // taken as points, since no tile is left to play.
-            if legal.bonus {
-                self.push(Some(seat), EventKind::BonusPoints, BONUS_POINTS, vec![e(6), e(11), s(15)]);
-                if self.check_target_now(seat) {
-                    return Ok(());
-                }
-            }
-            self.end_round_out(seat);
+            self.go_out(seat, legal.bonus.then(|| vec![e(6), e(11), s(15)]));
         } else if legal.bonus {
             self.phase = Phase::BonusChoice { seat, owed: 0 };
         } else {
@@ -707,38 +705,20 @@ impl Game {
         if !self.follow_up_possible(seat, &p, owed) {
             return Err(Refusal::NoFollowUp { owed: owed - 1 });
         }
-        self.take_from_hand(seat, p.tile);
-        self.board.insert(p.at, p.corners);
-        self.passes = 0;
-        let chain = self.variant.rules().bonus_chain.yes();
-        let earns = legal.bonus && chain;
+        let earns = legal.bonus && self.variant.rules().bonus_chain.yes();
         let mut clauses = legal.clauses.clone();
         clauses.extend([e(4), e(11), s(15)]);
         if legal.bonus {
             clauses.extend(self.variant.cite(r(8)));
         }
-        let kind = EventKind::Place {
-            kind: PlacementKind::BonusTile,
-            tile: p.tile,
-            at: p.at,
-            corners: p.corners,
-            matched: legal.matched,
-            bonus: earns,
-        };
         // Bonus tiles add their values (E4, E11) whatever R9 says of ordinary plays.
-        self.push(Some(seat), kind, i64::from(p.corners.weight()), clauses);
-        if self.check_target_now(seat) {
+        let weight = i64::from(p.corners.weight());
+        if self.put(seat, p, PlacementKind::BonusTile, legal.matched, earns, weight, clauses) {
             return Ok(());
         }
         let owed = owed - 1;
         if self.hands[seat].is_empty() {
-            if earns {
-                self.push(Some(seat), EventKind::BonusPoints, BONUS_POINTS, vec![e(6), e(11), s(15), s(17)]);
-                if self.check_target_now(seat) {
-                    return Ok(());
-                }
-            }
-            self.end_round_out(seat);
+            self.go_out(seat, earns.then(|| vec![e(6), e(11), s(15), s(17)]));
         } else if earns {
             self.phase = Phase::BonusChoice { seat, owed };
         } else if owed > 0 {
