@@ -751,18 +751,29 @@ fn solve(
         spinner.finish_and_clear();
         answers.push(answer?);
     }
-    if let [a, b] = &answers[..] {
-        if a.proven && b.proven && a.score != b.score {
-            return Err(Failure::Bug(format!(
-                "the solvers disagree: {} proves {}, {} proves {}",
-                a.stats.solver, a.score, b.stats.solver, b.score
-            )));
-        }
+    if let [a, b] = &answers[..]
+        && a.proven
+        && b.proven
+        && a.score != b.score
+    {
+        return Err(Failure::Bug(format!(
+            "the solvers disagree: {} proves {}, {} proves {}",
+            a.stats.solver, a.score, b.stats.solver, b.score
+        )));
     }
     let agreement: Vec<Stats> =
         if answers.len() > 1 { answers.iter().map(|a| a.stats.clone()).collect() } else { Vec::new() };
     let answer = answers.swap_remove(0);
-    let expect = loaded.expect.score.map(|score| ExpectCheck { score, holds: !answer.proven || answer.score == score });
+    // `expect: {count: N}` is checked against the count, `{score: N}` against the score.
+    let expect = match (loaded.expect.score, loaded.expect.count) {
+        (Some(score), _) => Some(ExpectCheck { score, holds: !answer.proven || answer.score == score }),
+        (None, Some(count)) => {
+            let count = i64::try_from(count).unwrap_or(i64::MAX);
+            let got = answer.count.and_then(|c| i64::try_from(c).ok());
+            Some(ExpectCheck { score: count, holds: !answer.proven || got == Some(count) })
+        }
+        (None, None) => None,
+    };
     let failed = expect.as_ref().is_some_and(|e| !e.holds);
     let report = SolveReport {
         variant: loaded.puzzle.variant.label(),
@@ -788,10 +799,12 @@ fn solve_text(puzzle: &Puzzle, r: &SolveReport) -> String {
     let proof = if a.proven {
         "proven optimal".to_string()
     } else {
-        format!(
-            "best found, not proven: stopped by the time limit; no answer scores more than {}",
-            a.bound.unwrap_or(a.score)
-        )
+        match a.bound {
+            Some(bound) => {
+                format!("best found, not proven: stopped by the time limit; no answer scores more than {bound}")
+            }
+            None => "best found, not proven: stopped by the time limit".to_string(),
+        }
     };
     let _ = writeln!(out, "score: {} ({proof})", a.score);
     if a.plays.is_empty() {

@@ -39,6 +39,15 @@ pub fn solve_fill(puzzle: &Puzzle, goal: &FillGoal, limits: &Limits) -> Answer {
         goal,
         limits,
         started,
+        judged_before: completes
+            .iter()
+            .scan(0, |judged, done| {
+                let before = *judged;
+                *judged += done.len();
+                Some(before)
+            })
+            .chain([goal.region.len()])
+            .collect(),
         completes,
         candidates,
         strict,
@@ -80,6 +89,8 @@ struct FillSearch<'a> {
     limits: &'a Limits,
     started: Instant,
     completes: Vec<Vec<usize>>,
+    /// How many region cells are judged once cells `0..depth` are filled.
+    judged_before: Vec<usize>,
     candidates: Vec<(TileId, Vec<Corners>)>,
     strict: bool,
     board: Board,
@@ -108,7 +119,9 @@ impl FillSearch<'_> {
                 free.sort_unstable_by(|a, b| b.cmp(a));
                 score + free.iter().take(left).sum::<i64>()
             }
-            FillObjective::Bonuses => score + left as i64,
+            // Every cell not judged yet may still earn a bonus, filled or
+            // not: a filled cell is judged only once its neighbours are.
+            FillObjective::Bonuses => score + (self.goal.region.len() - self.judged_before[depth]) as i64,
             FillObjective::Count => i64::MAX,
         }
     }

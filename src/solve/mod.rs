@@ -211,6 +211,31 @@ mod tests {
         load_puzzle(&path, &VariantChoice::default()).unwrap().puzzle
     }
 
+    /// The corpus is a regression suite: every recorded optimum (or count)
+    /// is proven again by the native solver and its answer replayed.
+    #[test]
+    fn every_puzzle_expectation_holds() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles");
+        let mut checked = 0;
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            let loaded = load_puzzle(&path, &VariantChoice::default()).unwrap();
+            let answer = native::Native.solve(&loaded.puzzle, &Limits::default()).unwrap();
+            let name = path.display();
+            assert!(answer.proven, "{name}");
+            verify(&loaded.puzzle, &answer).unwrap_or_else(|e| panic!("{name}: {e}"));
+            if let Some(score) = loaded.expect.score {
+                assert_eq!(answer.score, score, "{name}");
+                checked += 1;
+            }
+            if let Some(count) = loaded.expect.count {
+                assert_eq!(answer.count, Some(count), "{name}");
+                checked += 1;
+            }
+        }
+        assert!(checked >= 20, "only {checked} puzzles record their answer");
+    }
+
     #[test]
     fn the_issue_example_scores_47_and_replays() {
         let p = puzzle("bonus-corner.yaml");
