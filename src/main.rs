@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{Parser, Subcommand};
 use quadominos::formats::{
     BUILTIN_VARIANTS, InputError, LoadedPosition, MoveRecord, MovesReport, VariantChoice, VerdictReport, load_position,
     load_puzzle, move_records,
@@ -18,6 +18,10 @@ use quadominos::scenario::{LoadedScenario, load_scenario, reading_variants};
 use quadominos::solve::native::Native;
 use quadominos::solve::{Answer, Choice, Goal, Limits, PlayKind, Puzzle, Solver, Stats, verify};
 use serde::Serialize;
+
+mod cli;
+
+use cli::{Failure, Format, RuleArgs, SolverChoice, parse_cell, parse_corners, serialize};
 
 /// Quad-Ominos rules, executable: list legal moves, judge placements, and
 /// show the rule variants, under either rule source and any reading.
@@ -182,92 +186,6 @@ Exit status 0 when solved (and any `expect:` holds), 1 when a proven answer cont
     },
 }
 
-/// How the rules are chosen; the same on every command.
-#[derive(Args, Clone, Debug, Default)]
-struct RuleArgs {
-    /// A shipped variant (english, english-beginner, serbian, serbian-chain)
-    /// or a spec file; overrides the file's own `variant:` [default: the
-    /// file's, else english].
-    #[arg(long, value_name = "V")]
-    variant: Option<String>,
-    /// A variant spec file (YAML, as under specs/variants/).
-    #[arg(long, value_name = "FILE", conflicts_with = "variant")]
-    spec: Option<PathBuf>,
-    /// Override one reading: NAME=VALUE, where NAME is R1-R16 or the option's
-    /// name (e.g. R4=no, corner-match=at-least-one). Repeatable.
-    #[arg(long = "rule", value_name = "K=V")]
-    rules: Vec<String>,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum SolverChoice {
-    /// The exact native search.
-    Native,
-    /// The z3 SMT encoding (built with the `smt` feature).
-    Smt,
-    /// Both, and they must agree.
-    Both,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum Format {
-    /// A readable report.
-    Text,
-    /// JSON, for tools.
-    Json,
-    /// YAML, for tools and people.
-    Yaml,
-}
-
-impl RuleArgs {
-    fn choice(&self) -> VariantChoice {
-        VariantChoice { variant: self.variant.clone(), spec: self.spec.clone(), rules: self.rules.clone() }
-    }
-}
-
-fn parse_numbers(text: &str) -> Result<Vec<i64>, String> {
-    text.trim()
-        .trim_start_matches('[')
-        .trim_end_matches(']')
-        .split(',')
-        .map(|n| n.trim().parse::<i64>().map_err(|_| format!("`{}` is not a whole number", n.trim())))
-        .collect()
-}
-
-fn parse_cell(text: &str) -> Result<Cell, String> {
-    match parse_numbers(text)?[..] {
-        [x, y] => {
-            let x = i32::try_from(x).map_err(|_| format!("{x} is out of range"))?;
-            let y = i32::try_from(y).map_err(|_| format!("{y} is out of range"))?;
-            Ok(Cell::new(x, y))
-        }
-        _ => Err("write the cell as X,Y, e.g. 1,-1".into()),
-    }
-}
-
-fn parse_corners(text: &str) -> Result<Corners, String> {
-    let values = parse_numbers(text)?;
-    let [a, b, c, d] = values[..] else { return Err("write four values NW,NE,SE,SW, e.g. 1,4,5,5".into()) };
-    let mut out = [0u8; 4];
-    for (slot, v) in out.iter_mut().zip([a, b, c, d]) {
-        *slot = u8::try_from(v).ok().filter(|&v| v <= 5).ok_or(format!("value {v} is outside 0-5"))?;
-    }
-    Ok(Corners(out))
-}
-
-/// A failure: bad input (exit 2) or an internal contradiction (exit 2 too,
-/// reported as a bug).
-enum Failure {
-    Input(InputError),
-    Bug(String),
-}
-
-impl From<InputError> for Failure {
-    fn from(e: InputError) -> Failure {
-        Failure::Input(e)
-    }
-}
-
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match run(cli.command) {
@@ -285,13 +203,6 @@ fn main() -> ExitCode {
             eprintln!("internal error (please report): {message}");
             ExitCode::from(3)
         }
-    }
-}
-
-fn serialize<T: Serialize>(value: &T, format: Format) -> Result<String, Failure> {
-    match format {
-        Format::Json => serde_json::to_string_pretty(value).map(|s| s + "\n").map_err(|e| Failure::Bug(e.to_string())),
-        _ => serde_yaml::to_string(value).map_err(|e| Failure::Bug(e.to_string())),
     }
 }
 
