@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 use quadominos::formats::{
     BUILTIN_VARIANTS, InputError, LoadedPosition, MoveRecord, MovesReport, VariantChoice, VerdictReport, load_position,
-    load_puzzle, move_records,
+    load_puzzle, move_records, notation,
 };
 use quadominos::model::{Cell, Corners, TileId};
 use quadominos::render::board_text;
@@ -175,6 +175,19 @@ Exit status 0 when solved (and any `expect:` holds), 1 when a proven answer cont
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
     },
+    /// Print a position as one line of the position notation (board, hand,
+    /// variant), the form fixture files use; a `.qpn` file holding such a
+    /// line is accepted wherever a position file is.
+    #[command(after_help = "Example:\n  quadominos notation puzzles/bonus-corner.yaml\n  \
+quadominos notation puzzles/bonus-corner.yaml > corner.qpn && quadominos moves corner.qpn\n\n\
+Notation: BOARD HAND [VARIANT]; BOARD is X,Y:ABCD entries (corners NW,NE,SE,SW) joined by `;`,\n\
+HAND tile ids joined by `,`, `-` for either when empty. Details: docs/FIXTURES.md.")]
+    Notation {
+        /// A position or puzzle file (YAML or .qpn).
+        position: PathBuf,
+        #[command(flatten)]
+        rules: RuleArgs,
+    },
     /// Show the shipped variants, or every reading R1-R16 a variant chooses.
     #[command(after_help = "Example:\n  quadominos variants\n  quadominos variants --variant serbian --rule R4=no")]
     Variants {
@@ -287,6 +300,11 @@ fn run(command: Command) -> Result<(String, u8), Failure> {
                 _ => serialize(&count, format)?,
             };
             Ok((text, 0))
+        }
+        Command::Notation { position, rules } => {
+            let loaded = load_position(&position, &rules.choice())?;
+            let p = &loaded.position;
+            Ok((notation::write(&p.board, &p.hand, Some(loaded.variant.name())) + "\n", 0))
         }
         Command::Variants { rules, format } => {
             let explicit = rules.variant.is_some() || rules.spec.is_some() || !rules.rules.is_empty();

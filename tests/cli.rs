@@ -702,3 +702,46 @@ fn check_and_compare_refuse_a_broken_scenario_with_status_2() {
     refused(&["compare", &shown], &format!("{shown}:7:10"), "unknown variant `dance`");
     refused(&["compare", EXAMPLE_F, "--readings", "R99"], "--readings", "unknown rule option `R99`");
 }
+
+/// Every puzzle written as one line of notation and read back as a `.qpn`
+/// file lists exactly the same moves as its YAML file.
+#[test]
+fn every_puzzle_round_trips_through_the_position_notation() {
+    let dir = tempfile::tempdir().unwrap();
+    for stem in puzzles() {
+        let path = puzzle(stem.as_str());
+        let line = run_ok(&["notation", &path], 0);
+        assert_eq!(line.lines().count(), 1, "{stem}: {line}");
+        let qpn = dir.path().join(format!("{stem}.qpn"));
+        std::fs::write(&qpn, format!("# {stem}\n{line}")).unwrap();
+        let shown = qpn.display().to_string();
+        assert_eq!(run_ok(&["notation", &shown], 0), line, "{stem}: notation of the .qpn file");
+        let from_yaml = json(&["moves", &path, "--format", "json"], 0);
+        let from_line = json(&["moves", &shown, "--format", "json"], 0);
+        assert_eq!(from_yaml["moves"], from_line["moves"], "{stem}");
+        assert_eq!(from_yaml["variant"], from_line["variant"], "{stem}");
+    }
+    let line = run_ok(&["notation", "puzzles/bonus-corner.yaml"], 0);
+    assert_eq!(line, "0,-1:0155;0,0:5555;1,0:5525 1-4-5-5,2-2-4-5,4-5-5-5 english\n");
+}
+
+#[test]
+fn broken_notation_files_are_refused_at_the_offending_column() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases: [(&str, &str, usize, usize, &str); 7] = [
+        ("empty.qpn", "# nothing\n\n", 1, 1, "the file is empty"),
+        ("two.qpn", "0,0:5555 -\n0,0:1111 -\n", 2, 1, "a second position"),
+        ("value.qpn", "0,0:5565 -\n", 1, 7, "outside 0-5"),
+        ("taken.qpn", "# c\n0,0:5555;0,0:1111 1-1-1-1\n", 2, 10, "already taken"),
+        ("notinset.qpn", "0,0:5555 0-2-4-5\n", 1, 10, "not in the full tile set"),
+        ("variant.qpn", "0,0:5555 1-1-1-1 englis\n", 1, 18, "unknown variant `englis`"),
+        ("hand.qpn", "0,0:5555 1-1-1-1,5-5-5-5\n", 1, 18, "already on the board"),
+    ];
+    for (name, text, line, col, says) in cases {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).unwrap();
+        let shown = path.display().to_string();
+        refused(&["notation", &shown], &format!("{shown}:{line}:{col}"), says);
+        refused(&["moves", &shown], &format!("{shown}:{line}:{col}"), says);
+    }
+}

@@ -14,7 +14,7 @@ use std::sync::LazyLock;
 
 use proptest::prelude::*;
 use proptest::sample::Index;
-use quadominos::formats::builtin_variant;
+use quadominos::formats::{builtin_variant, notation};
 use quadominos::model::{Board, Cell, Corner, Corners, Direction, Point, TileId, TileSet};
 use quadominos::rules::{
     Arrangement, Contact, Legal, Move, MoveGen, Placement, Position, Reason, RuleSet, Variant, VariantParts, Verdict,
@@ -471,4 +471,43 @@ fn random_positions_give_the_properties_something_to_check() {
     let set = scrambled.tile_set();
     let out_of_order = set.tiles().filter(|&(id, printed)| printed != Corners(id.values())).count();
     assert!(out_of_order > 100, "{out_of_order} of {} tiles printed out of ascending order", set.len());
+}
+
+proptest! {
+    #![proptest_config(config(64))]
+
+    /// The one-line notation round-trips: written, parsed and checked, a
+    /// position is the same board and hand; written again, the same line;
+    /// and moving the board's tiles into any order writes the same line.
+    #[test]
+    fn the_position_notation_round_trips(
+        seed in any::<u64>(),
+        tiles in 0usize..=40,
+        hand in 0usize..=15,
+        shuffle in any::<u64>(),
+    ) {
+        for variant in VARIANTS.iter() {
+            let position = random_position(variant, seed, tiles, hand);
+            let line = notation::write(&position.board, &position.hand, Some(variant.name()));
+            let parsed = notation::parse(&line).unwrap_or_else(|e| panic!("{line}: {e}"));
+            let back = Position::from_setup(&parsed.board, &parsed.hand, variant)
+                .unwrap_or_else(|p| panic!("{line}: {p:?}"));
+            prop_assert_eq!(&back.board, &position.board);
+            prop_assert_eq!(&back.hand, &position.hand);
+            prop_assert_eq!(parsed.variant.as_deref(), Some(variant.name()));
+            prop_assert_eq!(notation::write(&back.board, &back.hand, Some(variant.name())), line.clone());
+            // Any order of the board's entries parses to the same position.
+            let mut entries = parsed.board.clone();
+            let k = entries.len().max(1);
+            entries.rotate_left((shuffle as usize) % k);
+            entries.reverse();
+            let reordered: Vec<String> =
+                entries.iter().map(|(c, t)| format!("{},{}:{}{}{}{}", c.x, c.y, t.0[0], t.0[1], t.0[2], t.0[3])).collect();
+            let rest = line.split_once(' ').map(|(_, r)| r).unwrap_or("");
+            let board_field = if reordered.is_empty() { "-".to_string() } else { reordered.join(";") };
+            let again = notation::parse(&format!("{board_field} {rest}")).unwrap_or_else(|e| panic!("{e}"));
+            let again = Position::from_setup(&again.board, &again.hand, variant).unwrap_or_else(|p| panic!("{p:?}"));
+            prop_assert_eq!(notation::write(&again.board, &again.hand, Some(variant.name())), line);
+        }
+    }
 }

@@ -4,6 +4,7 @@
 
 mod input;
 mod locate;
+pub mod notation;
 mod position;
 mod puzzle;
 mod report;

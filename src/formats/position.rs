@@ -4,7 +4,8 @@ use std::path::Path;
 
 use serde::Deserialize;
 
-use super::input::{InputError, Source};
+use super::input::{InputError, Located, Source};
+use super::notation::{Spans, parse_spanned};
 use super::spec::load_variant;
 use crate::model::{Cell, Corners, TileId};
 use crate::rules::{Position, Variant};
@@ -89,12 +90,60 @@ pub struct LoadedPosition {
     pub position: Position,
 }
 
-/// Reads and checks a position or puzzle file.
+/// Reads and checks a position or puzzle file: YAML, or a `.qpn` file
+/// holding one line of the position notation ([`super::notation`]).
 pub fn load_position(path: &Path, choice: &VariantChoice) -> Result<LoadedPosition, InputError> {
     let source = Source::read(path)?;
+    if path.extension().is_some_and(|e| e == "qpn") {
+        return load_notation(source, choice);
+    }
     let file: PositionFile = source.parse("position: a mapping with `board:` and `hand:`")?;
     let variant = choice.resolve(file.variant.as_deref(), Some(&source))?;
     let board: Vec<(Cell, Corners)> = file.board.iter().map(|e| (e.at, e.tile)).collect();
     let position = Position::from_setup(&board, &file.hand, &variant).map_err(|p| source.problems(p))?;
+    Ok(LoadedPosition { source, file, variant, position })
+}
+
+/// A `.qpn` file: blank lines and `#` comments, and one line of notation.
+fn load_notation(source: Source, choice: &VariantChoice) -> Result<LoadedPosition, InputError> {
+    let located = |line: usize, column: usize, message: String| InputError {
+        problems: vec![Located { file: source.name.clone(), position: Some((line, column)), message }],
+    };
+    let mut lines = source.text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty() && !l.starts_with('#'));
+    let Some((index, line)) = lines.next() else {
+        return Err(located(1, 1, "the file is empty; expected one line of position notation".into()));
+    };
+    if let Some((extra, _)) = lines.next() {
+        return Err(located(extra + 1, 1, "a second position; a .qpn file holds one line of notation".into()));
+    }
+    let mut spans = Spans::default();
+    let notated = parse_spanned(line, &mut spans).map_err(|e| located(index + 1, e.column, e.message))?;
+    let variant = match choice.resolve(notated.variant.as_deref(), None) {
+        Ok(v) => v,
+        Err(e) if choice.variant.is_none() && choice.spec.is_none() && notated.variant.is_some() => {
+            let message = e.problems.first().map_or_else(String::new, |p| p.message.clone());
+            return Err(located(index + 1, spans.variant.unwrap_or(1), message));
+        }
+        Err(e) => return Err(e),
+    };
+    let position = Position::from_setup(&notated.board, &notated.hand, &variant).map_err(|problems| {
+        let mut located: Vec<Located> = problems
+            .iter()
+            .map(|p| {
+                let e = spans.locate(p);
+                Located { file: source.name.clone(), position: Some((index + 1, e.column)), message: e.message }
+            })
+            .collect();
+        located.sort_by_key(|l| l.position);
+        InputError { problems: located }
+    })?;
+    let file = PositionFile {
+        variant: notated.variant,
+        description: None,
+        board: notated.board.iter().map(|&(at, tile)| BoardEntry { at, tile }).collect(),
+        hand: notated.hand,
+        goal: None,
+        expect: None,
+    };
     Ok(LoadedPosition { source, file, variant, position })
 }

@@ -10,5 +10,5 @@ mod tileset;
 pub use board::Board;
 pub use cell::{Cell, Corner, Direction, Point};
 pub use graph::{BoardGraph, Contact};
-pub use tile::{Corners, TileId};
+pub use tile::{Corners, MAX_VALUE, TileId};
 pub use tileset::{TileSet, TileSetError};
