@@ -48,6 +48,10 @@ quadominos moves puzzles/bonus-corner.yaml --variant serbian --rule R4=no")]
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
+        /// Also draw the board as SVG into FILE: each open cell with its
+        /// number of moves, a star where one earns a bonus.
+        #[arg(long, value_name = "FILE")]
+        svg: Option<PathBuf>,
     },
     /// Judge one placement and give the verdict with its reasons and clause ids.
     #[command(
@@ -138,6 +142,10 @@ Exit status 0 when solved (and any `expect:` holds), 1 when a proven answer cont
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
+        /// Also draw the board after the answer as SVG into FILE, its plays
+        /// numbered in order.
+        #[arg(long, value_name = "FILE")]
+        svg: Option<PathBuf>,
     },
     /// Write a seeded random position (YAML): a board grown by legal
     /// placements from a random first tile, and a hand of unused tiles.
@@ -197,6 +205,21 @@ HAND tile ids joined by `,`, `-` for either when empty. Details: docs/FIXTURES.m
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
     },
+    /// Every bonus situation: without a position, the catalogue of every
+    /// neighbourhood a tile may be placed into, up to rotation and
+    /// reflection, with the corners touched, the most that can be matched and
+    /// whether a bonus is possible; with one, every bonus placement of the
+    /// hand by catalogue class, with its best follow-up.
+    #[command(after_help = "Examples:\n  quadominos bonuses\n  quadominos bonuses --rule R4=no --format json\n  \
+quadominos bonuses --format svg > catalogue.svg\n  quadominos bonuses puzzles/bonus-corner.yaml --svg bonuses.svg")]
+    Bonuses(cli::bonuses::Args),
+    /// Draw a position or a puzzle as SVG (or PNG): tiles with their corner
+    /// values, open cells outlined, a puzzle's answer numbered in play order,
+    /// bonus placements starred.
+    #[command(after_help = "Examples:\n  quadominos render puzzles/bonus-corner.yaml > answer.svg\n  \
+quadominos render puzzles/bonus-corner.yaml --highlight none --svg position.svg\n  \
+quadominos render puzzles/mixed-corner.yaml --highlight 0,0 --format text")]
+    Render(cli::render::Args),
 }
 
 fn main() -> ExitCode {
@@ -223,7 +246,7 @@ fn main() -> ExitCode {
 /// printed until the command has succeeded.
 fn run(command: Command) -> Result<(String, u8), Failure> {
     match command {
-        Command::Moves { position, rules, format } => {
+        Command::Moves { position, rules, format, svg } => {
             let loaded = load_position(&position, &rules.choice())?;
             let generator = MoveGen::new(&loaded.variant, &loaded.position.board, &loaded.position.hand);
             let moves = move_records(&generator, &loaded.position.hand).map_err(|(p, reasons)| {
@@ -241,6 +264,9 @@ fn run(command: Command) -> Result<(String, u8), Failure> {
                 Format::Text => moves_text(&loaded, &report.moves),
                 _ => serialize(&report, format)?,
             };
+            if let Some(path) = &svg {
+                cli::render::write_file(path, cli::render::moves_svg(&loaded, &report.moves).as_bytes())?;
+            }
             Ok((text, 0))
         }
         Command::Explain { position, tile, at, corners, any_tile, rules, format } => {
@@ -260,9 +286,11 @@ fn run(command: Command) -> Result<(String, u8), Failure> {
         Command::Compare { scenario, variants, readings, rules, format } => {
             compare(&scenario, &variants, &readings, &rules.choice(), format)
         }
-        Command::Solve { puzzle, rules, solver, all, timeout, format } => {
-            solve(&puzzle, &rules.choice(), solver, all, timeout, format)
+        Command::Solve { puzzle, rules, solver, all, timeout, format, svg } => {
+            solve(&puzzle, &rules.choice(), solver, all, timeout, format, svg.as_deref())
         }
+        Command::Bonuses(args) => cli::bonuses::run(args),
+        Command::Render(args) => cli::render::run(args),
         Command::Generate { seed, tiles, hand, rules } => {
             let variant = rules.choice().resolve(None, None)?;
             let position = quadominos::rules::random_position(&variant, seed, tiles, hand);
@@ -638,6 +666,7 @@ fn solve(
     all: bool,
     timeout: Option<f64>,
     format: Format,
+    svg: Option<&std::path::Path>,
 ) -> Result<(String, u8), Failure> {
     let loaded = load_puzzle(path, choice)?;
     let timeout = match timeout {
@@ -715,6 +744,11 @@ fn solve(
         Format::Text => solve_text(&loaded.puzzle, &report),
         _ => serialize(&report, format)?,
     };
+    if let Some(svg) = svg {
+        let title = format!("{}: {}, {}", loaded.source.name, report.goal, report.variant);
+        let (board, marks) = cli::render::answer_picture(&loaded.puzzle, &report.answer, &title);
+        cli::render::write_file(svg, quadominos::render::board_svg(&board, &marks).as_bytes())?;
+    }
     Ok((text, if failed { 1 } else { 0 }))
 }
 

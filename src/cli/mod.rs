@@ -4,6 +4,9 @@
 
 use std::path::PathBuf;
 
+pub mod bonuses;
+pub mod render;
+
 use clap::{Args, ValueEnum};
 use quadominos::formats::{InputError, VariantChoice};
 use quadominos::model::{Cell, Corners};

@@ -1,7 +1,10 @@
-//! Boards drawn for people: the ASCII layout every text output uses.
+//! Boards drawn for people: the ASCII layout every text output uses, and
+//! SVG pictures of boards and of the bonus catalogue.
 
 mod ascii;
 mod scenario;
+mod svg;
 
 pub use ascii::board_text;
 pub use scenario::comparison_text;
+pub use svg::{Highlight, Marks, board_svg, catalogue_svg};

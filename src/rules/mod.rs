@@ -2,6 +2,7 @@
 //! among them, variants, and the placement judge and move generator that
 //! apply them.
 
+mod catalogue;
 mod clause;
 mod judge;
 mod movegen;
@@ -11,6 +12,7 @@ mod random;
 mod reading;
 mod variant;
 
+pub use catalogue::{BonusClass, Catalogue, Example, Neighbour, Neighbourhood, Witness};
 pub use clause::{Clause, Source, UnknownClause};
 pub use judge::{Contact, Legal, Placement, Reason, Tally, Verdict, contacts, corner_matches, judge, points};
 pub use movegen::{Move, MoveGen};

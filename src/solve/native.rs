@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use std::time::Instant;
 
 use super::{Answer, Choice, Goal, Limits, Play, PlayKind, Puzzle, SolveError, Solver, Stats, score_of};
-use crate::model::{Corners, TileId};
+use crate::model::{Board, Corners, TileId};
 use crate::rules::{Move, MoveGen, Variant, points};
 
 /// The native solver.
@@ -29,6 +29,20 @@ impl Solver for Native {
         answer.stats = Stats { solver: "native", nodes: search.nodes, micros: started.elapsed().as_micros() as u64 };
         Ok(answer)
     }
+}
+
+/// The best way to play the two bonus tiles a bonus placement has earned
+/// (E11, E12, S15), the placement already on `board`, from `hand`: the most
+/// they score together (with any bonuses they earn themselves where R8
+/// allows, each taken the best way), and one line of plays that scores it;
+/// `None` when two bonus tiles cannot both be played, so that the 25 points
+/// must be taken (E14, E6).
+pub fn best_bonus_tiles(variant: &Variant, board: &Board, hand: &[TileId]) -> Option<(i64, Vec<Play>)> {
+    let puzzle = Puzzle { variant: variant.clone(), board: board.clone(), hand: hand.to_vec(), goal: Goal::BestTurn };
+    let limits = Limits::default();
+    let mut search = Search::new(&puzzle, &limits, Instant::now());
+    let (value, lines) = search.bonus_tiles(2)?;
+    Some((value, lines.into_iter().next()?))
 }
 
 struct Search<'p> {

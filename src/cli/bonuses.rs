@@ -1,0 +1,354 @@
+//! `quadominos bonuses`: without a position, the catalogue of every
+//! neighbourhood a tile may be placed into, up to rotation and reflection,
+//! with what the variant makes of it (computed from the rule options by
+//! [`Catalogue`]); with a position, every bonus placement of the hand,
+//! grouped by catalogue class, with its best follow-up.
+
+use std::fmt::Write as _;
+use std::path::PathBuf;
+
+use clap::ValueEnum;
+use quadominos::formats::{LoadedPosition, load_position};
+use quadominos::model::{Cell, Corners, Direction, TileId};
+use quadominos::render::{Marks, board_svg, board_text, catalogue_svg};
+use quadominos::rules::{BonusClass, Catalogue, Clause, Example, MoveGen, Neighbourhood, Placement, Verdict, judge};
+use quadominos::solve::Play;
+use quadominos::solve::native::best_bonus_tiles;
+use serde::Serialize;
+
+use super::render::write_file;
+use super::{Failure, Format, RuleArgs, serialize};
+
+/// The output formats of `bonuses`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum BonusFormat {
+    /// A readable report.
+    Text,
+    /// JSON, for tools.
+    Json,
+    /// YAML, for tools and people.
+    Yaml,
+    /// An SVG picture.
+    Svg,
+}
+
+/// `quadominos bonuses`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// A position or puzzle file: list its bonus placements. Without one,
+    /// the catalogue of bonus situations.
+    pub position: Option<PathBuf>,
+    #[command(flatten)]
+    pub rules: RuleArgs,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = BonusFormat::Text)]
+    pub format: BonusFormat,
+    /// Also draw the answer as SVG into FILE.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
+}
+
+/// The catalogue as printed.
+#[derive(Serialize)]
+struct CatalogueReport<'a> {
+    variant: String,
+    classes: &'a [BonusClass],
+}
+
+/// What follows a bonus placement at best (E11, E12, S15).
+#[derive(Clone, Debug, Serialize)]
+struct FollowUp {
+    /// `points` (the 25) or `tiles` (two bonus tiles).
+    take: &'static str,
+    /// What it adds.
+    score: i64,
+    /// The two bonus tiles that score most, when they can be played (E14):
+    /// listed even when the 25 is worth more.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    tiles_score: Option<i64>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    tiles: Vec<Play>,
+}
+
+/// One bonus placement.
+#[derive(Clone, Debug, Serialize)]
+struct BonusPlacement {
+    tile: TileId,
+    at: Cell,
+    corners: Corners,
+    points: u32,
+    matched: u8,
+    follow_up: FollowUp,
+    /// The placement's points and its best follow-up.
+    total: i64,
+}
+
+/// The bonus placements in one catalogue class.
+#[derive(Clone, Debug, Serialize)]
+struct ClassPlacements {
+    class: usize,
+    neighbours: Vec<Direction>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    example: Option<Example>,
+    clauses: Vec<Clause>,
+    placements: Vec<BonusPlacement>,
+}
+
+/// The bonus placements of a position.
+#[derive(Serialize)]
+struct PositionReport {
+    variant: String,
+    placements: usize,
+    classes: Vec<ClassPlacements>,
+}
+
+/// Runs `bonuses`.
+pub fn run(args: Args) -> Result<(String, u8), Failure> {
+    let choice = args.rules.choice();
+    match &args.position {
+        None => {
+            let variant = choice.resolve(None, None)?;
+            let catalogue = Catalogue::new(&variant);
+            let report = CatalogueReport { variant: variant.label(), classes: catalogue.classes() };
+            let svg = || catalogue_svg(&catalogue, &report.variant);
+            let text = match args.format {
+                BonusFormat::Text => catalogue_text(&report, &variant),
+                BonusFormat::Json => serialize(&report, Format::Json)?,
+                BonusFormat::Yaml => serialize(&report, Format::Yaml)?,
+                BonusFormat::Svg => svg(),
+            };
+            if let Some(path) = &args.svg {
+                write_file(path, svg().as_bytes())?;
+            }
+            Ok((text, 0))
+        }
+        Some(path) => {
+            let loaded = load_position(path, &choice)?;
+            let catalogue = Catalogue::new(&loaded.variant);
+            let report = position_report(&loaded, &catalogue)?;
+            let svg = || position_svg(&loaded, &report);
+            let text = match args.format {
+                BonusFormat::Text => position_text(&loaded, &report),
+                BonusFormat::Json => serialize(&report, Format::Json)?,
+                BonusFormat::Yaml => serialize(&report, Format::Yaml)?,
+                BonusFormat::Svg => svg(),
+            };
+            if let Some(path) = &args.svg {
+                write_file(path, svg().as_bytes())?;
+            }
+            Ok((text, 0))
+        }
+    }
+}
+
+/// The 3×3 picture of a neighbourhood: `+` the cell, `#` a neighbour that
+/// counts for the corners, `o` one that does not (a diagonal under R4 = no),
+/// `.` an empty cell.
+fn picture(n: Neighbourhood, diagonals_count: bool) -> [String; 3] {
+    let at = |d: Direction| match (n.has(d), d.is_edge() || diagonals_count) {
+        (false, _) => '.',
+        (true, true) => '#',
+        (true, false) => 'o',
+    };
+    use Direction::*;
+    [
+        format!("{} {} {}", at(NW), at(N), at(NE)),
+        format!("{} + {}", at(W), at(E)),
+        format!("{} {} {}", at(SW), at(S), at(SE)),
+    ]
+}
+
+fn names<T: ToString>(items: &[T]) -> String {
+    items.iter().map(T::to_string).collect::<Vec<_>>().join(" ")
+}
+
+fn example_note(e: Option<Example>) -> &'static str {
+    match e {
+        Some(Example::E) => "  (Example E: two sides of an enclosure, E11)",
+        Some(Example::F) => "  (Example F: one side and the corner across, E12)",
+        None => "",
+    }
+}
+
+fn catalogue_text(report: &CatalogueReport<'_>, variant: &quadominos::rules::Variant) -> String {
+    let rules = variant.rules();
+    let mut out = String::new();
+    let bonus = report.classes.iter().filter(|c| c.bonus).count();
+    let _ = writeln!(out, "variant: {}", report.variant);
+    let _ = writeln!(
+        out,
+        "{} classes of the 240 neighbourhoods a tile may be placed into (a side neighbour, S10), up to rotation \
+and reflection;\na bonus is possible in {bonus} (R7: {} or more matched corners; R4 diagonal neighbours count: {}; \
+R2 corner match: {}).",
+        report.classes.len(),
+        rules.bonus_threshold.corners(),
+        rules.diagonal_neighbours,
+        rules.corner_match
+    );
+    let _ = writeln!(out, "Picture: + the new tile, # a neighbour that counts, o one that does not (R4), . empty.");
+    for c in report.classes {
+        let pic = picture(c.representative(), rules.diagonal_neighbours.yes());
+        let _ = writeln!(out);
+        let _ = writeln!(out, "{}  class {}: {}{}", pic[0], c.class, names(&c.neighbours), example_note(c.example));
+        let _ = writeln!(
+            out,
+            "{}  touched: {}; max matched: {}; bonus: {}",
+            pic[1],
+            names(&c.touched),
+            c.max_matched,
+            if c.bonus { "yes" } else { "no" }
+        );
+        let witness = match &c.witness {
+            Some(w) => {
+                let around: Vec<String> = w.neighbours.iter().map(|n| format!("{} {}", n.at, n.tile)).collect();
+                format!("; e.g. {} among {}", w.tile, around.join(", "))
+            }
+            None => String::new(),
+        };
+        let _ = writeln!(out, "{}  {} of 240; clauses: {}{witness}", pic[2], c.size, names(&c.clauses));
+    }
+    out
+}
+
+fn position_report(loaded: &LoadedPosition, catalogue: &Catalogue) -> Result<PositionReport, Failure> {
+    let variant = &loaded.variant;
+    let p = &loaded.position;
+    let generator = MoveGen::new(variant, &p.board, &p.hand);
+    let mut moves = Vec::new();
+    generator.legal_moves(&mut moves);
+    let mut found: Vec<(usize, BonusPlacement)> = Vec::new();
+    for m in moves.into_iter().filter(|&m| generator.is_bonus(m)) {
+        let corners = variant.orientations().corners(usize::from(m.orientation));
+        let placement = Placement { tile: corners.id(), at: m.at, corners };
+        let Verdict::Legal(legal) = judge(&p.board, variant, placement, Some(&p.hand)) else {
+            return Err(Failure::Bug(format!(
+                "the move generator lists {} {} at {} as a bonus, but the judge refuses it",
+                placement.tile, corners, m.at
+            )));
+        };
+        if !legal.bonus {
+            return Err(Failure::Bug(format!(
+                "the move generator lists {} {} at {} as a bonus, but the judge gives none",
+                placement.tile, corners, m.at
+            )));
+        }
+        let class = catalogue
+            .class_of(Neighbourhood::around(&p.board, m.at))
+            .ok_or_else(|| Failure::Bug(format!("a legal placement at {} with no side neighbour", m.at)))?;
+        let mut board = p.board.clone();
+        board.insert(m.at, corners);
+        let hand: Vec<TileId> = p.hand.iter().copied().filter(|&t| t != placement.tile).collect();
+        // Going out on a bonus leaves nothing to play: the 25 (E6, E10).
+        let tiles = if hand.is_empty() { None } else { best_bonus_tiles(variant, &board, &hand) };
+        let follow_up = match tiles {
+            Some((value, plays)) if value > 25 => {
+                FollowUp { take: "tiles", score: value, tiles_score: Some(value), tiles: plays }
+            }
+            Some((value, plays)) => FollowUp { take: "points", score: 25, tiles_score: Some(value), tiles: plays },
+            None => FollowUp { take: "points", score: 25, tiles_score: None, tiles: Vec::new() },
+        };
+        let total = i64::from(legal.points) + follow_up.score;
+        found.push((
+            class.class,
+            BonusPlacement {
+                tile: placement.tile,
+                at: m.at,
+                corners,
+                points: legal.points,
+                matched: legal.matched,
+                follow_up,
+                total,
+            },
+        ));
+    }
+    found.sort_by_key(|(class, b)| (*class, b.tile, b.at.y, b.at.x, b.corners));
+    let placements = found.len();
+    let mut classes: Vec<ClassPlacements> = Vec::new();
+    for (number, b) in found {
+        match classes.last_mut() {
+            Some(c) if c.class == number => c.placements.push(b),
+            _ => {
+                let class = catalogue
+                    .classes()
+                    .get(number - 1)
+                    .ok_or_else(|| Failure::Bug(format!("no catalogue class {number}")))?;
+                classes.push(ClassPlacements {
+                    class: number,
+                    neighbours: class.neighbours.clone(),
+                    example: class.example,
+                    clauses: class.clauses.clone(),
+                    placements: vec![b],
+                });
+            }
+        }
+    }
+    Ok(PositionReport { variant: variant.label(), placements, classes })
+}
+
+fn follow_up_text(f: &FollowUp) -> String {
+    let line = |plays: &[Play]| {
+        plays.iter().map(|p| format!("{} as {} at {}", p.tile, p.corners, p.at)).collect::<Vec<_>>().join(", ")
+    };
+    match (f.take, f.tiles_score) {
+        ("tiles", _) => format!("two bonus tiles for {}: {}", f.score, line(&f.tiles)),
+        (_, Some(v)) => format!("25 points (two bonus tiles would score {v}: {})", line(&f.tiles)),
+        (_, None) => "25 points (two bonus tiles cannot both be played, E14)".to_string(),
+    }
+}
+
+fn position_text(loaded: &LoadedPosition, r: &PositionReport) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "variant: {}", r.variant);
+    out.push_str(&board_text(&loaded.position.board));
+    let hand: Vec<String> = loaded.position.hand.iter().map(|t| t.to_string()).collect();
+    let _ = writeln!(out, "hand: {}", if hand.is_empty() { "(empty)".to_string() } else { hand.join(", ") });
+    for c in &r.classes {
+        let _ = writeln!(out);
+        let _ = writeln!(
+            out,
+            "class {}: {}{}  [{}]",
+            c.class,
+            names(&c.neighbours),
+            example_note(c.example),
+            names(&c.clauses)
+        );
+        for b in &c.placements {
+            let _ = writeln!(
+                out,
+                "  {} as {} at {}: {} points, {} matched; then {}; total {}",
+                b.tile,
+                b.corners,
+                b.at,
+                b.points,
+                b.matched,
+                follow_up_text(&b.follow_up),
+                b.total
+            );
+        }
+    }
+    let _ = writeln!(
+        out,
+        "\n{} bonus placement{} in {} class{}",
+        r.placements,
+        if r.placements == 1 { "" } else { "s" },
+        r.classes.len(),
+        if r.classes.len() == 1 { "" } else { "es" }
+    );
+    out
+}
+
+/// The board with a star on every cell where a bonus placement exists,
+/// labelled with its catalogue class.
+fn position_svg(loaded: &LoadedPosition, r: &PositionReport) -> String {
+    let mut cells: Vec<(Cell, usize)> =
+        r.classes.iter().flat_map(|c| c.placements.iter().map(move |b| (b.at, c.class))).collect();
+    cells.sort_unstable_by_key(|(c, _)| (c.y, c.x));
+    cells.dedup();
+    let marks = Marks {
+        title: Some(format!("{}: {} bonus placements, {}", loaded.source.name, r.placements, r.variant)),
+        highlights: Vec::new(),
+        bonus_cells: cells.iter().map(|(c, _)| *c).collect(),
+        labels: cells.iter().map(|(c, k)| (*c, format!("class {k}"))).collect(),
+    };
+    board_svg(&loaded.position.board, &marks)
+}

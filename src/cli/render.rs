@@ -1,0 +1,246 @@
+//! `quadominos render`: a position or a puzzle drawn as SVG (or PNG, with
+//! the `png` cargo feature), and the pictures `moves`, `solve` and `bonuses`
+//! draw with `--svg FILE`. Output files are written only once the command has
+//! succeeded, each through a temporary file in the same directory renamed
+//! into place, so a reader never sees half a picture.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+
+use clap::ValueEnum;
+use quadominos::formats::{InputError, LoadedPosition, MoveRecord, load_position, load_puzzle};
+use quadominos::model::{Board, Cell};
+use quadominos::render::{Highlight, Marks, board_svg, board_text};
+use quadominos::rules::MoveGen;
+use quadominos::solve::native::Native;
+use quadominos::solve::{Answer, Limits, Puzzle, Solver, verify};
+
+use super::{Failure, RuleArgs, parse_cell};
+
+/// What `render` prints on standard output.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum RenderFormat {
+    /// The SVG picture.
+    Svg,
+    /// The text picture every command prints, with the highlights listed.
+    Text,
+}
+
+/// `quadominos render`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// A position or puzzle file (YAML).
+    pub file: PathBuf,
+    #[command(flatten)]
+    pub rules: RuleArgs,
+    /// Write the SVG picture to FILE.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
+    /// Write a PNG picture to FILE (needs the `png` cargo feature).
+    #[arg(long, value_name = "FILE")]
+    pub png: Option<PathBuf>,
+    /// What to highlight: `solution` (a puzzle's proven answer, solved and
+    /// replayed through the rules; the default for puzzles), `last` (the
+    /// last tile of the file's `board:` list), `none`, or a cell X,Y
+    /// (repeatable; numbered in the order given).
+    #[arg(long, value_name = "WHAT", allow_hyphen_values = true)]
+    pub highlight: Vec<String>,
+    /// What to print on standard output [default: svg, or nothing when
+    /// --svg or --png writes a file].
+    #[arg(long, value_enum)]
+    pub format: Option<RenderFormat>,
+}
+
+/// What to highlight, as asked.
+enum Asked {
+    Solution,
+    Last,
+    Nothing,
+    Cells(Vec<Cell>),
+}
+
+fn asked(list: &[String]) -> Result<Option<Asked>, Failure> {
+    let mut cells = Vec::new();
+    let mut named = None;
+    for item in list {
+        match item.trim() {
+            "solution" => named = Some(Asked::Solution),
+            "last" => named = Some(Asked::Last),
+            "none" => named = Some(Asked::Nothing),
+            text => cells.push(parse_cell(text).map_err(|e| {
+                InputError::whole_file("--highlight", format!("`{text}`: {e}; or use solution, last or none"))
+            })?),
+        }
+    }
+    match (named, cells.is_empty()) {
+        (Some(_), false) => {
+            Err(InputError::whole_file("--highlight", "give either cells or one of solution, last, none").into())
+        }
+        (Some(a), true) => Ok(Some(a)),
+        (None, false) => Ok(Some(Asked::Cells(cells))),
+        (None, true) => Ok(None),
+    }
+}
+
+/// Runs `render`.
+pub fn run(args: Args) -> Result<(String, u8), Failure> {
+    let choice = args.rules.choice();
+    let loaded = load_position(&args.file, &choice)?;
+    let is_puzzle = loaded.file.goal.is_some();
+    let asked = asked(&args.highlight)?.unwrap_or(if is_puzzle { Asked::Solution } else { Asked::Nothing });
+    let label = loaded.variant.label();
+    let (board, marks) = match asked {
+        Asked::Solution if is_puzzle => {
+            let puzzle = load_puzzle(&args.file, &choice)?.puzzle;
+            let answer = Native
+                .solve(&puzzle, &Limits::default())
+                .map_err(|e| InputError::whole_file(&loaded.source.name, e.to_string()))?;
+            verify(&puzzle, &answer)
+                .map_err(|why| Failure::Bug(format!("the solver's answer fails the rules: {why}")))?;
+            answer_picture(&puzzle, &answer, &format!("{}: the answer, {label}", loaded.source.name))
+        }
+        Asked::Solution => {
+            return Err(InputError::whole_file(
+                &loaded.source.name,
+                "--highlight solution needs a puzzle (a position with `goal:`)",
+            )
+            .into());
+        }
+        Asked::Last => {
+            let cells: Vec<Cell> = loaded.file.board.last().map(|e| e.at).into_iter().collect();
+            position_picture(&loaded, &cells)
+        }
+        Asked::Nothing => position_picture(&loaded, &[]),
+        Asked::Cells(cells) => {
+            if let Some(c) = cells.iter().find(|c| !loaded.position.board.is_occupied(**c)) {
+                return Err(InputError::whole_file("--highlight", format!("cell {c} holds no tile")).into());
+            }
+            position_picture(&loaded, &cells)
+        }
+    };
+    let svg = board_svg(&board, &marks);
+    let files = args.svg.is_some() || args.png.is_some();
+    let text = match args.format.unwrap_or(if files { RenderFormat::Text } else { RenderFormat::Svg }) {
+        RenderFormat::Svg => svg.clone(),
+        RenderFormat::Text if files && args.format.is_none() => String::new(),
+        RenderFormat::Text => picture_text(&board, &marks, &label),
+    };
+    let png = match &args.png {
+        Some(path) => Some((path, png_bytes(&svg, path)?)),
+        None => None,
+    };
+    if let Some(path) = &args.svg {
+        write_file(path, svg.as_bytes())?;
+    }
+    if let Some((path, bytes)) = png {
+        write_file(path, &bytes)?;
+    }
+    Ok((text, 0))
+}
+
+/// The board with its open cells, the given cells highlighted and numbered,
+/// and a star on every open cell where a hand tile earns a bonus.
+fn position_picture(loaded: &LoadedPosition, cells: &[Cell]) -> (Board, Marks) {
+    let p = &loaded.position;
+    let highlights =
+        cells.iter().enumerate().map(|(i, &cell)| Highlight { cell, number: Some(i + 1), bonus: false }).collect();
+    let generator = MoveGen::new(&loaded.variant, &p.board, &p.hand);
+    let mut moves = Vec::new();
+    generator.legal_moves(&mut moves);
+    let mut bonus_cells: Vec<Cell> = moves.iter().filter(|m| generator.is_bonus(**m)).map(|m| m.at).collect();
+    bonus_cells.sort_unstable_by_key(|c| (c.y, c.x));
+    bonus_cells.dedup();
+    let title = format!("{}: {}", loaded.source.name, loaded.variant.label());
+    (p.board.clone(), Marks { title: Some(title), highlights, bonus_cells, labels: Vec::new() })
+}
+
+/// The board after an answer's plays, each numbered in play order and
+/// starred when it earned a bonus.
+pub fn answer_picture(puzzle: &Puzzle, answer: &Answer, title: &str) -> (Board, Marks) {
+    let mut board = puzzle.board.clone();
+    let mut highlights = Vec::new();
+    for (i, play) in answer.plays.iter().enumerate() {
+        board.insert(play.at, play.corners);
+        highlights.push(Highlight { cell: play.at, number: Some(i + 1), bonus: play.bonus });
+    }
+    let title = format!("{title} (score {})", answer.score);
+    (board, Marks { title: Some(title), highlights, bonus_cells: Vec::new(), labels: Vec::new() })
+}
+
+/// The picture `moves --svg` draws: every open cell labelled with the number
+/// of legal moves there, a star where one of them earns a bonus.
+pub fn moves_svg(loaded: &LoadedPosition, moves: &[MoveRecord]) -> String {
+    let mut per_cell: BTreeMap<(i32, i32), (usize, bool)> = BTreeMap::new();
+    for m in moves {
+        let entry = per_cell.entry((m.at.y, m.at.x)).or_default();
+        entry.0 += 1;
+        entry.1 |= m.bonus;
+    }
+    let cell = |&(y, x): &(i32, i32)| Cell::new(x, y);
+    let marks = Marks {
+        title: Some(format!("{}: {} legal moves, {}", loaded.source.name, moves.len(), loaded.variant.label())),
+        highlights: Vec::new(),
+        bonus_cells: per_cell.iter().filter(|(_, v)| v.1).map(|(k, _)| cell(k)).collect(),
+        labels: per_cell
+            .iter()
+            .map(|(k, v)| (cell(k), format!("{} move{}", v.0, if v.0 == 1 { "" } else { "s" })))
+            .collect(),
+    };
+    board_svg(&loaded.position.board, &marks)
+}
+
+/// The text version of a picture: the board as every command prints it, then
+/// the highlights and the bonus cells.
+fn picture_text(board: &Board, marks: &Marks, variant: &str) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "variant: {variant}");
+    out.push_str(&board_text(board));
+    for h in &marks.highlights {
+        let corners = board.get(h.cell).map(|c| c.to_string()).unwrap_or_default();
+        let number = h.number.map(|n| format!("{n}. ")).unwrap_or_default();
+        let _ = writeln!(out, "  {number}{corners} at {}{}", h.cell, if h.bonus { " (bonus)" } else { "" });
+    }
+    if !marks.bonus_cells.is_empty() {
+        let cells: Vec<String> = marks.bonus_cells.iter().map(|c| c.to_string()).collect();
+        let _ = writeln!(out, "bonus placements at: {}", cells.join(", "));
+    }
+    out
+}
+
+/// Writes `bytes` to `path` through a temporary file in the same directory,
+/// renamed into place: the file appears whole or not at all.
+pub fn write_file(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
+    let name = path.display().to_string();
+    let fail = |e: std::io::Error| Failure::Input(InputError::whole_file(&name, format!("cannot write: {e}")));
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let mut file = tempfile::NamedTempFile::new_in(dir).map_err(fail)?;
+    file.write_all(bytes).map_err(fail)?;
+    file.persist(path).map_err(|e| fail(e.error))?;
+    Ok(())
+}
+
+/// The PNG of an SVG picture, drawn by resvg.
+#[cfg(feature = "png")]
+fn png_bytes(svg: &str, path: &Path) -> Result<Vec<u8>, Failure> {
+    use resvg::{tiny_skia, usvg};
+    let mut options = usvg::Options::default();
+    options.fontdb_mut().load_system_fonts();
+    let tree = usvg::Tree::from_str(svg, &options).map_err(|e| Failure::Bug(format!("the SVG does not parse: {e}")))?;
+    let size = tree.size().to_int_size();
+    let mut pixmap = tiny_skia::Pixmap::new(size.width(), size.height())
+        .ok_or_else(|| Failure::Bug(format!("a {}x{} picture is too large", size.width(), size.height())))?;
+    resvg::render(&tree, tiny_skia::Transform::default(), &mut pixmap.as_mut());
+    pixmap.encode_png().map_err(|e| {
+        Failure::Input(InputError::whole_file(&path.display().to_string(), format!("cannot encode PNG: {e}")))
+    })
+}
+
+#[cfg(not(feature = "png"))]
+fn png_bytes(_svg: &str, _path: &Path) -> Result<Vec<u8>, Failure> {
+    Err(InputError::whole_file("--png", "this build has no PNG output: build with the cargo feature `png`").into())
+}

@@ -1,0 +1,385 @@
+//! Boards drawn as SVG, written as plain text: every tile a square whose four
+//! quarters are shaded by the value in that corner (so that matching corners
+//! of neighbouring tiles read as one patch of colour) with the value printed
+//! in each, x across the top and y down the side, the open cells (where a
+//! tile may go, S10) outlined, highlighted placements numbered in play order
+//! and bonus placements (R7) starred.
+//!
+//! Every tile is a group `<g class="tile" id="tile-X-Y">` holding four
+//! `<text class="value">` elements, nw, ne, se, sw, so tools and tests can
+//! read the values back.
+
+use std::fmt::Write;
+
+use crate::model::{Board, Cell, Corner, Corners, Direction};
+use crate::rules::{BonusClass, Catalogue, Example};
+
+/// Cell size in pixels.
+const S: i32 = 64;
+/// Room for the y labels on the left and the x labels on top.
+const LEFT: i32 = 40;
+const TOP: i32 = 28;
+
+/// The fill of a corner showing each value 0–5: light, distinct hues, dark
+/// enough apart to tell in grey too.
+const SHADES: [&str; 6] = ["#ffffff", "#ffe08a", "#b8e186", "#92c5de", "#c2a5cf", "#f4a582"];
+
+const FONT: &str = "DejaVu Sans, Verdana, Arial, sans-serif";
+
+/// A placement to highlight: drawn with a heavy red border and, when it has
+/// one, its number in play order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Highlight {
+    /// The cell (it should hold a tile on the board drawn).
+    pub cell: Cell,
+    /// Its number in play order, from 1.
+    pub number: Option<usize>,
+    /// Whether the placement earned a bonus (R7): a star.
+    pub bonus: bool,
+}
+
+/// What to draw on top of the board.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Marks {
+    /// A line of text above the board.
+    pub title: Option<String>,
+    /// Placements to highlight, in play order.
+    pub highlights: Vec<Highlight>,
+    /// Empty cells where some placement earns a bonus: a star.
+    pub bonus_cells: Vec<Cell>,
+    /// Short labels written in empty cells (a move count, a class number).
+    pub labels: Vec<(Cell, String)>,
+}
+
+/// Escapes text for XML.
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+}
+
+fn header(out: &mut String, width: i32, height: i32) {
+    let _ = writeln!(
+        out,
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
+viewBox=\"0 0 {width} {height}\" font-family=\"{FONT}\">"
+    );
+    let _ = writeln!(out, "<rect width=\"{width}\" height=\"{height}\" fill=\"#fafaf7\"/>");
+}
+
+/// One tile at pixel `(px, py)`, `size` pixels wide: four shaded quarters,
+/// the four values, a border. `id` names the group.
+fn tile(out: &mut String, id: &str, (px, py): (i32, i32), size: i32, corners: Corners, (border, width): (&str, i32)) {
+    let h = size / 2;
+    let _ = writeln!(out, "<g class=\"tile\" id=\"{id}\" data-corners=\"{}\">", corners_attr(corners));
+    for corner in Corner::ALL {
+        let (dx, dy) = corner.offset();
+        let value = corners.at(corner);
+        let shade = SHADES.get(usize::from(value)).copied().unwrap_or("#dddddd");
+        let _ = writeln!(
+            out,
+            "<rect x=\"{}\" y=\"{}\" width=\"{h}\" height=\"{h}\" fill=\"{shade}\"/>",
+            px + dx * h,
+            py + dy * h
+        );
+    }
+    let font = size / 4;
+    for corner in Corner::ALL {
+        let (dx, dy) = corner.offset();
+        // A quarter of the way in from the corner: the middle of its quarter.
+        let tx = px + h / 2 + dx * h;
+        let ty = py + h / 2 + dy * h + font * 7 / 20;
+        let _ = writeln!(
+            out,
+            "<text class=\"value\" data-corner=\"{corner}\" x=\"{tx}\" y=\"{ty}\" font-size=\"{font}\" \
+font-weight=\"bold\" text-anchor=\"middle\" fill=\"#1a1a1a\">{}</text>",
+            corners.at(corner)
+        );
+    }
+    let _ = writeln!(
+        out,
+        "<rect x=\"{px}\" y=\"{py}\" width=\"{size}\" height=\"{size}\" fill=\"none\" stroke=\"{border}\" \
+stroke-width=\"{width}\"/>"
+    );
+    out.push_str("</g>\n");
+}
+
+fn corners_attr(c: Corners) -> String {
+    let [a, b, d, e] = c.0;
+    format!("{a},{b},{d},{e}")
+}
+
+/// A five-pointed star centred on `(cx, cy)` with outer radius `r`.
+fn star(out: &mut String, cx: f64, cy: f64, r: f64, class: &str) {
+    let mut points = String::new();
+    for k in 0..10 {
+        let radius = if k % 2 == 0 { r } else { r * 0.45 };
+        let angle = std::f64::consts::PI * (f64::from(k) / 5.0 - 0.5);
+        let _ = write!(points, "{:.1},{:.1} ", cx + radius * angle.cos(), cy + radius * angle.sin());
+    }
+    let _ = writeln!(
+        out,
+        "<polygon class=\"{class}\" points=\"{}\" fill=\"#f2b705\" stroke=\"#7a5c00\" stroke-width=\"1\"/>",
+        points.trim_end()
+    );
+}
+
+/// The board as SVG, with the bounding box of its tiles grown by one cell so
+/// that the open cells on the rim show (the layout of the text picture,
+/// [`super::board_text`]). A legend of the value shades runs along the foot.
+pub fn board_svg(board: &Board, marks: &Marks) -> String {
+    let title_height = if marks.title.is_some() { 26 } else { 0 };
+    let Some((lo, hi)) = board.bounds() else {
+        let mut out = String::new();
+        header(&mut out, 240, 60 + title_height);
+        if let Some(t) = &marks.title {
+            let _ = writeln!(out, "<text x=\"8\" y=\"18\" font-size=\"15\">{}</text>", escape(t));
+        }
+        let _ = writeln!(out, "<text x=\"8\" y=\"{}\" font-size=\"15\">(empty board)</text>", 36 + title_height);
+        out.push_str("</svg>\n");
+        return out;
+    };
+    let (lo, hi) = (lo.shifted(-1, -1), hi.shifted(1, 1));
+    let cols = hi.x - lo.x + 1;
+    let rows = hi.y - lo.y + 1;
+    let top = TOP + title_height;
+    let width = (LEFT + cols * S + 12).max(6 * 34 + LEFT + 60);
+    let height = top + rows * S + 44;
+    let px = |c: Cell| (LEFT + (c.x - lo.x) * S, top + (c.y - lo.y) * S);
+    let mut out = String::new();
+    header(&mut out, width, height);
+    if let Some(t) = &marks.title {
+        let _ = writeln!(out, "<text x=\"{LEFT}\" y=\"18\" font-size=\"15\">{}</text>", escape(t));
+    }
+    // Axes.
+    out.push_str("<g class=\"axes\" font-size=\"13\" fill=\"#555\" text-anchor=\"middle\">\n");
+    for x in lo.x..=hi.x {
+        let (cx, _) = px(Cell::new(x, lo.y));
+        let _ = writeln!(out, "<text x=\"{}\" y=\"{}\">{x}</text>", cx + S / 2, top - 8);
+    }
+    for y in lo.y..=hi.y {
+        let (_, cy) = px(Cell::new(lo.x, y));
+        let _ = writeln!(out, "<text x=\"{}\" y=\"{}\">{y}</text>", LEFT / 2, cy + S / 2 + 5);
+    }
+    out.push_str("</g>\n");
+    // The grid, faint.
+    let _ = writeln!(
+        out,
+        "<rect x=\"{LEFT}\" y=\"{top}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"#ddd\"/>",
+        cols * S,
+        rows * S
+    );
+    // Open cells: dashed outlines.
+    for cell in board.open_cells() {
+        let (x, y) = px(cell);
+        let _ = writeln!(
+            out,
+            "<rect class=\"open\" id=\"open-{}-{}\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" \
+stroke=\"#888\" stroke-width=\"1.5\" stroke-dasharray=\"5,4\"/>",
+            cell.x,
+            cell.y,
+            x + 3,
+            y + 3,
+            S - 6,
+            S - 6
+        );
+    }
+    // Tiles.
+    for (cell, corners) in board.tiles() {
+        let (x, y) = px(cell);
+        let lit = marks.highlights.iter().any(|h| h.cell == cell);
+        let (border, w) = if lit { ("#c0001a", 4) } else { ("#222", 2) };
+        tile(&mut out, &format!("tile-{}-{}", cell.x, cell.y), (x, y), S, corners, (border, w));
+    }
+    // Highlights: numbers and stars on top.
+    for h in &marks.highlights {
+        let (x, y) = px(h.cell);
+        if let Some(n) = h.number {
+            let (cx, cy) = (x + S / 2, y + S / 2);
+            let _ = writeln!(
+                out,
+                "<g class=\"play\" id=\"play-{n}\"><circle cx=\"{cx}\" cy=\"{cy}\" r=\"11\" fill=\"#c0001a\"/>\
+<text x=\"{cx}\" y=\"{}\" font-size=\"13\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"#fff\">{n}</text></g>",
+                cy + 5
+            );
+        }
+        if h.bonus {
+            star(&mut out, f64::from(x + S / 2), f64::from(y + 9), 7.0, "bonus");
+        }
+    }
+    for &cell in &marks.bonus_cells {
+        let (x, y) = px(cell);
+        star(&mut out, f64::from(x + S / 2), f64::from(y + S / 2 - 6), 12.0, "bonus");
+    }
+    for (cell, label) in &marks.labels {
+        let (x, y) = px(*cell);
+        let _ = writeln!(
+            out,
+            "<text class=\"label\" x=\"{}\" y=\"{}\" font-size=\"12\" text-anchor=\"middle\" fill=\"#333\">{}</text>",
+            x + S / 2,
+            y + S - 10,
+            escape(label)
+        );
+    }
+    legend(&mut out, LEFT, top + rows * S + 14);
+    out.push_str("</svg>\n");
+    out
+}
+
+/// The value shades, 0 to 5, in a row at `(x, y)`.
+fn legend(out: &mut String, x: i32, y: i32) {
+    out.push_str("<g class=\"legend\" font-size=\"12\">\n");
+    let _ = writeln!(out, "<text x=\"{x}\" y=\"{}\" fill=\"#555\">values</text>", y + 14);
+    for (v, shade) in SHADES.iter().enumerate() {
+        let bx = x + 50 + v as i32 * 34;
+        let _ = writeln!(
+            out,
+            "<rect x=\"{bx}\" y=\"{y}\" width=\"20\" height=\"20\" fill=\"{shade}\" stroke=\"#222\"/>\
+<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{v}</text>",
+            bx + 10,
+            y + 15
+        );
+    }
+    out.push_str("</g>\n");
+}
+
+/// Size of a cell in the catalogue's small pictures.
+const C: i32 = 40;
+/// Width and height of one class's panel.
+const PANEL_W: i32 = 3 * C + 150;
+const PANEL_H: i32 = 3 * C + 44;
+
+/// The whole bonus catalogue as one SVG: a panel per class with its
+/// neighbourhood (a board that reaches its best, the new tile in the middle
+/// with a red border, its matched corners dotted) and what the variant makes
+/// of it.
+pub fn catalogue_svg(catalogue: &Catalogue, variant: &str) -> String {
+    let per_row = 4;
+    let classes = catalogue.classes();
+    let rows = (classes.len() as i32 + per_row - 1) / per_row;
+    let width = per_row * PANEL_W + 20;
+    let height = rows * PANEL_H + 50;
+    let mut out = String::new();
+    header(&mut out, width, height);
+    let _ = writeln!(
+        out,
+        "<text x=\"12\" y=\"22\" font-size=\"16\">Bonus catalogue, {}: every neighbourhood a tile may be placed \
+into, up to rotation and reflection</text>",
+        escape(variant)
+    );
+    for (i, class) in classes.iter().enumerate() {
+        let col = i as i32 % per_row;
+        let row = i as i32 / per_row;
+        panel(&mut out, class, 10 + col * PANEL_W, 40 + row * PANEL_H);
+    }
+    out.push_str("</svg>\n");
+    out
+}
+
+/// One class's panel at `(x, y)`.
+fn panel(out: &mut String, class: &BonusClass, x: i32, y: i32) {
+    let _ = writeln!(out, "<g class=\"class\" id=\"class-{}\">", class.class);
+    let frame = if class.bonus { "#c9a000" } else { "#bbb" };
+    let _ = writeln!(
+        out,
+        "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"6\" fill=\"#fff\" stroke=\"{frame}\" stroke-width=\"2\"/>",
+        x + 2,
+        y + 2,
+        PANEL_W - 8,
+        PANEL_H - 8
+    );
+    let gx = x + 10;
+    let gy = y + 10;
+    let cell_px = |d: Option<Direction>| {
+        let (dx, dy) = d.map_or((0, 0), Direction::offset);
+        (gx + (dx + 1) * C, gy + (dy + 1) * C)
+    };
+    // The nine cells: empty ones faint.
+    for dy in -1..=1 {
+        for dx in -1..=1 {
+            let _ = writeln!(
+                out,
+                "<rect x=\"{}\" y=\"{}\" width=\"{C}\" height=\"{C}\" fill=\"none\" stroke=\"#e4e4e4\"/>",
+                gx + (dx + 1) * C,
+                gy + (dy + 1) * C
+            );
+        }
+    }
+    match &class.witness {
+        Some(w) => {
+            for n in &w.neighbours {
+                let (px, py) = cell_px(Some(n.at));
+                tile(out, &format!("class-{}-{}", class.class, n.at), (px, py), C, n.tile, ("#222", 1));
+            }
+            let (px, py) = cell_px(None);
+            tile(out, &format!("class-{}-new", class.class), (px, py), C, w.tile, ("#c0001a", 3));
+            for &corner in &w.matched {
+                let (dx, dy) = corner.offset();
+                let _ = writeln!(
+                    out,
+                    "<circle class=\"matched\" cx=\"{}\" cy=\"{}\" r=\"4\" fill=\"#c0001a\"/>",
+                    px + dx * C,
+                    py + dy * C
+                );
+            }
+        }
+        None => {
+            for &d in &class.neighbours {
+                let (px, py) = cell_px(Some(d));
+                let _ = writeln!(
+                    out,
+                    "<rect x=\"{px}\" y=\"{py}\" width=\"{C}\" height=\"{C}\" fill=\"#999\" stroke=\"#222\"/>"
+                );
+            }
+        }
+    }
+    let tx = gx + 3 * C + 12;
+    let line = |out: &mut String, k: i32, text: &str, weight: &str| {
+        let _ = writeln!(
+            out,
+            "<text x=\"{tx}\" y=\"{}\" font-size=\"12\" font-weight=\"{weight}\">{}</text>",
+            gy + 12 + k * 17,
+            escape(text)
+        );
+    };
+    let example = match class.example {
+        Some(Example::E) => " (Example E)",
+        Some(Example::F) => " (Example F)",
+        None => "",
+    };
+    line(out, 0, &format!("class {}{example}", class.class), "bold");
+    let names: Vec<&str> = class.neighbours.iter().map(|d| d.name()).collect();
+    line(out, 1, &names.join(" "), "normal");
+    let touched: Vec<&str> = class.touched.iter().map(|c| c.name()).collect();
+    line(out, 2, &format!("touched: {}", touched.join(" ")), "normal");
+    line(out, 3, &format!("max matched: {}", class.max_matched), "normal");
+    line(out, 4, if class.bonus { "bonus: yes" } else { "bonus: no" }, if class.bonus { "bold" } else { "normal" });
+    let clauses: Vec<String> = class.clauses.iter().map(|c| c.to_string()).collect();
+    line(out, 5, &clauses.join(" "), "normal");
+    line(out, 6, &format!("{} of 240", class.size), "normal");
+    if class.bonus {
+        star(out, f64::from(x + PANEL_W - 22), f64::from(y + 18), 9.0, "bonus");
+    }
+    out.push_str("</g>\n");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_tile_is_a_group_with_its_four_values() {
+        let board: Board = [(Cell::new(0, 0), Corners([0, 1, 2, 3]))].into_iter().collect();
+        let svg = board_svg(&board, &Marks::default());
+        assert!(svg.starts_with("<svg"));
+        assert!(svg.contains("id=\"tile-0-0\" data-corners=\"0,1,2,3\""));
+        for corner in ["nw", "ne", "se", "sw"] {
+            assert!(svg.contains(&format!("data-corner=\"{corner}\"")), "{corner}");
+        }
+        assert_eq!(svg.matches("class=\"open\"").count(), 4);
+    }
+
+    #[test]
+    fn titles_are_escaped() {
+        let marks = Marks { title: Some("a < b & c".into()), ..Marks::default() };
+        assert!(board_svg(&Board::new(), &marks).contains("a &lt; b &amp; c"));
+    }
+}

@@ -1,0 +1,336 @@
+//! The bonus catalogue and `quadominos bonuses`.
+//!
+//! The catalogue is recomputed here by brute force, independently of
+//! `Catalogue`: for every one of the 256 neighbourhoods with a side
+//! neighbour, for every orientation of every tile as the new tile, a real
+//! board is built around it from the variant's own tiles (each neighbour the
+//! first unused tile showing the new tile's values where they meet, no
+//! search) and the placement judge is asked; the classes are formed by
+//! turning and mirroring the neighbours' offsets. Both are compared class by
+//! class, under every shipped variant and both values of R4.
+//!
+//! The catalogue text of every shipped variant is snapshotted; each snapshot
+//! was read against RULES.md (which neighbourhoods touch three or four
+//! corners, E11, E12, E13, S15, R4, R7).
+
+use std::collections::{BTreeSet, HashMap};
+use std::path::Path;
+use std::process::{Command, Output};
+
+use quadominos::formats::builtin_variant;
+use quadominos::model::{Board, Cell, Corners, Direction};
+use quadominos::rules::{Catalogue, Example, Neighbourhood, Placement, Variant, Verdict, judge};
+use serde_json::Value;
+
+const SHIPPED: [&str; 4] = ["english", "english-beginner", "serbian", "serbian-chain"];
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_quadominos"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the quadominos binary runs")
+}
+
+fn run_ok(args: &[&str]) -> String {
+    let out = run(args);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "quadominos {args:?}\nstderr: {err}");
+    assert!(out.stderr.is_empty(), "quadominos {args:?} wrote to stderr: {err}");
+    String::from_utf8(out.stdout).expect("stdout is UTF-8")
+}
+
+fn json(args: &[&str]) -> Value {
+    let text = run_ok(args);
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("quadominos {args:?}: not JSON ({e}):\n{text}"))
+}
+
+fn snapshot(name: &str, output: &str) {
+    insta::with_settings!({snapshot_path => "../snapshots", prepend_module_to_snapshot => false}, {
+        insta::assert_snapshot!(name, output)
+    });
+}
+
+fn variant(name: &str, r4: &str) -> Variant {
+    builtin_variant(name).expect("a shipped variant").with_rule("R4", r4).expect("R4 is a reading")
+}
+
+// ------------------------------------------------------------- brute force
+
+/// What the brute force finds for one neighbourhood.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Found {
+    touched: usize,
+    max_matched: u8,
+    bonus: bool,
+}
+
+/// The neighbour offsets of a mask (bit i: `Direction::ALL[i]`).
+fn offsets(mask: u8) -> BTreeSet<(i32, i32)> {
+    Direction::ALL.into_iter().filter(|&d| mask >> d as u8 & 1 != 0).map(Direction::offset).collect()
+}
+
+fn mask_of(offsets: &BTreeSet<(i32, i32)>) -> u8 {
+    Direction::ALL.into_iter().filter(|d| offsets.contains(&d.offset())).fold(0, |m, d| m | 1 << d as u8)
+}
+
+/// The eight images of a mask, by turning the offsets a quarter clockwise
+/// ((dx, dy) -> (-dy, dx), y growing south) and mirroring them east-west.
+fn orbit(mask: u8) -> BTreeSet<u8> {
+    let mut out = BTreeSet::new();
+    let mut current = offsets(mask);
+    for _ in 0..4 {
+        out.insert(mask_of(&current));
+        out.insert(mask_of(&current.iter().map(|&(x, y)| (-x, y)).collect()));
+        current = current.iter().map(|&(x, y)| (-y, x)).collect();
+    }
+    out
+}
+
+/// Neighbour tiles by what they show towards the centre: for each direction,
+/// the orientations of the set keyed by their values at the lattice points
+/// they share with the centre cell, in the set's order.
+fn by_shared(variant: &Variant) -> HashMap<(Direction, Vec<u8>), Vec<Corners>> {
+    let mut map: HashMap<(Direction, Vec<u8>), Vec<Corners>> = HashMap::new();
+    for dir in Direction::ALL {
+        for (id, _) in variant.tile_set().tiles() {
+            for &c in variant.orientations().of(variant.tile_set(), id) {
+                let shown: Vec<u8> = dir.shared_corners().iter().map(|&(_, theirs)| c.at(theirs)).collect();
+                map.entry((dir, shown)).or_default().push(c);
+            }
+        }
+    }
+    map
+}
+
+/// For every orientation of every tile placed on `[0, 0]`, builds one board
+/// of neighbours in `mask` greedily (each the first tile not used yet that
+/// shows the new tile's values where they meet, else the first unused tile
+/// at all) and judges the placement.
+fn brute(variant: &Variant, index: &HashMap<(Direction, Vec<u8>), Vec<Corners>>, mask: u8) -> Found {
+    let centre = Cell::new(0, 0);
+    let dirs: Vec<Direction> = Direction::ALL.into_iter().filter(|&d| mask >> d as u8 & 1 != 0).collect();
+    let mut found = Found { touched: 0, max_matched: 0, bonus: false };
+    for &tile in variant.orientations().all() {
+        let mut used = vec![tile.id()];
+        let mut board = Board::new();
+        for &dir in &dirs {
+            let wanted: Vec<u8> = dir.shared_corners().iter().map(|&(mine, _)| tile.at(mine)).collect();
+            let pick = index
+                .get(&(dir, wanted))
+                .and_then(|list| list.iter().find(|c| !used.contains(&c.id())))
+                .or_else(|| variant.orientations().all().iter().find(|c| !used.contains(&c.id())))
+                .copied()
+                .expect("the set has enough tiles");
+            used.push(pick.id());
+            board.insert(centre.neighbour(dir), pick);
+        }
+        let p = Placement { tile: tile.id(), at: centre, corners: tile };
+        if let Verdict::Legal(legal) = judge(&board, variant, p, None) {
+            found.touched = legal.contacts.len();
+            found.max_matched = found.max_matched.max(legal.matched);
+            found.bonus |= legal.bonus;
+        }
+    }
+    found
+}
+
+#[test]
+fn the_catalogue_agrees_with_brute_force_class_by_class() {
+    for name in SHIPPED {
+        for r4 in ["yes", "no"] {
+            let v = variant(name, r4);
+            let catalogue = Catalogue::new(&v);
+            let index = by_shared(&v);
+            let mut orbits: BTreeSet<BTreeSet<u8>> = BTreeSet::new();
+            let mut per_class: HashMap<usize, Vec<u8>> = HashMap::new();
+            for mask in 0..=255u8 {
+                let placeable =
+                    [Direction::N, Direction::E, Direction::S, Direction::W].iter().any(|&d| mask >> d as u8 & 1 != 0);
+                let class = catalogue.class_of(Neighbourhood::from_bits(mask));
+                let Some(class) = class else {
+                    assert!(!placeable, "{name} R4={r4}: mask {mask:08b} has a side neighbour but no class");
+                    continue;
+                };
+                assert!(placeable, "{name} R4={r4}: mask {mask:08b} has no side neighbour but class {}", class.class);
+                orbits.insert(orbit(mask));
+                per_class.entry(class.class).or_default().push(mask);
+                let found = brute(&v, &index, mask);
+                let what = format!("{name} R4={r4}, class {} ({:?}), mask {mask:08b}", class.class, class.neighbours);
+                assert_eq!(found.touched, class.touched.len(), "{what}: touched corners");
+                assert_eq!(found.max_matched, class.max_matched, "{what}: most matched corners");
+                assert_eq!(found.bonus, class.bonus, "{what}: bonus possible");
+            }
+            // The classes are exactly the orbits under the square's symmetries.
+            assert_eq!(orbits.len(), 45, "{name} R4={r4}");
+            assert_eq!(per_class.len(), 45, "{name} R4={r4}");
+            for class in catalogue.classes() {
+                let masks: BTreeSet<u8> = per_class[&class.class].iter().copied().collect();
+                let first = *masks.first().expect("a class has a member");
+                assert_eq!(masks, orbit(first), "{name} R4={r4}: class {} is one orbit", class.class);
+                assert_eq!(class.size, masks.len(), "{name} R4={r4}: class {} size", class.class);
+                let rep = class.representative().bits();
+                assert!(masks.contains(&rep), "class {}: its representative is a member", class.class);
+                // The touched corners are those of the representative, as the judge sees them.
+                let w = class.witness.as_ref().expect("every class has a legal placement");
+                let board: Board = w.neighbours.iter().map(|n| (Cell::new(0, 0).neighbour(n.at), n.tile)).collect();
+                let p = Placement { tile: w.tile.id(), at: Cell::new(0, 0), corners: w.tile };
+                let Verdict::Legal(legal) = judge(&board, &v, p, None) else {
+                    panic!("class {}: witness", class.class)
+                };
+                assert_eq!(legal.touching(), class.touched, "class {}", class.class);
+                assert_eq!(legal.matched, class.max_matched, "class {}", class.class);
+                assert_eq!(legal.bonus, class.bonus, "class {}", class.class);
+            }
+        }
+    }
+}
+
+/// What the catalogue shows, in the rule text's terms: a bonus needs three
+/// matched corners (R7 = 3), so exactly the neighbourhoods that touch three
+/// or four corners; with R4 = no only sides touch, so two sides are needed.
+#[test]
+fn bonus_classes_are_those_touching_three_corners() {
+    for r4 in ["yes", "no"] {
+        let v = variant("english", r4);
+        for class in Catalogue::new(&v).classes() {
+            let sides = class.neighbours.iter().filter(|d| d.is_edge()).count();
+            assert_eq!(class.bonus, class.touched.len() >= 3, "class {}", class.class);
+            assert_eq!(class.max_matched as usize, class.touched.len(), "class {}", class.class);
+            if r4 == "no" {
+                assert_eq!(class.bonus, sides >= 2, "class {}", class.class);
+            }
+        }
+    }
+    // R7 = 4: only neighbourhoods touching all four corners.
+    let v = builtin_variant("serbian").unwrap().with_rule("R7", "4").unwrap();
+    for class in Catalogue::new(&v).classes() {
+        assert_eq!(class.bonus, class.touched.len() == 4, "class {}", class.class);
+    }
+}
+
+/// The boards of the rule scenarios fall into the classes marked for the
+/// rule sheet's examples.
+#[test]
+fn scenario_boards_fall_into_the_example_classes() {
+    let v = variant("english", "yes");
+    let catalogue = Catalogue::new(&v);
+    let cells = |list: &[(i32, i32)]| -> Board {
+        list.iter().map(|&(x, y)| (Cell::new(x, y), Corners([0, 0, 0, 0]))).collect()
+    };
+    // specs/scenarios/example-e-enclosure-bonus.yaml: [1, 1] under an L.
+    let e = cells(&[(0, 0), (1, 0), (0, 1)]);
+    let class = catalogue.class_of(Neighbourhood::around(&e, Cell::new(1, 1))).unwrap();
+    assert_eq!(class.example, Some(Example::E));
+    assert!(class.bonus && class.clauses.iter().any(|c| c.to_string() == "E11"));
+    // specs/scenarios/e12-diagonal-corner-bonus.yaml: [1, 1] with N, NW, SW.
+    let f = cells(&[(1, 0), (0, 0), (-1, 0), (-1, 1), (-1, 2), (0, 2)]);
+    let class = catalogue.class_of(Neighbourhood::around(&f, Cell::new(1, 1))).unwrap();
+    assert_eq!(class.example, Some(Example::F));
+    assert!(class.bonus && class.clauses.iter().any(|c| c.to_string() == "E12"));
+    // Under R4 = no the same class earns no bonus: the corner across is not touched.
+    let no = Catalogue::new(&variant("english", "no"));
+    let class_no = no.class_of(Neighbourhood::around(&f, Cell::new(1, 1))).unwrap();
+    assert_eq!((class_no.example, class_no.bonus, class_no.max_matched), (Some(Example::F), false, 2));
+}
+
+// ------------------------------------------------------------------ the CLI
+
+#[test]
+fn catalogue_snapshots_for_every_shipped_variant() {
+    for name in SHIPPED {
+        snapshot(&format!("bonuses__catalogue__{name}"), &run_ok(&["bonuses", "--variant", name]));
+    }
+    snapshot("bonuses__catalogue__english+R4=no", &run_ok(&["bonuses", "--variant", "english", "--rule", "R4=no"]));
+}
+
+#[test]
+fn catalogue_json_has_the_documented_shape() {
+    let report = json(&["bonuses", "--format", "json"]);
+    assert_eq!(report["variant"], "english");
+    let classes = report["classes"].as_array().unwrap();
+    assert_eq!(classes.len(), 45);
+    for c in classes {
+        for key in ["neighbours", "touched", "max_matched", "bonus", "clauses"] {
+            assert!(!c[key].is_null(), "{key} in {c}");
+        }
+    }
+    let examples: Vec<&str> = classes.iter().filter_map(|c| c["example"].as_str()).collect();
+    assert!(examples.contains(&"E") && examples.contains(&"F"));
+    let yaml = run_ok(&["bonuses", "--format", "yaml", "--variant", "serbian"]);
+    assert!(yaml.starts_with("variant: serbian\n"));
+}
+
+/// `bonuses POSITION`: every bonus placement, with its best follow-up; the
+/// best of them is the best turn `solve` proves.
+#[test]
+fn bonus_placements_of_a_position_and_their_best_follow_up() {
+    let report = json(&["bonuses", "puzzles/bonus-corner.yaml", "--format", "json"]);
+    let all: Vec<&Value> =
+        report["classes"].as_array().unwrap().iter().flat_map(|c| c["placements"].as_array().unwrap().iter()).collect();
+    assert_eq!(report["placements"], all.len());
+    let best = all
+        .iter()
+        .find(|p| {
+            p["tile"] == "1-4-5-5"
+                && p["at"] == serde_json::json!([1, -1])
+                && p["corners"] == serde_json::json!([1, 4, 5, 5])
+        })
+        .expect("1-4-5-5 at [1, -1] earns a bonus (Example F scenario)");
+    assert_eq!(best["points"], 15);
+    assert_eq!(best["follow_up"]["take"], "tiles");
+    assert_eq!(best["total"], 47);
+    snapshot("bonuses__bonus-corner__english", &run_ok(&["bonuses", "puzzles/bonus-corner.yaml"]));
+    // Against the solver, on every best-turn puzzle whose best turn is a bonus.
+    for stem in ["bonus-corner", "diagonal-bonus", "enclosure-bonus", "turn-points-beat-tiles", "turn-chain-bonus"] {
+        let path = format!("puzzles/{stem}.yaml");
+        let solved = json(&["solve", &path, "--format", "json"]);
+        let report = json(&["bonuses", &path, "--format", "json"]);
+        let totals: Vec<i64> = report["classes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|c| c["placements"].as_array().unwrap().iter().map(|p| p["total"].as_i64().unwrap()))
+            .collect();
+        let first_is_bonus = solved["plays"][0]["bonus"] == true;
+        let best = totals.iter().max().copied();
+        if first_is_bonus {
+            assert_eq!(best, solved["score"].as_i64(), "{stem}");
+        } else {
+            assert!(best.is_none_or(|b| b <= solved["score"].as_i64().unwrap()), "{stem}");
+        }
+    }
+}
+
+#[test]
+fn bad_input_prints_nothing_and_writes_no_picture() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.yaml");
+    std::fs::write(&bad, "board:\n  - {at: [0, 0], tile: [5, 5, 5, 5]}\n  - {at: [0, 0], tile: [0, 1, 5, 5]}\n")
+        .unwrap();
+    let svg = dir.path().join("out.svg");
+    let out = run(&["bonuses", bad.to_str().unwrap(), "--svg", svg.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("bad.yaml:3:"), "{err}");
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1, "only bad.yaml is there");
+    let out = run(&["bonuses", "--rule", "R4=maybe"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+}
+
+#[test]
+fn the_catalogue_picture_has_a_panel_per_class() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("catalogue.svg");
+    let text = run_ok(&["bonuses", "--svg", path.to_str().unwrap()]);
+    assert!(text.starts_with("variant: english\n"));
+    let svg = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(svg, run_ok(&["bonuses", "--format", "svg"]));
+    usvg::Tree::from_str(&svg, &usvg::Options::default()).expect("the SVG parses");
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let panels = doc.descendants().filter(|n| n.attribute("class") == Some("class")).count();
+    assert_eq!(panels, 45);
+    assert!(Path::new(&path).exists());
+}

@@ -1,0 +1,200 @@
+//! Pictures: `quadominos render` and the `--svg FILE` of `moves`, `solve` and
+//! `bonuses`. The SVG of a few small boards is snapshotted; every picture is
+//! parsed as resvg reads it (usvg), and every tile of the board drawn is found
+//! in it with its four values in the order nw, ne, se, sw. Output files are
+//! written only when the command succeeds.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+use quadominos::formats::{VariantChoice, load_position};
+use quadominos::model::{Cell, Corners};
+use serde_json::Value;
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_quadominos"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the quadominos binary runs")
+}
+
+fn run_ok(args: &[&str]) -> String {
+    let out = run(args);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "quadominos {args:?}\nstderr: {err}");
+    assert!(out.stderr.is_empty(), "quadominos {args:?} wrote to stderr: {err}");
+    String::from_utf8(out.stdout).expect("stdout is UTF-8")
+}
+
+fn snapshot(name: &str, output: &str) {
+    insta::with_settings!({snapshot_path => "../snapshots", prepend_module_to_snapshot => false}, {
+        insta::assert_snapshot!(name, output)
+    });
+}
+
+/// The tiles of a position file.
+fn board_of(stem: &str) -> Vec<(Cell, Corners)> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles").join(format!("{stem}.yaml"));
+    load_position(&path, &VariantChoice::default()).expect("the puzzle loads").position.board.tiles()
+}
+
+/// Parses the SVG as resvg would, then checks that every tile is drawn as a
+/// group `tile-X-Y` whose four value texts are its corners, nw, ne, se, sw.
+fn check_tiles(svg: &str, tiles: &[(Cell, Corners)]) {
+    usvg::Tree::from_str(svg, &usvg::Options::default()).expect("the SVG parses");
+    let doc = roxmltree::Document::parse(svg).expect("the SVG is XML");
+    let groups: Vec<roxmltree::Node> =
+        doc.descendants().filter(|n| n.has_tag_name("g") && n.attribute("class") == Some("tile")).collect();
+    assert_eq!(groups.len(), tiles.len(), "one group per tile");
+    for (cell, corners) in tiles {
+        let id = format!("tile-{}-{}", cell.x, cell.y);
+        let g = groups.iter().find(|g| g.attribute("id") == Some(id.as_str())).unwrap_or_else(|| panic!("{id}"));
+        let values: Vec<(String, String)> = g
+            .children()
+            .filter(|n| n.has_tag_name("text") && n.attribute("class") == Some("value"))
+            .map(|n| (n.attribute("data-corner").unwrap_or("").to_string(), n.text().unwrap_or("").to_string()))
+            .collect();
+        let expected: Vec<(String, String)> =
+            ["nw", "ne", "se", "sw"].iter().zip(corners.0).map(|(name, v)| (name.to_string(), v.to_string())).collect();
+        assert_eq!(values, expected, "{id}");
+    }
+}
+
+/// The plays of a `solve --format json` answer as tiles.
+fn plays(answer: &Value) -> Vec<(Cell, Corners)> {
+    answer["plays"]
+        .as_array()
+        .expect("plays")
+        .iter()
+        .map(|p| {
+            let at: Vec<i32> = p["at"].as_array().unwrap().iter().map(|v| v.as_i64().unwrap() as i32).collect();
+            let c: Vec<u8> = p["corners"].as_array().unwrap().iter().map(|v| v.as_u64().unwrap() as u8).collect();
+            (Cell::new(at[0], at[1]), Corners([c[0], c[1], c[2], c[3]]))
+        })
+        .collect()
+}
+
+#[test]
+fn a_puzzle_is_drawn_with_its_answer_numbered() {
+    let svg = run_ok(&["render", "puzzles/bonus-corner.yaml"]);
+    snapshot("render__bonus-corner__answer", &svg);
+    let answer: Value =
+        serde_json::from_str(&run_ok(&["solve", "puzzles/bonus-corner.yaml", "--format", "json"])).unwrap();
+    let mut tiles = board_of("bonus-corner");
+    tiles.extend(plays(&answer));
+    check_tiles(&svg, &tiles);
+    // The three plays, numbered 1 to 3; the first earned the bonus.
+    for n in 1..=3 {
+        assert!(svg.contains(&format!("id=\"play-{n}\"")), "play {n}");
+    }
+    assert!(svg.contains("class=\"bonus\""));
+}
+
+#[test]
+fn positions_are_drawn_with_open_cells_and_bonus_cells() {
+    for stem in ["enclosure-bonus", "mixed-corner", "diagonal-bonus"] {
+        let path = format!("puzzles/{stem}.yaml");
+        let svg = run_ok(&["render", &path, "--highlight", "none"]);
+        snapshot(&format!("render__{stem}__position"), &svg);
+        check_tiles(&svg, &board_of(stem));
+        let open = svg.matches("class=\"open\"").count();
+        let moves: Value = serde_json::from_str(&run_ok(&["moves", &path, "--format", "json"])).unwrap();
+        let bonus = moves["moves"].as_array().unwrap().iter().any(|m| m["bonus"] == true);
+        assert!(open > 0, "{stem}");
+        assert_eq!(svg.contains("class=\"bonus\""), bonus, "{stem}: a star where a bonus placement exists");
+    }
+}
+
+#[test]
+fn text_output_is_the_ascii_board_every_command_prints() {
+    let text = run_ok(&["render", "puzzles/enclosure-bonus.yaml", "--highlight", "none", "--format", "text"]);
+    let moves = run_ok(&["moves", "puzzles/enclosure-bonus.yaml"]);
+    let board: String =
+        text.lines().skip(1).take_while(|l| !l.starts_with("bonus")).map(|l| format!("{l}\n")).collect();
+    assert!(moves.contains(&board), "the same picture:\n{board}\nin\n{moves}");
+    let cells = run_ok(&[
+        "render",
+        "puzzles/bonus-corner.yaml",
+        "--highlight",
+        "0,-1",
+        "--highlight",
+        "1,0",
+        "--format",
+        "text",
+    ]);
+    assert!(cells.contains("  1. [0, 1, 5, 5] at [0, -1]\n  2. [5, 5, 2, 5] at [1, 0]\n"), "{cells}");
+}
+
+#[test]
+fn svg_files_of_every_command_are_written_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
+    let (r, m, s, b) = (file("render.svg"), file("moves.svg"), file("solve.svg"), file("bonuses.svg"));
+    assert_eq!(run_ok(&["render", "puzzles/bonus-corner.yaml", "--svg", &r]), "");
+    assert_eq!(std::fs::read_to_string(&r).unwrap(), run_ok(&["render", "puzzles/bonus-corner.yaml"]));
+    let moves = run_ok(&["moves", "puzzles/bonus-corner.yaml", "--svg", &m]);
+    assert_eq!(moves, run_ok(&["moves", "puzzles/bonus-corner.yaml"]), "--svg leaves stdout as it was");
+    run_ok(&["solve", "puzzles/bonus-corner.yaml", "--svg", &s]);
+    run_ok(&["bonuses", "puzzles/bonus-corner.yaml", "--svg", &b]);
+    let answer: Value =
+        serde_json::from_str(&run_ok(&["solve", "puzzles/bonus-corner.yaml", "--format", "json"])).unwrap();
+    let mut after = board_of("bonus-corner");
+    after.extend(plays(&answer));
+    check_tiles(&std::fs::read_to_string(&s).unwrap(), &after);
+    check_tiles(&std::fs::read_to_string(&r).unwrap(), &after);
+    for path in [&m, &b] {
+        check_tiles(&std::fs::read_to_string(path).unwrap(), &board_of("bonus-corner"));
+    }
+    let moves_svg = std::fs::read_to_string(&m).unwrap();
+    assert!(moves_svg.contains(">3 moves<") || moves_svg.contains(" moves<"), "open cells are labelled");
+    // Nothing but the four pictures: no temporary file is left behind.
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 4);
+}
+
+#[test]
+fn bad_input_names_the_place_and_writes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.yaml");
+    std::fs::write(&bad, "board:\n  - {at: [0, 0], tile: [5, 5, 5, 5]}\n  - {at: [3, 3], tile: [0, 1, 5, 5]}\n")
+        .unwrap();
+    let svg = dir.path().join("out.svg");
+    for command in ["render", "moves", "bonuses"] {
+        let out = run(&[command, bad.to_str().unwrap(), "--svg", svg.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(2), "{command}");
+        assert!(out.stdout.is_empty(), "{command}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("bad.yaml:3:"), "{command}: {err}");
+        assert!(!svg.exists(), "{command}");
+    }
+    // A cell to highlight that holds no tile, a directory that is not there.
+    let out = run(&["render", "puzzles/bonus-corner.yaml", "--highlight", "7,7"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    let nowhere = dir.path().join("no/such/dir/out.svg");
+    let out = run(&["render", "puzzles/bonus-corner.yaml", "--svg", nowhere.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot write"));
+}
+
+#[cfg(not(feature = "png"))]
+#[test]
+fn png_needs_the_feature() {
+    let dir = tempfile::tempdir().unwrap();
+    let png = dir.path().join("board.png");
+    let out = run(&["render", "puzzles/bonus-corner.yaml", "--png", png.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("feature `png`"));
+    assert!(!png.exists());
+}
+
+#[cfg(feature = "png")]
+#[test]
+fn png_is_drawn_by_resvg() {
+    let dir = tempfile::tempdir().unwrap();
+    let png = dir.path().join("board.png");
+    assert_eq!(run_ok(&["render", "puzzles/bonus-corner.yaml", "--png", png.to_str().unwrap()]), "");
+    let bytes = std::fs::read(&png).unwrap();
+    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
+}
