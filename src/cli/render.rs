@@ -220,6 +220,12 @@ pub fn write_file(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
     };
     let mut file = tempfile::NamedTempFile::new_in(dir).map_err(fail)?;
     file.write_all(bytes).map_err(fail)?;
+    // A temporary file is private (0600); a picture is not.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        file.as_file().set_permissions(std::fs::Permissions::from_mode(0o644)).map_err(fail)?;
+    }
     file.persist(path).map_err(|e| fail(e.error))?;
     Ok(())
 }

@@ -141,7 +141,9 @@ pub fn board_svg(board: &Board, marks: &Marks) -> String {
     let cols = hi.x - lo.x + 1;
     let rows = hi.y - lo.y + 1;
     let top = TOP + title_height;
-    let width = (LEFT + cols * S + 12).max(6 * 34 + LEFT + 60);
+    // Wide enough for the legend and the title (about 8 pixels a character).
+    let title_width = marks.title.as_ref().map_or(0, |t| LEFT + 8 * t.chars().count() as i32);
+    let width = (LEFT + cols * S + 12).max(6 * 34 + LEFT + 60).max(title_width);
     let height = top + rows * S + 44;
     let px = |c: Cell| (LEFT + (c.x - lo.x) * S, top + (c.y - lo.y) * S);
     let mut out = String::new();
@@ -244,7 +246,7 @@ fn legend(out: &mut String, x: i32, y: i32) {
 /// Size of a cell in the catalogue's small pictures.
 const C: i32 = 40;
 /// Width and height of one class's panel.
-const PANEL_W: i32 = 3 * C + 150;
+const PANEL_W: i32 = 3 * C + 180;
 const PANEL_H: i32 = 3 * C + 44;
 
 /// The whole bonus catalogue as one SVG: a panel per class with its
