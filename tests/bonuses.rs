@@ -334,3 +334,25 @@ fn the_catalogue_picture_has_a_panel_per_class() {
     assert_eq!(panels, 45);
     assert!(Path::new(&path).exists());
 }
+
+/// Chained bonuses (R8) can make the search for the best bonus tiles long:
+/// `--timeout` bounds each search, and a follow-up it cut short says so.
+#[test]
+fn a_follow_up_cut_short_by_the_time_limit_is_marked_unproven() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("big.yaml");
+    let position = run_ok(&["generate", "--seed", "3", "--tiles", "80", "--hand", "30", "--variant", "serbian-chain"]);
+    std::fs::write(&path, position).unwrap();
+    let report = json(&["bonuses", path.to_str().unwrap(), "--timeout", "0.05", "--format", "json"]);
+    let follow_ups: Vec<&Value> = report["classes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|c| c["placements"].as_array().unwrap().iter().map(|p| &p["follow_up"]))
+        .collect();
+    assert!(!follow_ups.is_empty());
+    assert!(follow_ups.iter().any(|f| f["proven"] == false), "some search is cut short");
+    let out = run(&["bonuses", "puzzles/bonus-corner.yaml", "--timeout", "-1"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+}

@@ -6,14 +6,15 @@
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
+use std::time::Duration;
 
 use clap::ValueEnum;
 use quadominos::formats::{LoadedPosition, load_position};
 use quadominos::model::{Cell, Corners, Direction, TileId};
 use quadominos::render::{Marks, board_svg, board_text, catalogue_svg};
 use quadominos::rules::{BonusClass, Catalogue, Clause, Example, MoveGen, Neighbourhood, Placement, Verdict, judge};
-use quadominos::solve::Play;
 use quadominos::solve::native::best_bonus_tiles;
+use quadominos::solve::{Choice, Limits, Play};
 use serde::Serialize;
 
 use super::render::write_file;
@@ -46,6 +47,11 @@ pub struct Args {
     /// Also draw the answer as SVG into FILE.
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
+    /// With a position: stop each search for the best two bonus tiles after
+    /// this many seconds (chained bonuses, R8, can take long); such a
+    /// follow-up is marked as not proven.
+    #[arg(long, value_name = "SECONDS", default_value_t = 2.0)]
+    pub timeout: f64,
 }
 
 /// The catalogue as printed.
@@ -68,6 +74,9 @@ struct FollowUp {
     tiles_score: Option<i64>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     tiles: Vec<Play>,
+    /// False when the time limit stopped the search for the bonus tiles:
+    /// the best found is shown, and a better one may exist.
+    proven: bool,
 }
 
 /// One bonus placement.
@@ -125,7 +134,12 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
         Some(path) => {
             let loaded = load_position(path, &choice)?;
             let catalogue = Catalogue::new(&loaded.variant);
-            let report = position_report(&loaded, &catalogue)?;
+            if !(args.timeout.is_finite() && args.timeout > 0.0) {
+                let message = format!("{} is not a positive number of seconds", args.timeout);
+                return Err(quadominos::formats::InputError::whole_file("--timeout", message).into());
+            }
+            let limits = Limits { timeout: Some(Duration::from_secs_f64(args.timeout)), ..Limits::default() };
+            let report = position_report(&loaded, &catalogue, &limits)?;
             let svg = || position_svg(&loaded, &report);
             let text = match args.format {
                 BonusFormat::Text => position_text(&loaded, &report),
@@ -210,7 +224,7 @@ R2 corner match: {}).",
     out
 }
 
-fn position_report(loaded: &LoadedPosition, catalogue: &Catalogue) -> Result<PositionReport, Failure> {
+fn position_report(loaded: &LoadedPosition, catalogue: &Catalogue, limits: &Limits) -> Result<PositionReport, Failure> {
     let variant = &loaded.variant;
     let p = &loaded.position;
     let generator = MoveGen::new(variant, &p.board, &p.hand);
@@ -239,13 +253,16 @@ fn position_report(loaded: &LoadedPosition, catalogue: &Catalogue) -> Result<Pos
         board.insert(m.at, corners);
         let hand: Vec<TileId> = p.hand.iter().copied().filter(|&t| t != placement.tile).collect();
         // Going out on a bonus leaves nothing to play: the 25 (E6, E10).
-        let tiles = if hand.is_empty() { None } else { best_bonus_tiles(variant, &board, &hand) };
+        let (tiles, proven) =
+            if hand.is_empty() { (None, true) } else { best_bonus_tiles(variant, &board, &hand, limits) };
         let follow_up = match tiles {
             Some((value, plays)) if value > 25 => {
-                FollowUp { take: "tiles", score: value, tiles_score: Some(value), tiles: plays }
+                FollowUp { take: "tiles", score: value, tiles_score: Some(value), tiles: plays, proven }
             }
-            Some((value, plays)) => FollowUp { take: "points", score: 25, tiles_score: Some(value), tiles: plays },
-            None => FollowUp { take: "points", score: 25, tiles_score: None, tiles: Vec::new() },
+            Some((value, plays)) => {
+                FollowUp { take: "points", score: 25, tiles_score: Some(value), tiles: plays, proven }
+            }
+            None => FollowUp { take: "points", score: 25, tiles_score: None, tiles: Vec::new(), proven },
         };
         let total = i64::from(legal.points) + follow_up.score;
         found.push((
@@ -287,13 +304,27 @@ fn position_report(loaded: &LoadedPosition, catalogue: &Catalogue) -> Result<Pos
 
 fn follow_up_text(f: &FollowUp) -> String {
     let line = |plays: &[Play]| {
-        plays.iter().map(|p| format!("{} as {} at {}", p.tile, p.corners, p.at)).collect::<Vec<_>>().join(", ")
+        let choice = |p: &Play| match (p.bonus, p.choice) {
+            (true, Some(Choice::Points)) => " (its own bonus, R8: +25)",
+            (true, Some(Choice::Tiles)) => " (its own bonus, R8: two more tiles)",
+            _ => "",
+        };
+        plays
+            .iter()
+            .map(|p| format!("{} as {} at {}{}", p.tile, p.corners, p.at, choice(p)))
+            .collect::<Vec<_>>()
+            .join(", ")
     };
-    match (f.take, f.tiles_score) {
+    let text = match (f.take, f.tiles_score) {
+        ("tiles", _) if f.tiles.len() > 2 => {
+            format!("bonus tiles, two and more by their own bonuses (R8), for {}: {}", f.score, line(&f.tiles))
+        }
         ("tiles", _) => format!("two bonus tiles for {}: {}", f.score, line(&f.tiles)),
         (_, Some(v)) => format!("25 points (two bonus tiles would score {v}: {})", line(&f.tiles)),
-        (_, None) => "25 points (two bonus tiles cannot both be played, E14)".to_string(),
-    }
+        (_, None) if f.proven => "25 points (two bonus tiles cannot both be played, E14)".to_string(),
+        (_, None) => "25 points (no two bonus tiles found)".to_string(),
+    };
+    if f.proven { text } else { format!("{text} [best found in the time limit, not proven]") }
 }
 
 fn position_text(loaded: &LoadedPosition, r: &PositionReport) -> String {

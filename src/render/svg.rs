@@ -358,7 +358,7 @@ fn panel(out: &mut String, class: &BonusClass, x: i32, y: i32) {
     line(out, 5, &clauses.join(" "), "normal");
     line(out, 6, &format!("{} of 240", class.size), "normal");
     if class.bonus {
-        star(out, f64::from(x + PANEL_W - 22), f64::from(y + 18), 9.0, "bonus");
+        star(out, f64::from(x + PANEL_W - 24), f64::from(y + PANEL_H - 26), 9.0, "bonus");
     }
     out.push_str("</g>\n");
 }

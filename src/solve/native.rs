@@ -34,15 +34,20 @@ impl Solver for Native {
 /// The best way to play the two bonus tiles a bonus placement has earned
 /// (E11, E12, S15), the placement already on `board`, from `hand`: the most
 /// they score together (with any bonuses they earn themselves where R8
-/// allows, each taken the best way), and one line of plays that scores it;
+/// allows, each taken the best way) and one line of plays that scores it, or
 /// `None` when two bonus tiles cannot both be played, so that the 25 points
-/// must be taken (E14, E6).
-pub fn best_bonus_tiles(variant: &Variant, board: &Board, hand: &[TileId]) -> Option<(i64, Vec<Play>)> {
+/// must be taken (E14, E6). The flag is false when `limits` stopped the
+/// search first: the answer is then the best found, not proven.
+pub fn best_bonus_tiles(
+    variant: &Variant,
+    board: &Board,
+    hand: &[TileId],
+    limits: &Limits,
+) -> (Option<(i64, Vec<Play>)>, bool) {
     let puzzle = Puzzle { variant: variant.clone(), board: board.clone(), hand: hand.to_vec(), goal: Goal::BestTurn };
-    let limits = Limits::default();
-    let mut search = Search::new(&puzzle, &limits, Instant::now());
-    let (value, lines) = search.bonus_tiles(2)?;
-    Some((value, lines.into_iter().next()?))
+    let mut search = Search::new(&puzzle, limits, Instant::now());
+    let best = search.bonus_tiles(2).and_then(|(value, lines)| Some((value, lines.into_iter().next()?)));
+    (best, !search.stopped)
 }
 
 struct Search<'p> {
