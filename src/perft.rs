@@ -79,6 +79,19 @@ fn count(generator: &mut MoveGen<'_>, depth: usize, level: usize, bonus: &mut [u
         bonus[level] += generator.count_bonus_moves() as u64;
         return generator.count_moves() as u64;
     }
+    if depth == 2 {
+        // The last two levels: each move's count after it, found without
+        // placing it (only the cells around it change).
+        let mut moves = Vec::new();
+        generator.moves_with_counts_after(&mut moves);
+        let mut nodes = 0;
+        for (_, earned, after) in moves {
+            bonus[level] += u64::from(earned);
+            bonus[level + 1] += after.bonus;
+            nodes += after.legal;
+        }
+        return nodes;
+    }
     let mut moves: Vec<Move> = Vec::new();
     generator.legal_moves(&mut moves);
     let variant = generator.variant();

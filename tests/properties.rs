@@ -17,8 +17,8 @@ use proptest::sample::Index;
 use quadominos::formats::{builtin_variant, notation};
 use quadominos::model::{Board, Cell, Corner, Corners, Direction, Point, TileId, TileSet};
 use quadominos::rules::{
-    Arrangement, Contact, Legal, Move, MoveGen, Placement, Position, Reason, RuleSet, Variant, VariantParts, Verdict,
-    judge, random_position,
+    Arrangement, Contact, Counts, Legal, Move, MoveGen, Placement, Position, Reason, RuleSet, Variant, VariantParts,
+    Verdict, judge, random_position,
 };
 
 /// Every shipped variant, each with readings switched, and a tile-set-file
@@ -508,6 +508,40 @@ proptest! {
             let again = notation::parse(&format!("{board_field} {rest}")).unwrap_or_else(|e| panic!("{e}"));
             let again = Position::from_setup(&again.board, &again.hand, variant).unwrap_or_else(|p| panic!("{p:?}"));
             prop_assert_eq!(notation::write(&again.board, &again.hand, Some(variant.name())), line);
+        }
+    }
+}
+
+/// Each move's counts after it, found without placing it, equal the counts
+/// after placing it.
+fn check_counts_after(variant: &Variant, position: &Position) {
+    let mut generator = MoveGen::new(variant, &position.board, &position.hand);
+    let mut found = Vec::new();
+    generator.moves_with_counts_after(&mut found);
+    let mut listed = Vec::new();
+    generator.legal_moves(&mut listed);
+    assert_eq!(found.len(), listed.len(), "{}", variant.label());
+    for (m, bonus, after) in found {
+        assert_eq!(bonus, generator.is_bonus(m));
+        let corners = variant.orientations().corners(usize::from(m.orientation));
+        generator.place(m.at, corners);
+        let expected = Counts { legal: generator.count_moves() as u64, bonus: generator.count_bonus_moves() as u64 };
+        generator.unplace(m.at);
+        assert_eq!(after, expected, "{}: after {m:?}", variant.label());
+    }
+}
+
+proptest! {
+    #![proptest_config(config(48))]
+
+    #[test]
+    fn counts_after_a_move_need_not_place_it(
+        seed in any::<u64>(),
+        tiles in 1usize..=40,
+        hand in 1usize..=12,
+    ) {
+        for variant in VARIANTS.iter() {
+            check_counts_after(variant, &random_position(variant, seed, tiles, hand));
         }
     }
 }

@@ -132,6 +132,20 @@ impl Direction {
         matches!(self, Direction::N | Direction::E | Direction::S | Direction::W)
     }
 
+    /// The direction back: from the neighbour to this cell.
+    pub const fn opposite(self) -> Direction {
+        match self {
+            Direction::N => Direction::S,
+            Direction::NE => Direction::SW,
+            Direction::E => Direction::W,
+            Direction::SE => Direction::NW,
+            Direction::S => Direction::N,
+            Direction::SW => Direction::NE,
+            Direction::W => Direction::E,
+            Direction::NW => Direction::SE,
+        }
+    }
+
     /// The pairs `(my corner, its corner)` that sit on the same lattice point
     /// when the neighbour lies in this direction: two for an edge neighbour,
     /// one for a diagonal one.

@@ -35,6 +35,93 @@ pub struct Move {
 pub struct Table {
     legal: Box<[u64]>,
     bonus: Box<[u64]>,
+    /// For each tile of the set, its legal and its bonus orientations.
+    per_tile: Box<[(u8, u8)]>,
+}
+
+impl Table {
+    /// The legal and bonus moves of this table for tile `t` (its index).
+    #[inline]
+    fn of_tile(&self, t: usize) -> Counts {
+        let (l, b) = self.per_tile[t];
+        Counts { legal: u64::from(l), bonus: u64::from(b) }
+    }
+}
+
+/// Buffers [`MoveGen::moves_with_counts_after`] reuses: the moves, the
+/// hand's tiles, each tile's moves, and each table's moves for the hand
+/// (computed once per call, stamped with the call's generation).
+#[derive(Clone, Debug, Default)]
+struct Scratch {
+    moves: Vec<Move>,
+    hand: Vec<u16>,
+    own: Vec<Counts>,
+    generation: u32,
+    stamp: Vec<u32>,
+    sum: Vec<Counts>,
+}
+
+impl Scratch {
+    fn start(&mut self, tiles: usize) {
+        self.moves.clear();
+        for &t in &self.hand {
+            if let Some(c) = self.own.get_mut(usize::from(t)) {
+                *c = Counts::default();
+            }
+        }
+        self.hand.clear();
+        self.own.resize(tiles, Counts::default());
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.stamp.fill(0);
+            self.generation = 1;
+        }
+    }
+
+    /// Table `table`'s moves for the hand without tile `t`.
+    #[inline]
+    fn without(&mut self, tables: &[Arc<Table>], table: u32, t: usize) -> Counts {
+        let i = table as usize;
+        if i >= self.stamp.len() {
+            self.stamp.resize(tables.len().max(i + 1), 0);
+            self.sum.resize(self.stamp.len(), Counts::default());
+        }
+        let entry = &tables[i];
+        if self.stamp[i] != self.generation {
+            let mut sum = Counts::default();
+            for &u in &self.hand {
+                sum += entry.of_tile(usize::from(u));
+            }
+            self.sum[i] = sum;
+            self.stamp[i] = self.generation;
+        }
+        let mut c = self.sum[i];
+        c -= entry.of_tile(t);
+        c
+    }
+}
+
+/// How many legal moves, and how many of them earn a bonus.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counts {
+    /// Legal moves.
+    pub legal: u64,
+    /// Legal moves that earn the bonus choice.
+    pub bonus: u64,
+}
+
+impl std::ops::AddAssign for Counts {
+    fn add_assign(&mut self, other: Counts) {
+        self.legal += other.legal;
+        self.bonus += other.bonus;
+    }
+}
+
+impl std::ops::SubAssign for Counts {
+    fn sub_assign(&mut self, other: Counts) {
+        self.legal -= other.legal;
+        self.bonus -= other.bonus;
+    }
 }
 
 /// Pattern tables computed so far for one variant, shared by every move
@@ -48,6 +135,8 @@ pub struct TableCache {
 #[derive(Clone, Copy, Debug)]
 struct Open {
     cell: Cell,
+    /// What the cell's counting neighbours show (see [`MoveGen::raw`]).
+    raw: u64,
     table: u32,
 }
 
@@ -57,10 +146,21 @@ pub struct MoveGen<'v> {
     variant: &'v Variant,
     board: Board,
     hand: Box<[u64]>,
+    grid: Grid,
     open: Vec<Open>,
-    slot: FxHashMap<Cell, usize>,
     tables: Vec<Arc<Table>>,
     by_pattern: FxHashMap<u64, u32>,
+    /// Buffers [`MoveGen::moves_with_counts_after`] reuses.
+    scratch: Scratch,
+    /// Which neighbours count, read once from the rules.
+    counts: Counting,
+}
+
+/// Which diagonal neighbours count: for corners (R4) and for weights (R6).
+#[derive(Clone, Copy, Debug)]
+struct Counting {
+    diagonal: bool,
+    weight_diagonal: bool,
 }
 
 /// Bit 6 of a corner's byte: the corner touches a counting neighbour; bits
@@ -75,10 +175,15 @@ impl<'v> MoveGen<'v> {
             variant,
             board: board.clone(),
             hand: vec![0; words].into_boxed_slice(),
+            grid: Grid::around(board),
             open: Vec::new(),
-            slot: FxHashMap::default(),
             tables: Vec::new(),
             by_pattern: FxHashMap::default(),
+            scratch: Scratch::default(),
+            counts: Counting {
+                diagonal: variant.rules().diagonal_neighbours.yes(),
+                weight_diagonal: variant.rules().equal_weight_neighbours == WeightNeighbours::EdgeAndDiagonal,
+            },
         };
         for &tile in hand {
             generator.add_to_hand(tile);
@@ -125,6 +230,13 @@ impl<'v> MoveGen<'v> {
     /// patterns around it. The tile leaves the hand.
     pub fn place(&mut self, at: Cell, corners: Corners) {
         self.board.insert(at, corners);
+        if !self.grid.inside(at, 2) {
+            self.grid = Grid::around(&self.board);
+            for (i, open) in self.open.iter().enumerate() {
+                self.grid.set_slot(open.cell, Some(i));
+            }
+        }
+        self.grid.set_tile(&self.board, at);
         self.remove_from_hand(corners.id());
         self.refresh(at);
         for dir in Direction::ALL {
@@ -138,6 +250,7 @@ impl<'v> MoveGen<'v> {
         if let Some(corners) = self.board.remove(at) {
             self.add_to_hand(corners.id());
         }
+        self.grid.set_tile(&self.board, at);
         self.refresh(at);
         for dir in Direction::ALL {
             self.refresh(at.neighbour(dir));
@@ -204,6 +317,75 @@ impl<'v> MoveGen<'v> {
             .sum()
     }
 
+    /// Every legal move of a hand tile, with the number of legal moves and
+    /// of bonus moves there would be after it, found without placing it:
+    /// what perft counts at its last level. Only the cell taken and its
+    /// eight neighbours change; everything else loses the tile's moves.
+    pub fn moves_with_counts_after(&mut self, out: &mut Vec<(Move, bool, Counts)>) {
+        let orientations = self.variant.orientations();
+        let mut scratch = std::mem::take(&mut self.scratch);
+        scratch.start(self.variant.tile_set().len());
+        self.legal_moves(&mut scratch.moves);
+        // The hand's tiles (their orientations are contiguous).
+        for (w, &word) in self.hand.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let t = orientations.tile_index(w * 64 + bits.trailing_zeros() as usize) as u16;
+                if scratch.hand.last() != Some(&t) {
+                    scratch.hand.push(t);
+                }
+                bits &= bits - 1;
+            }
+        }
+        // Each tile's legal and bonus moves on the board as it is.
+        let mut now = Counts::default();
+        out.reserve(scratch.moves.len());
+        let first = out.len();
+        for &m in &scratch.moves {
+            let bonus = self.is_bonus(m);
+            let t = orientations.tile_index(usize::from(m.orientation));
+            let earned = Counts { legal: 1, bonus: u64::from(bonus) };
+            scratch.own[t] += earned;
+            now += earned;
+            out.push((m, bonus, Counts::default()));
+        }
+        for entry in &mut out[first..] {
+            let m = entry.0;
+            let k = usize::from(m.orientation);
+            let t = orientations.tile_index(k);
+            let corners = orientations.corners(k);
+            // Every other cell loses the tile's moves; the cell taken closes;
+            // its empty neighbours see the tile.
+            let mut after = now;
+            after -= scratch.own[t];
+            if let Some(i) = self.grid.slot(m.at) {
+                after -= scratch.without(&self.tables, self.open[i].table, t);
+            }
+            let neighbours = self.grid.neighbours(&self.board, m.at);
+            for (dir, tile) in Direction::ALL.into_iter().zip(neighbours) {
+                if tile.is_some() {
+                    continue;
+                }
+                let n = m.at.neighbour(dir);
+                let raw = match self.grid.slot(n) {
+                    Some(i) => {
+                        let open = self.open[i];
+                        after -= scratch.without(&self.tables, open.table, t);
+                        // The tile seen from `n` lies the opposite way.
+                        self.with_neighbour(open.raw, dir.opposite(), corners)
+                    }
+                    // An edge neighbour opens; a diagonal one stays closed.
+                    None if dir.is_edge() => self.raw(n, Some((m.at, corners))),
+                    None => continue,
+                };
+                let table = self.table_for(self.key(raw));
+                after += scratch.without(&self.tables, table, t);
+            }
+            entry.2 = after;
+        }
+        self.scratch = scratch;
+    }
+
     /// Whether a legal move earns the bonus choice (R7).
     pub fn is_bonus(&self, m: Move) -> bool {
         self.table_of(m.at).is_some_and(|t| bit(&t.bonus, usize::from(m.orientation)))
@@ -215,71 +397,92 @@ impl<'v> MoveGen<'v> {
     }
 
     fn table_of(&self, cell: Cell) -> Option<&Table> {
-        let &i = self.slot.get(&cell)?;
+        let i = self.grid.slot(cell)?;
         Some(&self.tables[self.open[i].table as usize])
     }
 
     /// Recomputes whether `cell` is open and, if so, its pattern table.
     fn refresh(&mut self, cell: Cell) {
-        let open = !self.board.is_occupied(cell) && self.board.has_side_contact(cell);
-        match (open, self.slot.get(&cell).copied()) {
+        let open = self.grid.tile(&self.board, cell).is_none()
+            && Direction::EDGES.iter().any(|&d| self.grid.tile(&self.board, cell.neighbour(d)).is_some());
+        match (open, self.grid.slot(cell)) {
             (false, None) => {}
             (false, Some(i)) => {
                 self.open.swap_remove(i);
-                self.slot.remove(&cell);
+                self.grid.set_slot(cell, None);
                 if let Some(moved) = self.open.get(i) {
-                    self.slot.insert(moved.cell, i);
+                    self.grid.set_slot(moved.cell, Some(i));
                 }
             }
             (true, slot) => {
-                let table = self.table_for(self.pattern(cell));
+                let raw = self.raw(cell, None);
+                let table = self.table_for(self.key(raw));
                 match slot {
-                    Some(i) => self.open[i].table = table,
+                    Some(i) => self.open[i] = Open { cell, raw, table },
                     None => {
-                        self.slot.insert(cell, self.open.len());
-                        self.open.push(Open { cell, table });
+                        self.grid.set_slot(cell, Some(self.open.len()));
+                        self.open.push(Open { cell, raw, table });
                     }
                 }
             }
         }
     }
 
-    /// The pattern key of an empty cell: 7 bits per corner (touched, and the
-    /// mask of matching values), then the mask of counting neighbour weights.
-    fn pattern(&self, cell: Cell) -> u64 {
-        let rules = self.variant.rules();
-        let diagonal = rules.diagonal_neighbours.yes();
-        let weight_diagonal = rules.equal_weight_neighbours == WeightNeighbours::EdgeAndDiagonal;
-        let mut seen = [0u64; 4];
-        let mut touched = [false; 4];
-        let mut weights = 0u64;
+    /// What the counting neighbours of an empty cell show, with `extra`
+    /// placed too: bits `6 i .. 6 i + 6` the values on corner `i`'s lattice
+    /// point (R4), bits 24 and up the weights of the neighbours that count
+    /// for R5 (R6). A corner touches exactly when it sees a value.
+    fn raw(&self, cell: Cell, extra: Option<(Cell, Corners)>) -> u64 {
+        let mut raw = 0;
         // Each neighbour is looked up once; its shared corners feed ours.
-        for dir in Direction::ALL {
-            let Some(t) = self.board.neighbour(cell, dir) else { continue };
-            if dir.is_edge() || diagonal {
-                for &(mine, theirs) in dir.shared_corners() {
-                    touched[mine.index()] = true;
-                    seen[mine.index()] |= 1 << t.at(theirs);
-                }
-            }
-            if dir.is_edge() || weight_diagonal {
-                weights |= 1 << u32::from(t.weight());
+        let neighbours = self.grid.neighbours(&self.board, cell);
+        for (dir, tile) in Direction::ALL.into_iter().zip(neighbours) {
+            let tile = match extra {
+                Some((c, corners)) if c == cell.neighbour(dir) => Some(corners),
+                _ => tile,
+            };
+            if let Some(t) = tile {
+                raw = self.with_neighbour(raw, dir, t);
             }
         }
+        raw
+    }
+
+    /// `raw` with one more neighbour, `t` in direction `dir`.
+    #[inline]
+    fn with_neighbour(&self, mut raw: u64, dir: Direction, t: Corners) -> u64 {
+        let edge = dir.is_edge();
+        if edge || self.counts.diagonal {
+            for &(mine, theirs) in dir.shared_corners() {
+                raw |= 1 << (6 * mine.index() + usize::from(t.at(theirs)));
+            }
+        }
+        if edge || self.counts.weight_diagonal {
+            raw |= 1 << (24 + u32::from(t.weight()));
+        }
+        raw
+    }
+
+    /// The pattern key of an empty cell from what it sees: 7 bits per
+    /// corner (touched, and the mask of values that would match there), then
+    /// the mask of counting neighbour weights where R5 applies.
+    #[inline]
+    fn key(&self, raw: u64) -> u64 {
+        let rules = self.variant.rules();
         let mut key = 0u64;
-        for corner in Corner::ALL {
-            let i = corner.index();
+        for i in 0..4 {
+            let seen = raw >> (6 * i) & 0x3f;
             let mask = match rules.corner_match {
-                CornerMatch::AtLeastOne => seen[i],
+                CornerMatch::AtLeastOne => seen,
                 // Every value must agree: only possible when one value is there.
-                CornerMatch::EveryValue if seen[i].count_ones() == 1 => seen[i],
+                CornerMatch::EveryValue if seen.count_ones() == 1 => seen,
                 CornerMatch::EveryValue => 0,
             };
-            let byte = if touched[i] { TOUCHED | mask } else { 0 };
+            let byte = if seen != 0 { TOUCHED | mask } else { 0 };
             key |= byte << (7 * i);
         }
         if rules.equal_weight.yes() {
-            key |= weights << 28;
+            key |= (raw >> 24) << 28;
         }
         key
     }
@@ -305,20 +508,140 @@ fn compute_table(variant: &Variant, key: u64) -> Table {
     let words = variant.orientations().len().div_ceil(64);
     let mut legal = vec![0u64; words].into_boxed_slice();
     let mut bonus = vec![0u64; words].into_boxed_slice();
+    let mut per_tile = vec![(0u8, 0u8); variant.tile_set().len()].into_boxed_slice();
     let touching = (0..4).filter(|i| key >> (7 * i) & TOUCHED != 0).count() as u8;
     for (k, corners) in variant.orientations().all().iter().enumerate() {
+        let t = variant.orientations().tile_index(k);
         let matched = Corner::ALL.iter().filter(|c| key >> (7 * c.index()) & (1 << corners.at(**c)) != 0).count() as u8;
         let tally = Tally { touching, matched, equal_weight: key >> (28 + u32::from(corners.weight())) & 1 != 0 };
         if tally.legal(variant) {
             legal[k / 64] |= 1 << (k % 64);
+            per_tile[t].0 += 1;
             if tally.bonus(variant) {
                 bonus[k / 64] |= 1 << (k % 64);
+                per_tile[t].1 += 1;
             }
         }
     }
-    Table { legal, bonus }
+    Table { legal, bonus, per_tile }
 }
 
 fn bit(bits: &[u64], k: usize) -> bool {
     bits.get(k / 64).is_some_and(|w| w >> (k % 64) & 1 != 0)
+}
+
+/// The board around its tiles as a dense grid, for the lookups move
+/// generation makes by the million: each cell's tile and its slot among the
+/// open cells. The grid covers the board's bounds and a margin; it is rebuilt
+/// larger when a placement comes near its border. Cells outside it (only on
+/// boards too spread out for a grid) are read from the board and a map.
+#[derive(Clone, Debug)]
+struct Grid {
+    x0: i64,
+    y0: i64,
+    width: i64,
+    height: i64,
+    tiles: Vec<Option<Corners>>,
+    slots: Vec<u32>,
+    outside: FxHashMap<Cell, u32>,
+}
+
+/// No open-cell slot.
+const NO_SLOT: u32 = u32::MAX;
+/// Cells of margin around the board's bounds.
+const MARGIN: i64 = 8;
+/// The largest side a grid is given; a board spread wider is partly outside.
+const MAX_SIDE: i64 = 1024;
+
+impl Grid {
+    fn around(board: &Board) -> Grid {
+        let (lo, hi) = board.bounds().unwrap_or((Cell::new(0, 0), Cell::new(0, 0)));
+        let side = |lo: i32, hi: i32| ((i64::from(hi) - i64::from(lo)) + 1 + 2 * MARGIN).min(MAX_SIDE);
+        let (width, height) = (side(lo.x, hi.x), side(lo.y, hi.y));
+        let (x0, y0) = (i64::from(lo.x) - MARGIN, i64::from(lo.y) - MARGIN);
+        let cells = (width * height) as usize;
+        let mut grid = Grid {
+            x0,
+            y0,
+            width,
+            height,
+            tiles: vec![None; cells],
+            slots: vec![NO_SLOT; cells],
+            outside: FxHashMap::default(),
+        };
+        for (cell, corners) in board.tiles() {
+            if let Some(i) = grid.index(cell) {
+                grid.tiles[i] = Some(corners);
+            }
+        }
+        grid
+    }
+
+    #[inline]
+    fn index(&self, cell: Cell) -> Option<usize> {
+        let dx = i64::from(cell.x) - self.x0;
+        let dy = i64::from(cell.y) - self.y0;
+        ((0..self.width).contains(&dx) && (0..self.height).contains(&dy)).then(|| (dy * self.width + dx) as usize)
+    }
+
+    /// Whether `cell` lies at least `inset` cells inside the grid's border.
+    fn inside(&self, cell: Cell, inset: i64) -> bool {
+        let dx = i64::from(cell.x) - self.x0;
+        let dy = i64::from(cell.y) - self.y0;
+        dx >= inset && dy >= inset && dx < self.width - inset && dy < self.height - inset
+    }
+
+    #[inline]
+    fn tile(&self, board: &Board, cell: Cell) -> Option<Corners> {
+        match self.index(cell) {
+            Some(i) => self.tiles[i],
+            None => board.get(cell),
+        }
+    }
+
+    /// The tiles on the eight neighbours of `cell`, in [`Direction::ALL`]
+    /// order.
+    #[inline]
+    fn neighbours(&self, board: &Board, cell: Cell) -> [Option<Corners>; 8] {
+        let dx = i64::from(cell.x) - self.x0;
+        let dy = i64::from(cell.y) - self.y0;
+        if dx >= 1 && dy >= 1 && dx < self.width - 1 && dy < self.height - 1 {
+            let i = (dy * self.width + dx) as usize;
+            let w = self.width as usize;
+            let t = &self.tiles;
+            // N, NE, E, SE, S, SW, W, NW.
+            [t[i - w], t[i - w + 1], t[i + 1], t[i + w + 1], t[i + w], t[i + w - 1], t[i - 1], t[i - w - 1]]
+        } else {
+            Direction::ALL.map(|d| self.tile(board, cell.neighbour(d)))
+        }
+    }
+
+    /// Copies the board's tile (or its absence) at `cell` into the grid.
+    fn set_tile(&mut self, board: &Board, cell: Cell) {
+        if let Some(i) = self.index(cell) {
+            self.tiles[i] = board.get(cell);
+        }
+    }
+
+    #[inline]
+    fn slot(&self, cell: Cell) -> Option<usize> {
+        let s = match self.index(cell) {
+            Some(i) => self.slots[i],
+            None => self.outside.get(&cell).copied().unwrap_or(NO_SLOT),
+        };
+        (s != NO_SLOT).then_some(s as usize)
+    }
+
+    fn set_slot(&mut self, cell: Cell, slot: Option<usize>) {
+        let s = slot.map_or(NO_SLOT, |s| s as u32);
+        match self.index(cell) {
+            Some(i) => self.slots[i] = s,
+            None if s == NO_SLOT => {
+                self.outside.remove(&cell);
+            }
+            None => {
+                self.outside.insert(cell, s);
+            }
+        }
+    }
 }

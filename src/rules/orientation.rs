@@ -13,6 +13,8 @@ pub struct Orientations {
     first: Vec<u16>,
     /// Orientation index by the code of its corners, or `NONE`.
     by_corners: Vec<u16>,
+    /// The set's index of each orientation's tile.
+    tile_of: Vec<u16>,
 }
 
 const NONE: u16 = u16::MAX;
@@ -44,15 +46,17 @@ impl Orientations {
         let mut list = Vec::new();
         let mut first = Vec::with_capacity(set.len() + 1);
         let mut by_corners = vec![NONE; 6 * 6 * 6 * 6];
-        for (_, printed) in set.tiles() {
+        let mut tile_of = Vec::new();
+        for (t, (_, printed)) in set.tiles().enumerate() {
             first.push(list.len() as u16);
             for c in arrangement.orientations(printed) {
                 by_corners[code(c)] = list.len() as u16;
                 list.push(c);
+                tile_of.push(t as u16);
             }
         }
         first.push(list.len() as u16);
-        Orientations { list, first, by_corners }
+        Orientations { list, first, by_corners, tile_of }
     }
 
     /// How many (tile, corners) pairs there are.
@@ -79,6 +83,12 @@ impl Orientations {
     pub fn index(&self, corners: Corners) -> Option<usize> {
         let i = self.by_corners[code(corners)];
         (i != NONE).then_some(usize::from(i))
+    }
+
+    /// The set's index of orientation `index`'s tile (the `tile_index` of
+    /// [`Orientations::range_of`]).
+    pub fn tile_index(&self, index: usize) -> usize {
+        usize::from(self.tile_of[index])
     }
 
     /// The index range of the orientations of the set's `tile_index`-th tile.
