@@ -32,11 +32,15 @@
 //! ```
 
 pub mod error;
+pub mod fixtures;
 pub mod formats;
 pub mod game;
 pub mod model;
 pub mod perft;
+pub mod play;
 pub mod render;
 pub mod rules;
 pub mod scenario;
+pub mod schema;
 pub mod solve;
+pub mod transcript;

@@ -220,6 +220,24 @@ quadominos bonuses --format svg > catalogue.svg\n  quadominos bonuses puzzles/bo
 quadominos render puzzles/bonus-corner.yaml --highlight none --svg position.svg\n  \
 quadominos render puzzles/mixed-corner.yaml --highlight 0,0 --format text")]
     Render(cli::render::Args),
+    /// Play a whole game (or its first rounds), every seat with one
+    /// strategy, and write the transcript: the variant and its readings, the
+    /// seed, every deal, then every event with its score change, running
+    /// totals and clauses.
+    #[command(after_help = "Examples:\n  quadominos play --players 2 --seed 7 > game.yaml\n  \
+quadominos play --players 3 --seed 1 --variant serbian --strategy best --rounds 1 --format json")]
+    Play(cli::play::Args),
+    /// Check a transcript written by anyone against the rules, event by
+    /// event: exit 0 when every event, score change and total is right, else
+    /// the first wrong event with what the rules give and why, exit 1.
+    #[command(after_help = "Example:\n  quadominos replay game.yaml\n\
+Exit status 0 when the transcript is right, 1 when an event is wrong, 2 on bad input.")]
+    Replay(cli::replay::Args),
+    /// Write a fixture suite for other implementations: positions with their
+    /// legal moves under every variant, perft counts, scenario outcomes and
+    /// full-game transcripts, with a manifest of SHA-256 digests.
+    #[command(after_help = "Example:\n  quadominos fixtures --out fixtures --seed 1 --count 12")]
+    Fixtures(cli::fixtures::Args),
 }
 
 fn main() -> ExitCode {
@@ -246,6 +264,9 @@ fn main() -> ExitCode {
 /// printed until the command has succeeded.
 fn run(command: Command) -> Result<(String, u8), Failure> {
     match command {
+        Command::Play(args) => cli::play::run(args),
+        Command::Replay(args) => cli::replay::run(args),
+        Command::Fixtures(args) => cli::fixtures::run(args),
         Command::Moves { position, rules, format, svg } => {
             let loaded = load_position(&position, &rules.choice())?;
             let generator = MoveGen::new(&loaded.variant, &loaded.position.board, &loaded.position.hand);

@@ -144,7 +144,7 @@ fn dealt_starts_deal_the_table_sizes_from_the_whole_set() {
                 .setup
                 .iter()
                 .find_map(|e| match &e.kind {
-                    EventKind::Deal { hands, well, .. } => Some((hands.clone(), *well)),
+                    EventKind::Deal { hands, well, .. } => Some((hands.clone(), well.len())),
                     _ => None,
                 })
                 .unwrap_or_else(|| panic!("{}: no deal event", loaded.file.name));

@@ -5,7 +5,10 @@
 use std::path::PathBuf;
 
 pub mod bonuses;
+pub mod fixtures;
+pub mod play;
 pub mod render;
+pub mod replay;
 
 use clap::{Args, ValueEnum};
 use quadominos::formats::{InputError, VariantChoice};

@@ -95,6 +95,12 @@ pub enum Refusal {
         /// The tile drawn.
         tile: TileId,
     },
+    /// A given deal is not a deal of this game: wrong hand sizes (R16), or
+    /// tiles missing, repeated or not in the set (S1).
+    BadDeal {
+        /// What is wrong.
+        reason: String,
+    },
 }
 
 impl Refusal {
@@ -114,6 +120,7 @@ impl Refusal {
             Refusal::WellEmpty => vec![e(15), s(14)],
             Refusal::WellNotEmpty => vec![e(9), s(13)],
             Refusal::MustPlayDrawnTile { .. } => variant.cite(r(12)),
+            Refusal::BadDeal { .. } => [vec![e(2), s(1), s(3)], variant.cite(r(16))].concat(),
         }
     }
 }
@@ -150,6 +157,7 @@ impl fmt::Display for Refusal {
             Refusal::WellEmpty => f.write_str("the well is empty: the player passes"),
             Refusal::WellNotEmpty => f.write_str("the well is not empty: the player draws"),
             Refusal::MustPlayDrawnTile { tile } => write!(f, "the tile just drawn, {tile}, must be played (R12)"),
+            Refusal::BadDeal { reason } => f.write_str(reason),
         }
     }
 }

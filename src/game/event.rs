@@ -1,13 +1,14 @@
 //! Events: everything that happens in a game, in order, each with the score
 //! change it caused and the clause ids that decided it.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::model::{Cell, Corners, TileId};
 use crate::rules::Clause;
 
 /// Why a placement was made: the kinds of placement the rules score apart.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum PlacementKind {
     /// The round's first tile (E3–E7, S5–S8).
@@ -19,7 +20,7 @@ pub enum PlacementKind {
 }
 
 /// How a round ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum RoundEnding {
     /// A player placed their last tile (E10, S18).
@@ -29,17 +30,18 @@ pub enum RoundEnding {
 }
 
 /// What happened.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "event", rename_all = "kebab-case")]
 pub enum EventKind {
-    /// A round was dealt: each seat's hand, and the well left over.
+    /// A round was dealt: each seat's hand, and the well left over in the
+    /// order it is drawn from, so that a recorded game can be replayed.
     Deal {
         /// The round, from 1.
         round: u32,
         /// Each seat's tiles.
         hands: Vec<Vec<TileId>>,
-        /// Tiles left in the well.
-        well: usize,
+        /// The tiles left in the well, the next one drawn first.
+        well: Vec<TileId>,
         /// The seat that opens.
         opener: usize,
     },
@@ -47,6 +49,9 @@ pub enum EventKind {
     Redeal {
         /// The seats that tied.
         tied: Vec<usize>,
+        /// The hands that tied, as dealt (the well of a voided deal does not
+        /// matter).
+        hands: Vec<Vec<TileId>>,
     },
     /// A tile was placed.
     Place {
@@ -95,7 +100,7 @@ pub enum EventKind {
 }
 
 /// One event: who, what, the score change, and the clauses behind it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Event {
     /// The seat acting, if a player acted.
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -143,6 +143,18 @@ impl Game {
         Ok(game)
     }
 
+    /// A game of `players` with nothing dealt yet: the next action deals the
+    /// first round, either `next-round` (from `seed`, as [`Game::deal`]) or
+    /// [`Game::deal_given`] (a recorded deal).
+    pub fn undealt(variant: Variant, players: usize, seed: u64) -> Result<Game, String> {
+        let mut game = Game::deal(variant, players, seed)?;
+        game.rng = ChaCha8Rng::seed_from_u64(seed);
+        game.events.clear();
+        game.round = 0;
+        game.phase = Phase::RoundOver;
+        Ok(game)
+    }
+
     /// A game from an explicit state. Problems name the part of the setup
     /// (`hands[1][0]`, `well[3]`, `board[2]`, `scores`, `to-move`).
     pub fn from_setup(variant: Variant, setup: &Setup) -> Result<Game, Vec<Problem>> {
@@ -299,7 +311,8 @@ impl Game {
     /// Records that the heaviest tiles tied and R11 says deal again.
     fn push_redeal(&mut self, tied: Vec<usize>) {
         let clauses = self.variant.cite(r(11));
-        self.events.push(Event { seat: None, kind: EventKind::Redeal { tied }, score: 0, clauses });
+        let hands = self.hands.clone();
+        self.events.push(Event { seat: None, kind: EventKind::Redeal { tied, hands }, score: 0, clauses });
     }
 
     fn deal_round(&mut self) {
@@ -308,34 +321,99 @@ impl Game {
         for _attempt in 0..1000 {
             let mut tiles: Vec<TileId> = self.variant.tile_set().ids().collect();
             tiles.shuffle(&mut self.rng);
-            self.hands = (0..players).map(|p| tiles[p * size..(p + 1) * size].to_vec()).collect();
-            self.well = tiles[players * size..].iter().copied().collect();
-            self.board = Board::new();
-            self.passes = 0;
-            match self.opener() {
-                Opener::Tie(tied) => self.push_redeal(tied),
-                Opener::Seat { seat, clauses, .. } => {
-                    self.round += 1;
-                    self.events.push(Event {
-                        seat: None,
-                        kind: EventKind::Deal {
-                            round: self.round,
-                            hands: self.hands.clone(),
-                            well: self.well.len(),
-                            opener: seat,
-                        },
-                        score: 0,
-                        clauses: [vec![e(2), s(3)], self.variant.cite(r(16)), clauses]
-                            .concat()
-                            .into_iter()
-                            .unique()
-                            .collect(),
-                    });
-                    self.phase = Phase::Opening { seat };
-                    return;
-                }
+            let hands = (0..players).map(|p| tiles[p * size..(p + 1) * size].to_vec()).collect();
+            let well = tiles[players * size..].to_vec();
+            if self.start_round(hands, well) {
+                return;
             }
         }
+    }
+
+    /// Starts a round with these hands and well: the deal is recorded and the
+    /// opener must open, or, where the heaviest tiles tie and R11 says deal
+    /// again, the re-deal is recorded and false returned (the round is still
+    /// to be dealt).
+    fn start_round(&mut self, hands: Vec<Vec<TileId>>, well: Vec<TileId>) -> bool {
+        self.hands = hands;
+        self.well = well.into_iter().collect();
+        self.board = Board::new();
+        self.passes = 0;
+        match self.opener() {
+            Opener::Tie(tied) => {
+                self.push_redeal(tied);
+                self.phase = Phase::RoundOver;
+                false
+            }
+            Opener::Seat { seat, clauses, .. } => {
+                self.round += 1;
+                self.events.push(Event {
+                    seat: None,
+                    kind: EventKind::Deal {
+                        round: self.round,
+                        hands: self.hands.clone(),
+                        well: self.well.iter().copied().collect(),
+                        opener: seat,
+                    },
+                    score: 0,
+                    clauses: [vec![e(2), s(3)], self.variant.cite(r(16)), clauses]
+                        .concat()
+                        .into_iter()
+                        .unique()
+                        .collect(),
+                });
+                self.phase = Phase::Opening { seat };
+                true
+            }
+        }
+    }
+
+    /// Deals the next round from given hands and well (drawn front first)
+    /// instead of the seed: how a recorded game is replayed. Allowed where
+    /// `next-round` is (the round is over, or nothing has been dealt yet, see
+    /// [`Game::undealt`]). The hands must have the size the deal table gives
+    /// (R16) and hands and well together must hold every tile of the set
+    /// exactly once (S1). Where the heaviest tiles tie and R11 says deal
+    /// again, a re-deal is recorded and the round waits for another deal.
+    pub fn deal_given(&mut self, hands: Vec<Vec<TileId>>, well: Vec<TileId>) -> Result<(), Refusal> {
+        match self.phase {
+            Phase::GameOver { .. } => return Err(Refusal::GameOver),
+            Phase::RoundOver => {}
+            _ => return Err(Refusal::RoundNotOver),
+        }
+        let players = self.players();
+        if hands.len() != players {
+            return Err(Refusal::BadDeal { reason: format!("{} hands dealt for {players} players", hands.len()) });
+        }
+        let size = self.variant.rules().deal.hand_size(players).unwrap_or(0);
+        if let Some((seat, hand)) = hands.iter().enumerate().find(|(_, h)| h.len() != size) {
+            return Err(Refusal::BadDeal {
+                reason: format!(
+                    "seat {seat} was dealt {} tiles; the {} deal (R16) gives {players} players {size} each",
+                    hand.len(),
+                    self.variant.rules().deal
+                ),
+            });
+        }
+        let mut seen = std::collections::HashSet::new();
+        for &tile in hands.iter().flatten().chain(&well) {
+            if !self.variant.tile_set().contains(tile) {
+                return Err(Refusal::BadDeal {
+                    reason: format!("tile {tile} is not in the {} tile set", self.variant.tile_set().name()),
+                });
+            }
+            if !seen.insert(tile) {
+                return Err(Refusal::BadDeal {
+                    reason: format!("tile {tile} is dealt twice; each tile exists once (S1)"),
+                });
+            }
+        }
+        if let Some(missing) = self.variant.tile_set().ids().find(|t| !seen.contains(t)) {
+            return Err(Refusal::BadDeal {
+                reason: format!("tile {missing} is in neither a hand nor the well; every tile is dealt (S1)"),
+            });
+        }
+        self.start_round(hands, well);
+        Ok(())
     }
 
     /// Who opens (E3, E7, S5, R11) and with which tiles (E5).

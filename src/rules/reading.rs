@@ -17,7 +17,7 @@ macro_rules! values {
         $( $variant:ident = $text:literal : $meaning:literal ),+ $(,)?
     }) => {
         $(#[doc = $doc])*
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
         pub enum $name {
             $( #[doc = $meaning] #[serde(rename = $text)] $variant ),+
         }
@@ -194,7 +194,7 @@ impl Deal {
 
 /// One value for every reading R1–R16. Field names are the option names used
 /// in variant specs and by `--rule NAME=VALUE`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
 pub struct RuleSet {
     /// R1.

@@ -1,0 +1,97 @@
+//! `quadominos fixtures`: a fixture suite for other implementations, written
+//! to a folder only once all of it has been generated.
+
+use std::path::PathBuf;
+
+use quadominos::fixtures::{FixtureError, SuiteOptions, SuiteVariant, generate};
+use quadominos::formats::{BUILTIN_VARIANTS, InputError, Source, load_variant};
+
+use super::Failure;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// The folder to write the suite into (created if needed).
+    #[arg(long, value_name = "DIR")]
+    pub out: PathBuf,
+    /// The seed every position and game derives from.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// How many full-game transcripts.
+    #[arg(long, default_value_t = 12)]
+    pub count: usize,
+    /// Variants (shipped names or spec files), comma-separated [default:
+    /// every shipped variant].
+    #[arg(long, value_delimiter = ',')]
+    pub variants: Vec<String>,
+    /// Seeded positions per variant.
+    #[arg(long, default_value_t = 6)]
+    pub positions: usize,
+    /// The depth of the perft counts.
+    #[arg(long, default_value_t = 3)]
+    pub perft_depth: usize,
+    /// A folder of scenario files to play [default: specs/scenarios, when
+    /// it exists].
+    #[arg(long, value_name = "DIR")]
+    pub scenarios: Option<PathBuf>,
+}
+
+pub fn run(args: Args) -> Result<(String, u8), Failure> {
+    let names: Vec<String> = if args.variants.is_empty() {
+        BUILTIN_VARIANTS.iter().map(|(n, _)| n.to_string()).collect()
+    } else {
+        args.variants.iter().map(|v| v.trim().to_string()).collect()
+    };
+    let mut variants = Vec::new();
+    for name in &names {
+        let variant = load_variant(name, None)?;
+        let spec = match BUILTIN_VARIANTS.iter().find(|(n, _)| n == name) {
+            Some((_, text)) => text.to_string(),
+            None => Source::read(std::path::Path::new(name))?.text,
+        };
+        if variants.iter().any(|v: &SuiteVariant| v.variant.label() == variant.label()) {
+            return Err(Failure::Input(InputError::whole_file(
+                "--variants",
+                format!("variant `{}` is named twice", variant.label()),
+            )));
+        }
+        variants.push(SuiteVariant { variant, spec });
+    }
+    if args.perft_depth > 5 {
+        return Err(Failure::Input(InputError::whole_file(
+            "--perft-depth",
+            format!("depth {} is more than the suite allows (5)", args.perft_depth),
+        )));
+    }
+    let dir = match args.scenarios {
+        Some(d) => Some(d),
+        None => Some(PathBuf::from("specs/scenarios")).filter(|d| d.is_dir()),
+    };
+    let mut scenarios = Vec::new();
+    if let Some(dir) = &dir {
+        let name = dir.display().to_string();
+        let entries = std::fs::read_dir(dir)
+            .map_err(|e| Failure::Input(InputError::whole_file(&name, format!("cannot read: {e}"))))?;
+        for entry in entries {
+            let path = entry.map_err(|e| Failure::Input(InputError::whole_file(&name, e.to_string())))?.path();
+            if path.extension().is_some_and(|x| x == "yaml") {
+                scenarios.push(path);
+            }
+        }
+    }
+    let options = SuiteOptions {
+        seed: args.seed,
+        count: args.count,
+        positions: args.positions,
+        perft_depth: args.perft_depth,
+        variants,
+        scenarios,
+    };
+    let suite = generate(&options).map_err(|e| match e {
+        FixtureError::Input(e) => Failure::Input(e),
+        FixtureError::Internal(m) => Failure::Bug(m),
+    })?;
+    let out = args.out.display().to_string();
+    suite.write(&args.out).map_err(|e| Failure::Input(InputError::whole_file(&out, format!("cannot write: {e}"))))?;
+    let total: usize = suite.files.iter().map(|(_, b)| b.len()).sum();
+    Ok((format!("wrote {} files ({total} bytes) to {out}; see {out}/manifest.json\n", suite.files.len()), 0))
+}

@@ -1,0 +1,121 @@
+//! `quadominos replay`: checks a transcript written by anyone against the
+//! rules, event by event.
+
+use std::fmt::Write as _;
+use std::path::PathBuf;
+
+use quadominos::formats::SourceMap;
+use quadominos::transcript::{Mismatch, Replayed, TranscriptEvent, load_transcript, replay};
+use serde::Serialize;
+
+use super::{Failure, Format, RuleArgs, serialize};
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// A transcript (YAML or JSON), as `quadominos play` writes.
+    pub transcript: PathBuf,
+    #[command(flatten)]
+    pub rules: RuleArgs,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+/// The verdict on a transcript.
+#[derive(Serialize)]
+struct Report {
+    file: String,
+    /// `ok` or `wrong`.
+    verdict: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    replayed: Option<Replayed>,
+    /// Line and column of the wrong event in the file.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    line: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    column: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    mismatch: Option<Mismatch>,
+}
+
+fn one_line(event: &TranscriptEvent) -> String {
+    serde_json::to_string(event).unwrap_or_default()
+}
+
+pub fn run(args: Args) -> Result<(String, u8), Failure> {
+    let loaded = load_transcript(&args.transcript, &args.rules.choice())?;
+    let file = loaded.source.name.clone();
+    let (report, code) = match replay(&loaded.transcript, &loaded.variant) {
+        Ok(r) => (Report { file, verdict: "ok", replayed: Some(r), line: None, column: None, mismatch: None }, 0),
+        Err(m) => {
+            let map = SourceMap::new(&loaded.source.text);
+            let path = if m.index < loaded.transcript.events.len() {
+                quadominos::error::DocPath::from("events").index(m.index)
+            } else {
+                quadominos::error::DocPath::from("scores")
+            };
+            let at = map.locate(&path);
+            (
+                Report {
+                    file,
+                    verdict: "wrong",
+                    replayed: None,
+                    line: at.map(|a| a.0),
+                    column: at.map(|a| a.1),
+                    mismatch: Some(*m),
+                },
+                1,
+            )
+        }
+    };
+    let text = match args.format {
+        Format::Text => text(&report, &loaded.variant.label()),
+        _ => serialize(&report, args.format)?,
+    };
+    Ok((text, code))
+}
+
+fn text(r: &Report, variant: &str) -> String {
+    let mut out = String::new();
+    if let Some(ok) = &r.replayed {
+        let _ = writeln!(
+            out,
+            "{}: ok: {} events under {} replay as recorded; {} round{}; scores {:?}{}",
+            r.file,
+            ok.events,
+            ok.variant,
+            ok.rounds,
+            if ok.rounds == 1 { "" } else { "s" },
+            ok.scores,
+            match ok.winner {
+                Some(w) => format!("; seat {w} wins"),
+                None => "; the game is not finished".to_string(),
+            }
+        );
+        return out;
+    }
+    let Some(m) = &r.mismatch else { return out };
+    let at = match (r.line, r.column) {
+        (Some(l), Some(c)) => format!("{}:{l}:{c}", r.file),
+        _ => r.file.clone(),
+    };
+    let _ = writeln!(out, "{at}: event {} is wrong (under {variant})", m.index);
+    if let Some(e) = &m.recorded {
+        let _ = writeln!(out, "  recorded:       {}", one_line(e));
+    } else {
+        let _ = writeln!(out, "  recorded:       (the transcript ends)");
+    }
+    if let Some(e) = &m.expected {
+        let _ = writeln!(out, "  the rules give: {}", one_line(e));
+    }
+    for reason in &m.reasons {
+        let _ = writeln!(out, "  - {reason}");
+    }
+    if !m.allowed.is_empty() {
+        let more = m.allowed_count.map(|n| format!(" (first {} of {n})", m.allowed.len())).unwrap_or_default();
+        let _ = writeln!(out, "  the rules allow{more}: {}", m.allowed.join("; "));
+    }
+    let clauses: Vec<String> = m.clauses.iter().map(|c| c.to_string()).collect();
+    let _ = writeln!(out, "  clauses: {}", clauses.join(", "));
+    out
+}

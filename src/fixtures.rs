@@ -1,0 +1,568 @@
+//! Fixture suites for other implementations: seeded positions with their
+//! full legal-move lists under every variant asked for, perft counts, rule
+//! scenario outcomes and whole-game transcripts, plus a manifest with the
+//! toolkit version, each variant spec's SHA-256 and each file's SHA-256.
+//!
+//! Generation runs in parallel (rayon) but every list is put in index order
+//! before it is written, so the same arguments always give the same bytes.
+
+use std::path::{Path, PathBuf};
+
+use rayon::prelude::*;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+use crate::formats::{InputError, VariantChoice, move_records};
+use crate::game::Event;
+use crate::model::{Cell, Corners, TileId};
+use crate::perft::perft;
+use crate::play::{Stop, Strategy, play};
+use crate::rules::{Clause, MoveGen, Position, Variant, random_position};
+use crate::scenario::load_scenario;
+use crate::transcript::{Transcript, record};
+
+/// The fixture format's version.
+pub const FIXTURES_VERSION: u32 = 1;
+
+/// One placed tile: `{at: [x, y], tile: [nw, ne, se, sw]}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct BoardTile {
+    /// The cell.
+    pub at: Cell,
+    /// Its corners clockwise from north-west.
+    pub tile: Corners,
+}
+
+/// One legal placement of a hand tile.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct FixtureMove {
+    /// The tile's id.
+    pub tile: TileId,
+    /// The cell.
+    pub at: Cell,
+    /// Its corners `[nw, ne, se, sw]`.
+    pub corners: Corners,
+    /// What the placement scores by itself (R9): the tile's weight, or 0
+    /// where R9 says ordinary plays score nothing; never a bonus.
+    pub points: u32,
+    /// How many touching corners are matched (0-4).
+    pub matched: u8,
+    /// Whether it earns the bonus choice (R7).
+    pub bonus: bool,
+    /// Whether only the equal-weight alternative (R5) makes it legal.
+    pub by_weight: bool,
+}
+
+/// Every legal placement of a position's hand under one variant.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct VariantMoves {
+    /// The variant.
+    pub variant: String,
+    /// The number of legal placements.
+    pub count: usize,
+    /// How many of them earn a bonus.
+    pub bonus: usize,
+    /// Every legal placement, sorted by tile id, then y, then x, then corners.
+    /// A quad in one cell is one placement, not four.
+    pub moves: Vec<FixtureMove>,
+}
+
+/// A seeded position and its legal moves.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct PositionFixture {
+    /// The position's id, e.g. `english-03`.
+    pub id: String,
+    /// The variant it was grown under (every placement legal when made).
+    pub variant: String,
+    /// The seed it was grown from (`quadominos generate --seed`).
+    pub seed: u64,
+    /// The placed tiles, by y then x.
+    pub board: Vec<BoardTile>,
+    /// The hand of the player to move.
+    pub hand: Vec<TileId>,
+    /// The same position in the one-line notation (board, hand, variant):
+    /// see docs/FIXTURES.md.
+    pub notation: String,
+    /// The legal moves under each variant of the suite whose tile set holds
+    /// the position's tiles and whose arrangement (R1) allows its
+    /// orientations.
+    pub moves: Vec<VariantMoves>,
+}
+
+/// One first placement and the number of sequences under it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct DivideEntry {
+    /// The tile.
+    pub tile: TileId,
+    /// The cell.
+    pub at: Cell,
+    /// The corners.
+    pub corners: Corners,
+    /// Sequences of the full depth that start with this placement.
+    pub nodes: u64,
+}
+
+/// A perft count: sequences of `depth` successive placements from the hand,
+/// each legal when made (no bonus choices, no draws: placements only).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct PerftFixture {
+    /// The position's id in `positions.json`.
+    pub position: String,
+    /// The variant counted under.
+    pub variant: String,
+    /// The depth.
+    pub depth: usize,
+    /// Sequences of `depth` placements.
+    pub nodes: u64,
+    /// For each depth 1..=depth, how many placements made at that depth, over
+    /// all sequences, earn a bonus.
+    pub bonus: Vec<u64>,
+    /// The count under each first placement, sorted by tile, y, x, corners.
+    pub divide: Vec<DivideEntry>,
+}
+
+/// A scenario's starting state.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct ScenarioStart {
+    /// Each seat's hand (empty for a seeded deal: see `setup`).
+    pub hands: Vec<Vec<TileId>>,
+    /// The well, next drawn first.
+    pub well: Vec<TileId>,
+    /// Tiles already placed.
+    pub board: Vec<BoardTile>,
+    /// Scores so far (empty: all zero).
+    pub scores: Vec<i64>,
+    /// Whose turn it is on a non-empty board.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub to_move: Option<usize>,
+    /// A seeded deal instead of explicit hands: the players; the hands dealt
+    /// are in `setup`'s deal event.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub deal_players: Option<usize>,
+}
+
+/// One action of a scenario: a placement, or `take-points`, `take-tiles`,
+/// `draw`, `pass`, `next-round`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum ScenarioAction {
+    /// Place a tile.
+    Place {
+        /// The tile.
+        tile: TileId,
+        /// The cell.
+        at: Cell,
+        /// The corners.
+        corners: Corners,
+    },
+    /// Any other action, by name.
+    Do(String),
+}
+
+/// What one action did.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct ScenarioStep {
+    /// The action.
+    pub action: ScenarioAction,
+    /// `accepted` or `refused` (a refused action changes nothing).
+    pub verdict: String,
+    /// Why it was refused, in words.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    /// The clauses behind a refusal.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub clauses: Vec<Clause>,
+    /// The events it caused, as in transcripts (without running totals).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub events: Vec<Event>,
+    /// Every seat's score after it.
+    pub scores: Vec<i64>,
+    /// Where play stands after it: `opening`, `turn`, `bonus-choice`,
+    /// `bonus-tiles`, `round-over` or `game-over`.
+    pub phase: String,
+}
+
+/// A rule scenario played under one variant.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct ScenarioFixture {
+    /// The scenario file's name.
+    pub file: String,
+    /// The scenario's name.
+    pub scenario: String,
+    /// What it shows.
+    pub description: String,
+    /// The clause ids it exercises.
+    pub covers: Vec<Clause>,
+    /// The variant it ran under.
+    pub variant: String,
+    /// The starting state.
+    pub start: ScenarioStart,
+    /// Events before the first action (a seeded deal).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub setup: Vec<Event>,
+    /// Each action and its outcome.
+    pub steps: Vec<ScenarioStep>,
+    /// The final scores.
+    pub scores: Vec<i64>,
+    /// The final phase.
+    pub phase: String,
+    /// The winner, when the game ended.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub winner: Option<usize>,
+}
+
+/// A variant of the suite and the digest of its spec.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct ManifestVariant {
+    /// The variant's label.
+    pub name: String,
+    /// The spec's file in the suite, e.g. `variants/english.yaml`.
+    pub spec: String,
+    /// SHA-256 of the spec's text, lowercase hex.
+    pub sha256: String,
+}
+
+/// One file of the suite.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct ManifestFile {
+    /// Its path relative to the suite's folder, with `/` separators.
+    pub path: String,
+    /// What it holds: `positions`, `perft`, `scenarios`, `transcript` or `variant-spec`.
+    pub kind: String,
+    /// Its size in bytes.
+    pub bytes: usize,
+    /// SHA-256 of its bytes, lowercase hex.
+    pub sha256: String,
+}
+
+/// The arguments a suite was generated with.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct ManifestArguments {
+    /// The seed.
+    pub seed: u64,
+    /// Full-game transcripts.
+    pub count: usize,
+    /// Positions per variant.
+    pub positions: usize,
+    /// The perft depth.
+    pub perft_depth: usize,
+}
+
+/// `manifest.json`: what the suite holds and how it was made.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct Manifest {
+    /// Always `quadominos-fixtures`.
+    pub format: String,
+    /// The fixture format's version: 1.
+    pub version: u32,
+    /// The toolkit's version that wrote it.
+    pub toolkit: String,
+    /// The arguments.
+    pub arguments: ManifestArguments,
+    /// The variants, in the order given.
+    pub variants: Vec<ManifestVariant>,
+    /// Every other file of the suite, sorted by path.
+    pub files: Vec<ManifestFile>,
+}
+
+/// A variant of the suite with its spec text.
+#[derive(Clone, Debug)]
+pub struct SuiteVariant {
+    /// The variant.
+    pub variant: Variant,
+    /// The spec's text (YAML).
+    pub spec: String,
+}
+
+/// What to generate.
+#[derive(Clone, Debug)]
+pub struct SuiteOptions {
+    /// The seed every position and game derives from.
+    pub seed: u64,
+    /// How many full-game transcripts.
+    pub count: usize,
+    /// Positions per variant.
+    pub positions: usize,
+    /// The perft depth.
+    pub perft_depth: usize,
+    /// The variants.
+    pub variants: Vec<SuiteVariant>,
+    /// Scenario files to play (under each of their own variants that is in
+    /// the suite).
+    pub scenarios: Vec<PathBuf>,
+}
+
+/// A generated suite: each file's relative path and bytes, the manifest last.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Suite {
+    /// The files, sorted by path, then `manifest.json`.
+    pub files: Vec<(String, Vec<u8>)>,
+}
+
+/// Lowercase hex SHA-256.
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    Sha256::digest(bytes).iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn json<T: Serialize>(value: &T) -> Result<Vec<u8>, String> {
+    serde_json::to_string_pretty(value).map(|s| (s + "\n").into_bytes()).map_err(|e| e.to_string())
+}
+
+/// Board sizes and hand sizes the positions cycle through.
+const POSITION_SHAPES: [(usize, usize); 6] = [(1, 6), (6, 6), (12, 8), (24, 10), (40, 12), (60, 15)];
+
+/// The seed of position `i` of variant `v`.
+fn position_seed(seed: u64, v: usize, i: usize) -> u64 {
+    seed.wrapping_mul(1_000_003).wrapping_add((v * 1000 + i) as u64)
+}
+
+fn board_tiles(position: &Position) -> Vec<BoardTile> {
+    position.board.tiles().into_iter().map(|(at, tile)| BoardTile { at, tile }).collect()
+}
+
+fn moves_under(variant: &Variant, board: &[(Cell, Corners)], hand: &[TileId]) -> Result<Option<VariantMoves>, String> {
+    let Ok(position) = Position::from_setup(board, hand, variant) else { return Ok(None) };
+    let generator = MoveGen::new(variant, &position.board, &position.hand);
+    let records = move_records(&generator, &position.hand).map_err(|(p, _)| {
+        format!(
+            "internal error: the move generator lists {} {} at {}, which the judge refuses",
+            p.tile, p.corners, p.at
+        )
+    })?;
+    let moves: Vec<FixtureMove> = records
+        .into_iter()
+        .map(|r| FixtureMove {
+            tile: r.tile,
+            at: r.at,
+            corners: r.corners,
+            points: r.points,
+            matched: r.matched,
+            bonus: r.bonus,
+            by_weight: r.by_weight,
+        })
+        .collect();
+    Ok(Some(VariantMoves {
+        variant: variant.label(),
+        count: moves.len(),
+        bonus: moves.iter().filter(|m| m.bonus).count(),
+        moves,
+    }))
+}
+
+fn phase_text(phase: &str) -> String {
+    phase.to_string()
+}
+
+fn scenario_fixtures(path: &Path, variants: &[SuiteVariant]) -> Result<Vec<ScenarioFixture>, InputError> {
+    let loaded = load_scenario(path, &VariantChoice::default())?;
+    let file = path.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
+    let start = &loaded.file.start;
+    let mut out = Vec::new();
+    for variant in &loaded.variants {
+        if !variants.iter().any(|v| v.variant.label() == variant.label()) {
+            continue;
+        }
+        let run = loaded.run(variant)?;
+        let steps = loaded
+            .actions
+            .iter()
+            .zip(&run.steps)
+            .map(|(action, step)| ScenarioStep {
+                action: match action {
+                    crate::game::Action::Place(p) => {
+                        ScenarioAction::Place { tile: p.tile, at: p.at, corners: p.corners }
+                    }
+                    crate::game::Action::TakePoints => ScenarioAction::Do("take-points".into()),
+                    crate::game::Action::TakeTiles => ScenarioAction::Do("take-tiles".into()),
+                    crate::game::Action::Draw => ScenarioAction::Do("draw".into()),
+                    crate::game::Action::Pass => ScenarioAction::Do("pass".into()),
+                    crate::game::Action::NextRound => ScenarioAction::Do("next-round".into()),
+                },
+                verdict: step.verdict.to_string(),
+                reason: step.reason.clone(),
+                clauses: step.clauses.clone(),
+                events: step.events.clone(),
+                scores: step.scores.clone(),
+                phase: phase_text(step.phase),
+            })
+            .collect();
+        out.push(ScenarioFixture {
+            file: file.clone(),
+            scenario: loaded.file.name.clone(),
+            description: loaded.file.description.trim().to_string(),
+            covers: loaded.file.covers.clone(),
+            variant: variant.label(),
+            start: ScenarioStart {
+                hands: start.hands.clone(),
+                well: start.well.clone(),
+                board: start.board.iter().map(|e| BoardTile { at: e.at, tile: e.tile }).collect(),
+                scores: start.scores.clone(),
+                to_move: start.to_move,
+                deal_players: start.deal.map(|d| d.players),
+            },
+            setup: run.setup.clone(),
+            steps,
+            scores: run.scores.clone(),
+            phase: phase_text(run.phase),
+            winner: run.winner,
+        });
+    }
+    Ok(out)
+}
+
+/// Which game `i` of the suite is: its variant, strategy, players and seed.
+pub fn game_plan(options: &SuiteOptions, i: usize) -> (usize, Strategy, usize, u64) {
+    let nv = options.variants.len().max(1);
+    let variant = i % nv;
+    let strategy = Strategy::ALL[(i / nv) % Strategy::ALL.len()];
+    let players = 2 + (i / (nv * Strategy::ALL.len())) % 3;
+    (variant, strategy, players, options.seed.wrapping_add(i as u64))
+}
+
+/// Generates the suite in memory. Errors: a scenario that cannot be read (an
+/// input error), or an internal contradiction (as a message).
+pub fn generate(options: &SuiteOptions) -> Result<Suite, FixtureError> {
+    // Positions: each variant's own, listed under every variant.
+    let jobs: Vec<(usize, usize)> =
+        (0..options.variants.len()).flat_map(|v| (0..options.positions).map(move |i| (v, i))).collect();
+    let positions: Vec<PositionFixture> = jobs
+        .par_iter()
+        .map(|&(v, i)| {
+            let grown = &options.variants[v].variant;
+            let seed = position_seed(options.seed, v, i);
+            let (tiles, hand) = POSITION_SHAPES[i % POSITION_SHAPES.len()];
+            let position = random_position(grown, seed, tiles, hand);
+            let board: Vec<(Cell, Corners)> = position.board.tiles();
+            let mut moves = Vec::new();
+            for sv in &options.variants {
+                if let Some(m) = moves_under(&sv.variant, &board, &position.hand)? {
+                    moves.push(m);
+                }
+            }
+            Ok(PositionFixture {
+                id: format!("{}-{i:02}", grown.label()),
+                variant: grown.label(),
+                seed,
+                board: board_tiles(&position),
+                hand: position.hand.clone(),
+                notation: crate::formats::notation::write(&position.board, &position.hand, Some(grown.name())),
+                moves,
+            })
+        })
+        .collect::<Result<_, String>>()
+        .map_err(FixtureError::Internal)?;
+    // Perft: every position under its own variant.
+    let perfts: Vec<PerftFixture> = jobs
+        .par_iter()
+        .zip(&positions)
+        .map(|(&(v, _), p)| {
+            let variant = &options.variants[v].variant;
+            let board: Vec<(Cell, Corners)> = p.board.iter().map(|b| (b.at, b.tile)).collect();
+            let position = Position::from_setup(&board, &p.hand, variant)
+                .map_err(|_| format!("internal error: position {} does not load under its own variant", p.id))?;
+            let count = perft(variant, &position.board, &position.hand, options.perft_depth, true);
+            Ok(PerftFixture {
+                position: p.id.clone(),
+                variant: variant.label(),
+                depth: count.depth,
+                nodes: count.nodes,
+                bonus: count.bonus,
+                divide: count
+                    .divide
+                    .into_iter()
+                    .map(|d| DivideEntry { tile: d.tile, at: d.at, corners: d.corners, nodes: d.nodes })
+                    .collect(),
+            })
+        })
+        .collect::<Result<_, String>>()
+        .map_err(FixtureError::Internal)?;
+    // Scenarios, in file order.
+    let mut scenario_files = options.scenarios.clone();
+    scenario_files.sort();
+    let scenarios: Vec<Vec<ScenarioFixture>> = scenario_files
+        .par_iter()
+        .map(|path| scenario_fixtures(path, &options.variants))
+        .collect::<Result<_, _>>()
+        .map_err(FixtureError::Input)?;
+    let scenarios: Vec<ScenarioFixture> = scenarios.into_iter().flatten().collect();
+    // Games.
+    let games: Vec<(String, Transcript)> = (0..options.count)
+        .into_par_iter()
+        .map(|i| {
+            let (v, strategy, players, seed) = game_plan(options, i);
+            let variant = &options.variants[v].variant;
+            let game = play(variant, players, seed, strategy, Stop::End).map_err(|e| format!("game {i}: {e}"))?;
+            let name = format!("games/game-{i:03}-{}-{strategy}-{players}p.json", variant.label());
+            Ok((name, record(&game, Some(seed), Some(strategy.as_str()))))
+        })
+        .collect::<Result<_, String>>()
+        .map_err(FixtureError::Internal)?;
+
+    let mut files: Vec<(String, String, Vec<u8>)> = Vec::new();
+    files.push(("positions.json".into(), "positions".into(), json(&positions).map_err(FixtureError::Internal)?));
+    files.push(("perft.json".into(), "perft".into(), json(&perfts).map_err(FixtureError::Internal)?));
+    files.push(("scenarios.json".into(), "scenarios".into(), json(&scenarios).map_err(FixtureError::Internal)?));
+    for (name, t) in &games {
+        files.push((name.clone(), "transcript".into(), json(t).map_err(FixtureError::Internal)?));
+    }
+    let mut manifest_variants = Vec::new();
+    for sv in &options.variants {
+        let path = format!("variants/{}.yaml", sv.variant.label());
+        manifest_variants.push(ManifestVariant {
+            name: sv.variant.label(),
+            spec: path.clone(),
+            sha256: sha256_hex(sv.spec.as_bytes()),
+        });
+        files.push((path, "variant-spec".into(), sv.spec.clone().into_bytes()));
+    }
+    files.sort_by(|a, b| a.0.cmp(&b.0));
+    files.dedup_by(|a, b| a.0 == b.0);
+    let manifest = Manifest {
+        format: "quadominos-fixtures".into(),
+        version: FIXTURES_VERSION,
+        toolkit: format!("quadominos {}", env!("CARGO_PKG_VERSION")),
+        arguments: ManifestArguments {
+            seed: options.seed,
+            count: options.count,
+            positions: options.positions,
+            perft_depth: options.perft_depth,
+        },
+        variants: manifest_variants,
+        files: files
+            .iter()
+            .map(|(path, kind, bytes)| ManifestFile {
+                path: path.clone(),
+                kind: kind.clone(),
+                bytes: bytes.len(),
+                sha256: sha256_hex(bytes),
+            })
+            .collect(),
+    };
+    let mut out: Vec<(String, Vec<u8>)> = files.into_iter().map(|(p, _, b)| (p, b)).collect();
+    out.push(("manifest.json".into(), json(&manifest).map_err(FixtureError::Internal)?));
+    Ok(Suite { files: out })
+}
+
+/// Why a suite could not be generated.
+#[derive(Clone, Debug)]
+pub enum FixtureError {
+    /// A scenario file could not be read.
+    Input(InputError),
+    /// An internal contradiction (a bug).
+    Internal(String),
+}
+
+impl Suite {
+    /// Writes every file under `dir` (creating folders as needed).
+    pub fn write(&self, dir: &Path) -> std::io::Result<()> {
+        for (path, bytes) in &self.files {
+            let target = dir.join(path);
+            if let Some(parent) = target.parent() {
+                std::fs::create_dir_all(parent)?;
+            }
+            std::fs::write(target, bytes)?;
+        }
+        Ok(())
+    }
+}
