@@ -198,3 +198,15 @@ fn png_is_drawn_by_resvg() {
     let bytes = std::fs::read(&png).unwrap();
     assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
 }
+
+/// A puzzle whose solve takes long is drawn with the best answer found in
+/// the time given, and says so.
+#[test]
+fn a_puzzle_cut_short_by_the_time_limit_says_so() {
+    let svg = run_ok(&["render", "puzzles/fill-5x5-bonuses-english.yaml", "--timeout", "0.2"]);
+    assert!(svg.contains("not proven"), "{svg}");
+    usvg::Tree::from_str(&svg, &usvg::Options::default()).expect("the SVG parses");
+    let out = run(&["render", "puzzles/bonus-corner.yaml", "--timeout", "0"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+}

@@ -9,10 +9,10 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::ValueEnum;
-use quadominos::formats::{LoadedPosition, load_position};
+use quadominos::formats::{LoadedPosition, load_position, move_records};
 use quadominos::model::{Cell, Corners, Direction, TileId};
 use quadominos::render::{Marks, board_svg, board_text, catalogue_svg};
-use quadominos::rules::{BonusClass, Catalogue, Clause, Example, MoveGen, Neighbourhood, Placement, Verdict, judge};
+use quadominos::rules::{BonusClass, Catalogue, Clause, Example, MoveGen, Neighbourhood};
 use quadominos::solve::native::best_bonus_tiles;
 use quadominos::solve::{Choice, Limits, Play};
 use serde::Serialize;
@@ -228,30 +228,24 @@ fn position_report(loaded: &LoadedPosition, catalogue: &Catalogue, limits: &Limi
     let variant = &loaded.variant;
     let p = &loaded.position;
     let generator = MoveGen::new(variant, &p.board, &p.hand);
-    let mut moves = Vec::new();
-    generator.legal_moves(&mut moves);
+    let records = move_records(&generator, &p.hand).map_err(|(m, reasons)| {
+        let why: Vec<String> = reasons.iter().map(|r| r.to_string()).collect();
+        Failure::Bug(format!(
+            "the move generator listed {} {} at {} but the judge refuses it: {}",
+            m.tile,
+            m.corners,
+            m.at,
+            why.join("; ")
+        ))
+    })?;
     let mut found: Vec<(usize, BonusPlacement)> = Vec::new();
-    for m in moves.into_iter().filter(|&m| generator.is_bonus(m)) {
-        let corners = variant.orientations().corners(usize::from(m.orientation));
-        let placement = Placement { tile: corners.id(), at: m.at, corners };
-        let Verdict::Legal(legal) = judge(&p.board, variant, placement, Some(&p.hand)) else {
-            return Err(Failure::Bug(format!(
-                "the move generator lists {} {} at {} as a bonus, but the judge refuses it",
-                placement.tile, corners, m.at
-            )));
-        };
-        if !legal.bonus {
-            return Err(Failure::Bug(format!(
-                "the move generator lists {} {} at {} as a bonus, but the judge gives none",
-                placement.tile, corners, m.at
-            )));
-        }
+    for m in records.into_iter().filter(|m| m.bonus) {
         let class = catalogue
             .class_of(Neighbourhood::around(&p.board, m.at))
             .ok_or_else(|| Failure::Bug(format!("a legal placement at {} with no side neighbour", m.at)))?;
         let mut board = p.board.clone();
-        board.insert(m.at, corners);
-        let hand: Vec<TileId> = p.hand.iter().copied().filter(|&t| t != placement.tile).collect();
+        board.insert(m.at, m.corners);
+        let hand: Vec<TileId> = p.hand.iter().copied().filter(|&t| t != m.tile).collect();
         // Going out on a bonus leaves nothing to play: the 25 (E6, E10).
         let (tiles, proven) =
             if hand.is_empty() { (None, true) } else { best_bonus_tiles(variant, &board, &hand, limits) };
@@ -264,15 +258,15 @@ fn position_report(loaded: &LoadedPosition, catalogue: &Catalogue, limits: &Limi
             }
             None => FollowUp { take: "points", score: 25, tiles_score: None, tiles: Vec::new(), proven },
         };
-        let total = i64::from(legal.points) + follow_up.score;
+        let total = i64::from(m.points) + follow_up.score;
         found.push((
             class.class,
             BonusPlacement {
-                tile: placement.tile,
+                tile: m.tile,
                 at: m.at,
-                corners,
-                points: legal.points,
-                matched: legal.matched,
+                corners: m.corners,
+                points: m.points,
+                matched: m.matched,
                 follow_up,
                 total,
             },

@@ -47,6 +47,10 @@ pub struct Args {
     /// (repeatable; numbered in the order given).
     #[arg(long, value_name = "WHAT", allow_hyphen_values = true)]
     pub highlight: Vec<String>,
+    /// Stop solving a puzzle after this many seconds and draw the best
+    /// answer found (marked as not proven).
+    #[arg(long, value_name = "SECONDS")]
+    pub timeout: Option<f64>,
     /// What to print on standard output [default: svg, or nothing when
     /// --svg or --png writes a file].
     #[arg(long, value_enum)]
@@ -94,8 +98,15 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
     let (board, marks) = match asked {
         Asked::Solution if is_puzzle => {
             let puzzle = load_puzzle(&args.file, &choice)?.puzzle;
+            let timeout = match args.timeout {
+                Some(t) if !(t.is_finite() && t > 0.0) => {
+                    let message = format!("{t} is not a positive number of seconds");
+                    return Err(InputError::whole_file("--timeout", message).into());
+                }
+                t => t.map(std::time::Duration::from_secs_f64),
+            };
             let answer = Native
-                .solve(&puzzle, &Limits::default())
+                .solve(&puzzle, &Limits { timeout, ..Limits::default() })
                 .map_err(|e| InputError::whole_file(&loaded.source.name, e.to_string()))?;
             verify(&puzzle, &answer)
                 .map_err(|why| Failure::Bug(format!("the solver's answer fails the rules: {why}")))?;
@@ -165,7 +176,8 @@ pub fn answer_picture(puzzle: &Puzzle, answer: &Answer, title: &str) -> (Board, 
         board.insert(play.at, play.corners);
         highlights.push(Highlight { cell: play.at, number: Some(i + 1), bonus: play.bonus });
     }
-    let title = format!("{title} (score {})", answer.score);
+    let proof = if answer.proven { "" } else { ", best found in the time limit, not proven" };
+    let title = format!("{title} (score {}{proof})", answer.score);
     (board, Marks { title: Some(title), highlights, bonus_cells: Vec::new(), labels: Vec::new() })
 }
 
@@ -195,7 +207,14 @@ pub fn moves_svg(loaded: &LoadedPosition, moves: &[MoveRecord]) -> String {
 /// the highlights and the bonus cells.
 fn picture_text(board: &Board, marks: &Marks, variant: &str) -> String {
     let mut out = String::new();
-    let _ = writeln!(out, "variant: {variant}");
+    match &marks.title {
+        Some(title) => {
+            let _ = writeln!(out, "{title}");
+        }
+        None => {
+            let _ = writeln!(out, "variant: {variant}");
+        }
+    }
     out.push_str(&board_text(board));
     for h in &marks.highlights {
         let corners = board.get(h.cell).map(|c| c.to_string()).unwrap_or_default();

@@ -129,7 +129,8 @@ pub fn board_svg(board: &Board, marks: &Marks) -> String {
     let title_height = if marks.title.is_some() { 26 } else { 0 };
     let Some((lo, hi)) = board.bounds() else {
         let mut out = String::new();
-        header(&mut out, 240, 60 + title_height);
+        let width = marks.title.as_ref().map_or(240, |t| (16 + 8 * t.chars().count() as i32).max(240));
+        header(&mut out, width, 60 + title_height);
         if let Some(t) = &marks.title {
             let _ = writeln!(out, "<text x=\"8\" y=\"18\" font-size=\"15\">{}</text>", escape(t));
         }
