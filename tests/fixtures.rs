@@ -1,0 +1,152 @@
+//! Fixture suites and their schemas: the committed JSON Schemas under
+//! `specs/schema/` are those the Rust types give; a suite is the same bytes
+//! on every run; every file it lists has the checksum the manifest gives;
+//! every transcript in it replays and every position's notation reads back.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use quadominos::fixtures::{
+    Manifest, PerftFixture, PositionFixture, ScenarioFixture, SuiteOptions, SuiteVariant, generate, sha256_hex,
+};
+use quadominos::formats::{BUILTIN_VARIANTS, builtin_variant, notation};
+use quadominos::schema::schemas;
+use quadominos::transcript::{Transcript, replay};
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).to_path_buf()
+}
+
+#[test]
+fn committed_schemas_are_the_ones_the_types_give() {
+    let dir = root().join("specs/schema");
+    let update = std::env::var_os("UPDATE_SCHEMAS").is_some();
+    let mut stale = Vec::new();
+    for file in schemas() {
+        let path = dir.join(file.name);
+        if update {
+            std::fs::create_dir_all(&dir).unwrap();
+            std::fs::write(&path, &file.text).unwrap();
+        } else if std::fs::read_to_string(&path).ok().as_deref() != Some(file.text.as_str()) {
+            stale.push(file.name);
+        }
+    }
+    assert!(
+        stale.is_empty(),
+        "specs/schema is stale ({stale:?}); regenerate it with `UPDATE_SCHEMAS=1 cargo test --release --test fixtures` and commit"
+    );
+    let mut committed: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().to_string())
+        .filter(|n| n.ends_with(".json"))
+        .collect();
+    committed.sort();
+    let mut wanted: Vec<String> = schemas().iter().map(|f| f.name.to_string()).collect();
+    wanted.sort();
+    assert_eq!(committed, wanted, "specs/schema holds a schema no type gives");
+}
+
+fn small_options() -> SuiteOptions {
+    let variants = BUILTIN_VARIANTS
+        .iter()
+        .map(|(name, text)| SuiteVariant { variant: builtin_variant(name).unwrap(), spec: text.to_string() })
+        .collect();
+    let scenarios = ["e9-draw-until-playable.yaml", "example-b-quad-opening-two-bonus-tiles.yaml"]
+        .iter()
+        .map(|f| root().join("specs/scenarios").join(f))
+        .collect();
+    SuiteOptions { seed: 5, count: 6, positions: 3, perft_depth: 2, variants, scenarios }
+}
+
+#[test]
+fn a_suite_is_the_same_bytes_every_time_and_every_file_checks_out() {
+    let options = small_options();
+    let suite = generate(&options).unwrap();
+    assert_eq!(generate(&options).unwrap(), suite, "two runs differ");
+
+    let (last, files) = suite.files.split_last().unwrap();
+    assert_eq!(last.0, "manifest.json");
+    let manifest: Manifest = serde_json::from_slice(&last.1).unwrap();
+    assert_eq!(manifest.toolkit, format!("quadominos {}", env!("CARGO_PKG_VERSION")));
+    assert_eq!(manifest.files.len(), files.len());
+    for (entry, (path, bytes)) in manifest.files.iter().zip(files) {
+        assert_eq!(&entry.path, path);
+        assert_eq!(entry.bytes, bytes.len());
+        assert_eq!(entry.sha256, sha256_hex(bytes), "{path}");
+    }
+    for v in &manifest.variants {
+        let (_, text) = BUILTIN_VARIANTS.iter().find(|(n, _)| *n == v.name).unwrap();
+        assert_eq!(v.sha256, sha256_hex(text.as_bytes()));
+    }
+    let file = |name: &str| &files.iter().find(|(p, _)| p == name).unwrap().1;
+
+    let positions: Vec<PositionFixture> = serde_json::from_slice(file("positions.json")).unwrap();
+    assert_eq!(positions.len(), BUILTIN_VARIANTS.len() * options.positions);
+    for p in &positions {
+        let read = notation::parse(&p.notation).unwrap();
+        let board: Vec<_> = p.board.iter().map(|b| (b.at, b.tile)).collect();
+        assert_eq!((read.board, read.hand), (board, p.hand.clone()), "{}", p.id);
+        assert!(p.moves.iter().any(|m| m.variant == p.variant), "{}: its own variant's moves", p.id);
+        for m in &p.moves {
+            assert_eq!(m.count, m.moves.len());
+            assert_eq!(m.bonus, m.moves.iter().filter(|x| x.bonus).count());
+        }
+    }
+    let perft: Vec<PerftFixture> = serde_json::from_slice(file("perft.json")).unwrap();
+    assert_eq!(perft.len(), positions.len());
+    for (count, p) in perft.iter().zip(&positions) {
+        assert_eq!(count.position, p.id);
+        assert_eq!(count.divide.iter().map(|d| d.nodes).sum::<u64>(), count.nodes);
+        let own = p.moves.iter().find(|m| m.variant == p.variant).unwrap();
+        assert_eq!(count.divide.len(), own.count, "{}: depth-1 placements are the move list", p.id);
+    }
+    let scenarios: Vec<ScenarioFixture> = serde_json::from_slice(file("scenarios.json")).unwrap();
+    assert!(scenarios.len() >= 2);
+    let games: Vec<&(String, Vec<u8>)> = files.iter().filter(|(p, _)| p.starts_with("games/")).collect();
+    assert_eq!(games.len(), options.count);
+    for (path, bytes) in games {
+        let t: Transcript = serde_json::from_slice(bytes).unwrap();
+        let variant = t.variant.variant().unwrap();
+        assert!(replay(&t, &variant).is_ok(), "{path} does not replay");
+    }
+}
+
+fn quadominos(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_quadominos")).args(args).current_dir(root()).output().unwrap()
+}
+
+#[test]
+fn the_command_writes_identical_suites_and_nothing_on_bad_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let (a, b) = (dir.path().join("a"), dir.path().join("b"));
+    for out in [&a, &b] {
+        let o = quadominos(&[
+            "fixtures",
+            "--out",
+            out.to_str().unwrap(),
+            "--seed",
+            "3",
+            "--count",
+            "4",
+            "--positions",
+            "2",
+            "--perft-depth",
+            "2",
+        ]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    }
+    let manifest = std::fs::read(a.join("manifest.json")).unwrap();
+    assert_eq!(manifest, std::fs::read(b.join("manifest.json")).unwrap());
+    let m: Manifest = serde_json::from_slice(&manifest).unwrap();
+    for f in &m.files {
+        assert_eq!(std::fs::read(a.join(&f.path)).unwrap(), std::fs::read(b.join(&f.path)).unwrap(), "{}", f.path);
+    }
+    assert!(m.files.iter().any(|f| f.kind == "scenarios"), "specs/scenarios is played by default");
+
+    let bad = dir.path().join("bad");
+    let o = quadominos(&["fixtures", "--out", bad.to_str().unwrap(), "--variants", "english,klingon"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(o.stdout.is_empty());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("unknown variant `klingon`"));
+    assert!(!bad.exists(), "nothing is written on bad input");
+}
