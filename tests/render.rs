@@ -210,3 +210,77 @@ fn a_puzzle_cut_short_by_the_time_limit_says_so() {
     assert_eq!(out.status.code(), Some(2));
     assert!(out.stdout.is_empty());
 }
+
+/// The board after each event of a recorded game, worked out from the
+/// events themselves: a deal clears the table, a placement adds its tile.
+fn boards_after(events: &[Value]) -> Vec<Vec<(Cell, Corners)>> {
+    let mut board: Vec<(Cell, Corners)> = Vec::new();
+    let mut out = Vec::new();
+    for e in events {
+        match e["event"].as_str() {
+            Some("deal") => board.clear(),
+            Some("place") => board.extend(plays(&serde_json::json!({"plays": [e]}))),
+            _ => {}
+        }
+        out.push(board.clone());
+    }
+    out
+}
+
+#[test]
+fn a_transcript_is_drawn_after_any_event() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("game.json");
+    let game = run_ok(&["play", "--players", "2", "--seed", "7", "--rounds", "1", "--format", "json"]);
+    std::fs::write(&path, &game).unwrap();
+    let transcript: Value = serde_json::from_str(&game).unwrap();
+    let events = transcript["events"].as_array().unwrap();
+    let boards = boards_after(events);
+    let file = path.to_str().unwrap();
+    let places: Vec<usize> = (0..events.len()).filter(|&i| events[i]["event"] == "place").collect();
+    let steps = [places[0], places[places.len() / 2], events.len() - 1];
+    for step in steps {
+        let k = step.to_string();
+        let svg = run_ok(&["render", file, "--step", &k]);
+        check_tiles(&svg, &boards[step]);
+        // Every placement of the round is numbered in play order; the last is red.
+        let placed = boards[step].len();
+        assert!(svg.contains(&format!("id=\"play-{placed}\"><circle")), "step {step}");
+        assert!(!svg.contains(&format!("id=\"play-{}\"", placed + 1)), "step {step}");
+        assert!(svg.contains(&format!("id=\"play-{placed}\"><circle cx=\"")), "step {step}");
+        let last = svg.split(&format!("id=\"play-{placed}\"")).nth(1).unwrap_or("");
+        assert!(last.split("</g>").next().unwrap_or("").contains("#c0001a"), "step {step}: the last placement is red");
+    }
+    // Without --step: after the last event.
+    assert_eq!(run_ok(&["render", file]), run_ok(&["render", file, "--step", &(events.len() - 1).to_string()]));
+    let text = run_ok(&["render", file, "--step", &places[0].to_string(), "--format", "text"]);
+    assert!(text.contains(&format!("after event {} of {}", places[0], events.len() - 1)), "{text}");
+    // A step past the end, --step on a position.
+    let out = run(&["render", file, "--step", &events.len().to_string()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    let out = run(&["render", "puzzles/bonus-corner.yaml", "--step", "1"]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn a_transcript_placing_on_a_taken_cell_is_refused_with_its_place() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = run_ok(&["play", "--players", "2", "--seed", "7", "--rounds", "1", "--format", "json"]);
+    let mut transcript: Value = serde_json::from_str(&game).unwrap();
+    let events = transcript["events"].as_array_mut().unwrap();
+    let places: Vec<usize> = (0..events.len()).filter(|&i| events[i]["event"] == "place").collect();
+    let first = events[places[0]]["at"].clone();
+    events[places[1]]["at"] = first;
+    let path = dir.path().join("bad.json");
+    std::fs::write(&path, serde_json::to_string_pretty(&transcript).unwrap()).unwrap();
+    let svg = dir.path().join("out.svg");
+    let out = run(&["render", path.to_str().unwrap(), "--svg", svg.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("bad.json:") && err.contains("already holds a tile"), "{err}");
+    let located = err.split("bad.json:").nth(1).unwrap_or("");
+    assert!(located.split(':').next().is_some_and(|line| line.parse::<usize>().is_ok()), "a line number: {err}");
+    assert!(!svg.exists());
+}

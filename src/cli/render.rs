@@ -1,5 +1,5 @@
-//! `quadominos render`: a position or a puzzle drawn as SVG (or PNG, with
-//! the `png` cargo feature), and the pictures `moves`, `solve` and `bonuses`
+//! `quadominos render`: a position, a puzzle or a game transcript drawn as
+//! SVG (or PNG, with the `png` cargo feature), and the pictures `moves`, `solve` and `bonuses`
 //! draw with `--svg FILE`. Output files are written only once the command has
 //! succeeded, each through a temporary file in the same directory renamed
 //! into place, so a reader never sees half a picture.
@@ -10,12 +10,15 @@ use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
 use clap::ValueEnum;
-use quadominos::formats::{InputError, LoadedPosition, MoveRecord, load_position, load_puzzle};
+use quadominos::error::{DocPath, Problem};
+use quadominos::formats::{InputError, LoadedPosition, MoveRecord, Source, load_position, load_puzzle};
+use quadominos::game::EventKind;
 use quadominos::model::{Board, Cell};
 use quadominos::render::{Highlight, Marks, board_svg, board_text};
 use quadominos::rules::MoveGen;
 use quadominos::solve::native::Native;
 use quadominos::solve::{Answer, Limits, Puzzle, Solver, verify};
+use quadominos::transcript::{LoadedTranscript, load_transcript};
 
 use super::{Failure, RuleArgs, parse_cell};
 
@@ -31,7 +34,8 @@ pub enum RenderFormat {
 /// `quadominos render`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// A position or puzzle file (YAML).
+    /// A position, puzzle or transcript file (YAML; a transcript as
+    /// `quadominos play` writes it).
     pub file: PathBuf,
     #[command(flatten)]
     pub rules: RuleArgs,
@@ -43,10 +47,15 @@ pub struct Args {
     pub png: Option<PathBuf>,
     /// What to highlight: `solution` (a puzzle's proven answer, solved and
     /// replayed through the rules; the default for puzzles), `last` (the
-    /// last tile of the file's `board:` list), `none`, or a cell X,Y
-    /// (repeatable; numbered in the order given).
+    /// last tile of the file's `board:` list, or a transcript's last
+    /// placement, its default), `none`, or a cell X,Y (repeatable; numbered
+    /// in the order given).
     #[arg(long, value_name = "WHAT", allow_hyphen_values = true)]
     pub highlight: Vec<String>,
+    /// For a transcript: draw the board after event K (numbered from 0, as
+    /// `replay` numbers them) [default: the last event].
+    #[arg(long, value_name = "K")]
+    pub step: Option<usize>,
     /// Stop solving a puzzle after this many seconds and draw the best
     /// answer found (marked as not proven).
     #[arg(long, value_name = "SECONDS")]
@@ -91,6 +100,17 @@ fn asked(list: &[String]) -> Result<Option<Asked>, Failure> {
 /// Runs `render`.
 pub fn run(args: Args) -> Result<(String, u8), Failure> {
     let choice = args.rules.choice();
+    if is_transcript(&args.file) {
+        let loaded = load_transcript(&args.file, &choice)?;
+        let asked = asked(&args.highlight)?.unwrap_or(Asked::Last);
+        let (board, marks) = transcript_picture(&loaded, args.step, &asked)?;
+        return finish(&args, &board, &marks, &loaded.variant.label());
+    }
+    if args.step.is_some() {
+        return Err(
+            InputError::whole_file("--step", "--step K draws a transcript after event K; this is not one").into()
+        );
+    }
     let loaded = load_position(&args.file, &choice)?;
     let is_puzzle = loaded.file.goal.is_some();
     let asked = asked(&args.highlight)?.unwrap_or(if is_puzzle { Asked::Solution } else { Asked::Nothing });
@@ -131,12 +151,17 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
             position_picture(&loaded, &cells)
         }
     };
-    let svg = board_svg(&board, &marks);
+    finish(&args, &board, &marks, &label)
+}
+
+/// Prints and writes the picture as asked.
+fn finish(args: &Args, board: &Board, marks: &Marks, label: &str) -> Result<(String, u8), Failure> {
+    let svg = board_svg(board, marks);
     let files = args.svg.is_some() || args.png.is_some();
     let text = match args.format.unwrap_or(if files { RenderFormat::Text } else { RenderFormat::Svg }) {
         RenderFormat::Svg => svg.clone(),
         RenderFormat::Text if files && args.format.is_none() => String::new(),
-        RenderFormat::Text => picture_text(&board, &marks, &label),
+        RenderFormat::Text => picture_text(board, marks, label),
     };
     let png = match &args.png {
         Some(path) => Some((path, png_bytes(&svg, path)?)),
@@ -151,12 +176,107 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
     Ok((text, 0))
 }
 
+/// True when the file reads as a YAML mapping with `events:`: a transcript.
+/// Anything else is read as a position, which reports what is wrong.
+fn is_transcript(path: &Path) -> bool {
+    let Ok(source) = Source::read(path) else { return false };
+    source.parse::<serde_yaml::Value>("file").is_ok_and(|v| v.get("events").is_some())
+}
+
+/// The board of the round in play after event `step` (default: the last),
+/// every placement of that round numbered in play order and starred when it
+/// earned a bonus; the last one (or the cells asked for) in red.
+fn transcript_picture(
+    loaded: &LoadedTranscript,
+    step: Option<usize>,
+    asked: &Asked,
+) -> Result<(Board, Marks), Failure> {
+    let events = &loaded.transcript.events;
+    let name = &loaded.source.name;
+    let Some(last) = events.len().checked_sub(1) else {
+        return Err(InputError::whole_file(name, "the transcript has no events to draw").into());
+    };
+    let step = step.unwrap_or(last);
+    if step > last {
+        let message = format!("event {step} does not exist; the transcript has events 0 to {last}");
+        return Err(InputError::whole_file("--step", message).into());
+    }
+    let mut board = Board::new();
+    let mut plays: Vec<Highlight> = Vec::new();
+    let mut round = 0;
+    for (i, event) in events.iter().enumerate().take(step + 1) {
+        match &event.kind {
+            EventKind::Deal { round: r, .. } => {
+                // A new round starts on an empty table.
+                board = Board::new();
+                plays.clear();
+                round = *r;
+            }
+            EventKind::Place { at, corners, bonus, .. } => {
+                if board.is_occupied(*at) {
+                    let at_path = DocPath::from("events").index(i).key("at");
+                    let message = format!("cell {at} already holds a tile in this round");
+                    return Err(loaded.source.problems(vec![Problem::new(at_path, message)]).into());
+                }
+                board.insert(*at, *corners);
+                plays.push(Highlight { cell: *at, number: Some(plays.len() + 1), bonus: *bonus, lit: false });
+            }
+            _ => {}
+        }
+    }
+    match asked {
+        Asked::Last => {
+            if let Some(h) = plays.last_mut() {
+                h.lit = true;
+            }
+        }
+        Asked::Nothing => {}
+        Asked::Cells(cells) => {
+            for &cell in cells {
+                let h = plays.iter_mut().find(|h| h.cell == cell).ok_or_else(|| {
+                    InputError::whole_file("--highlight", format!("cell {cell} holds no tile after event {step}"))
+                })?;
+                h.lit = true;
+            }
+        }
+        Asked::Solution => {
+            return Err(
+                InputError::whole_file("--highlight", "solution is for puzzles; a transcript has its plays").into()
+            );
+        }
+    }
+    let what = events.get(step).map(|e| describe(&e.kind, e.seat)).unwrap_or_default();
+    let title = format!("{name}: after event {step} of {last} (round {round}: {what}), {}", loaded.variant.label());
+    Ok((board, Marks { title: Some(title), highlights: plays, bonus_cells: Vec::new(), labels: Vec::new() }))
+}
+
+/// A few words on an event, for a picture's title.
+fn describe(kind: &EventKind, seat: Option<usize>) -> String {
+    let who = seat.map(|s| format!("seat {s} ")).unwrap_or_default();
+    match kind {
+        EventKind::Deal { .. } => "the deal".to_string(),
+        EventKind::Redeal { .. } => "a re-deal".to_string(),
+        EventKind::Place { tile, at, bonus, .. } => {
+            format!("{who}places {tile} at {at}{}", if *bonus { ", a bonus" } else { "" })
+        }
+        EventKind::BonusPoints => format!("{who}takes the 25 points"),
+        EventKind::BonusTiles => format!("{who}takes two bonus tiles"),
+        EventKind::Draw { .. } => format!("{who}draws"),
+        EventKind::Pass => format!("{who}passes"),
+        EventKind::RoundEnd { .. } => "the round ends".to_string(),
+        EventKind::GameEnd { winner, .. } => format!("seat {winner} wins the game"),
+    }
+}
+
 /// The board with its open cells, the given cells highlighted and numbered,
 /// and a star on every open cell where a hand tile earns a bonus.
 fn position_picture(loaded: &LoadedPosition, cells: &[Cell]) -> (Board, Marks) {
     let p = &loaded.position;
-    let highlights =
-        cells.iter().enumerate().map(|(i, &cell)| Highlight { cell, number: Some(i + 1), bonus: false }).collect();
+    let highlights = cells
+        .iter()
+        .enumerate()
+        .map(|(i, &cell)| Highlight { cell, number: Some(i + 1), bonus: false, lit: true })
+        .collect();
     let generator = MoveGen::new(&loaded.variant, &p.board, &p.hand);
     let mut moves = Vec::new();
     generator.legal_moves(&mut moves);
@@ -174,7 +294,7 @@ pub fn answer_picture(puzzle: &Puzzle, answer: &Answer, title: &str) -> (Board, 
     let mut highlights = Vec::new();
     for (i, play) in answer.plays.iter().enumerate() {
         board.insert(play.at, play.corners);
-        highlights.push(Highlight { cell: play.at, number: Some(i + 1), bonus: play.bonus });
+        highlights.push(Highlight { cell: play.at, number: Some(i + 1), bonus: play.bonus, lit: true });
     }
     let proof = if answer.proven { "" } else { ", best found in the time limit, not proven" };
     let title = format!("{title} (score {}{proof})", answer.score);

@@ -26,8 +26,9 @@ const SHADES: [&str; 6] = ["#ffffff", "#ffe08a", "#b8e186", "#92c5de", "#c2a5cf"
 
 const FONT: &str = "DejaVu Sans, Verdana, Arial, sans-serif";
 
-/// A placement to highlight: drawn with a heavy red border and, when it has
-/// one, its number in play order.
+/// A placement to mark: its number in play order, a heavy red border when
+/// it is one of the placements the picture is about, a star when it earned a
+/// bonus.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Highlight {
     /// The cell (it should hold a tile on the board drawn).
@@ -36,6 +37,9 @@ pub struct Highlight {
     pub number: Option<usize>,
     /// Whether the placement earned a bonus (R7): a star.
     pub bonus: bool,
+    /// Whether to draw it with a heavy red border (and a red number; other
+    /// numbers are grey).
+    pub lit: bool,
 }
 
 /// What to draw on top of the board.
@@ -188,7 +192,7 @@ stroke=\"#888\" stroke-width=\"1.5\" stroke-dasharray=\"5,4\"/>",
     // Tiles.
     for (cell, corners) in board.tiles() {
         let (x, y) = px(cell);
-        let lit = marks.highlights.iter().any(|h| h.cell == cell);
+        let lit = marks.highlights.iter().any(|h| h.cell == cell && h.lit);
         let (border, w) = if lit { ("#c0001a", 4) } else { ("#222", 2) };
         tile(&mut out, &format!("tile-{}-{}", cell.x, cell.y), (x, y), S, corners, (border, w));
     }
@@ -197,9 +201,10 @@ stroke=\"#888\" stroke-width=\"1.5\" stroke-dasharray=\"5,4\"/>",
         let (x, y) = px(h.cell);
         if let Some(n) = h.number {
             let (cx, cy) = (x + S / 2, y + S / 2);
+            let fill = if h.lit { "#c0001a" } else { "#666" };
             let _ = writeln!(
                 out,
-                "<g class=\"play\" id=\"play-{n}\"><circle cx=\"{cx}\" cy=\"{cy}\" r=\"11\" fill=\"#c0001a\"/>\
+                "<g class=\"play\" id=\"play-{n}\"><circle cx=\"{cx}\" cy=\"{cy}\" r=\"11\" fill=\"{fill}\"/>\
 <text x=\"{cx}\" y=\"{}\" font-size=\"13\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"#fff\">{n}</text></g>",
                 cy + 5
             );
