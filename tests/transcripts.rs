@@ -282,3 +282,32 @@ fn the_commands_play_and_replay_with_exit_0_1_and_2() {
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("a game has 2 to 8 players"));
 }
+
+#[test]
+fn a_redeal_replays_and_a_false_one_is_named() {
+    // R11 = redeal: where the heaviest tiles tie, the deal is voided and
+    // recorded with the tied hands.
+    let v = builtin_variant("english").unwrap().with_rule("R11", "redeal").unwrap();
+    let t = (0..300)
+        .map(|seed| record(&play(&v, 2, seed, Strategy::Greedy, Stop::Rounds(1)).unwrap(), Some(seed), None))
+        .find(|t| t.events.iter().any(|e| matches!(e.kind, EventKind::Redeal { .. })))
+        .expect("a tie in 300 deals");
+    assert!(replay(&t, &v).is_ok());
+    // The same hands recorded as a deal: the rules void it.
+    let mut wrong = t.clone();
+    let i = first(&wrong, |k| matches!(k, EventKind::Redeal { .. }));
+    let hands = match &wrong.events[i].kind {
+        EventKind::Redeal { hands, .. } => hands.clone(),
+        _ => unreachable!(),
+    };
+    let dealt: Vec<_> = hands.iter().flatten().copied().collect();
+    let well = v.tile_set().ids().filter(|t| !dealt.contains(t)).collect();
+    wrong.events[i].kind = EventKind::Deal { round: 1, hands, well, opener: 0 };
+    let m = replay(&wrong, &v).expect_err("a tied deal is voided");
+    assert_eq!(m.index, i);
+    assert!(
+        m.reasons.iter().any(|r| r.contains("recorded a `deal` event; the rules give a `redeal` event")),
+        "{:?}",
+        m.reasons
+    );
+}
