@@ -566,3 +566,95 @@ impl Suite {
         Ok(())
     }
 }
+
+/// Where another implementation's move lists part from the rules.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+pub struct MovesMismatch {
+    /// The index of the position in the answer file (from 0).
+    pub index: usize,
+    /// The position's id.
+    pub id: String,
+    /// The variant whose list is wrong.
+    pub variant: String,
+    /// Legal placements the answer leaves out (at most 10 listed).
+    pub missing: Vec<FixtureMove>,
+    /// Placements the answer lists that are not legal (at most 10 listed).
+    pub extra: Vec<FixtureMove>,
+    /// Other differences in words: a placement's points, matched corners,
+    /// bonus or equal-weight flag, or the counts.
+    pub wrong: Vec<String>,
+}
+
+/// Checks move lists written by another implementation in the format of
+/// `positions.json`: for every position and every variant listed, the moves
+/// must be exactly the legal placements with the right details. `resolve`
+/// gives the variant for a label. Errors: the first position whose list is
+/// wrong; a label that names no variant or a position that does not load
+/// under it is reported the same way, with the reason in `wrong`.
+pub fn check_moves(
+    answers: &[PositionFixture],
+    resolve: impl Fn(&str) -> Option<Variant>,
+) -> Result<usize, Box<MovesMismatch>> {
+    let mut checked = 0;
+    for (index, p) in answers.iter().enumerate() {
+        let board: Vec<(Cell, Corners)> = p.board.iter().map(|b| (b.at, b.tile)).collect();
+        for listed in &p.moves {
+            let fail = |missing: Vec<FixtureMove>, extra: Vec<FixtureMove>, wrong: Vec<String>| {
+                Box::new(MovesMismatch {
+                    index,
+                    id: p.id.clone(),
+                    variant: listed.variant.clone(),
+                    missing,
+                    extra,
+                    wrong,
+                })
+            };
+            let Some(variant) = resolve(&listed.variant) else {
+                return Err(fail(Vec::new(), Vec::new(), vec![format!("no variant is called `{}`", listed.variant)]));
+            };
+            let ours = match moves_under(&variant, &board, &p.hand) {
+                Ok(Some(m)) => m,
+                Ok(None) => {
+                    let why = Position::from_setup(&board, &p.hand, &variant)
+                        .err()
+                        .map(|ps| ps.iter().map(|x| x.to_string()).collect::<Vec<_>>().join("; "))
+                        .unwrap_or_default();
+                    return Err(fail(Vec::new(), Vec::new(), vec![format!("the position does not load: {why}")]));
+                }
+                Err(e) => return Err(fail(Vec::new(), Vec::new(), vec![e])),
+            };
+            let key = |m: &FixtureMove| (m.tile, m.at, m.corners);
+            let theirs: std::collections::BTreeMap<_, &FixtureMove> =
+                listed.moves.iter().map(|m| (key(m), m)).collect();
+            let mine: std::collections::BTreeMap<_, &FixtureMove> = ours.moves.iter().map(|m| (key(m), m)).collect();
+            let missing: Vec<FixtureMove> =
+                mine.iter().filter(|(k, _)| !theirs.contains_key(k)).map(|(_, m)| (*m).clone()).take(10).collect();
+            let extra: Vec<FixtureMove> =
+                theirs.iter().filter(|(k, _)| !mine.contains_key(k)).map(|(_, m)| (*m).clone()).take(10).collect();
+            let mut wrong = Vec::new();
+            for (k, m) in &mine {
+                if let Some(t) = theirs.get(k).filter(|t| **t != *m) {
+                    wrong.push(format!(
+                        "{} as {} at {}: recorded points {}, matched {}, bonus {}, by_weight {}; the rules give {}, {}, {}, {}",
+                        m.tile, m.corners, m.at, t.points, t.matched, t.bonus, t.by_weight, m.points, m.matched, m.bonus,
+                        m.by_weight
+                    ));
+                }
+            }
+            if theirs.len() != listed.moves.len() {
+                wrong.push("a placement is listed twice".into());
+            }
+            if listed.count != ours.count || listed.bonus != ours.bonus {
+                wrong.push(format!(
+                    "count {} and bonus {} recorded; the rules give {} and {}",
+                    listed.count, listed.bonus, ours.count, ours.bonus
+                ));
+            }
+            if !(missing.is_empty() && extra.is_empty() && wrong.is_empty()) {
+                return Err(fail(missing, extra, wrong));
+            }
+            checked += 1;
+        }
+    }
+    Ok(checked)
+}

@@ -150,3 +150,37 @@ fn the_command_writes_identical_suites_and_nothing_on_bad_input() {
     assert!(String::from_utf8_lossy(&o.stderr).contains("unknown variant `klingon`"));
     assert!(!bad.exists(), "nothing is written on bad input");
 }
+
+#[test]
+fn move_lists_written_by_others_are_checked() {
+    let suite = generate(&SuiteOptions { count: 0, ..small_options() }).unwrap();
+    let bytes = &suite.files.iter().find(|(p, _)| p == "positions.json").unwrap().1;
+    let positions: Vec<PositionFixture> = serde_json::from_slice(bytes).unwrap();
+    let resolve = |label: &str| builtin_variant(label);
+    let lists: usize = positions.iter().map(|p| p.moves.len()).sum();
+    assert_eq!(quadominos::fixtures::check_moves(&positions, resolve), Ok(lists));
+
+    // One legal placement left out.
+    let mut wrong = positions.clone();
+    let (i, j) = wrong
+        .iter()
+        .enumerate()
+        .find_map(|(i, p)| p.moves.iter().position(|m| !m.moves.is_empty()).map(|j| (i, j)))
+        .unwrap();
+    let dropped = wrong[i].moves[j].moves.remove(0);
+    let m = quadominos::fixtures::check_moves(&wrong, resolve).unwrap_err();
+    assert_eq!((m.index, m.missing.clone()), (i, vec![dropped]));
+
+    // A placement's points wrong, through the command.
+    let mut wrong = positions.clone();
+    wrong[i].moves[j].moves[0].points += 1;
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("answers.json");
+    std::fs::write(&file, serde_json::to_string_pretty(&wrong).unwrap()).unwrap();
+    let o = quadominos(&["fixtures", "--check", file.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.contains("the move list is wrong") && out.contains("recorded points"), "{out}");
+    std::fs::write(&file, serde_json::to_string_pretty(&positions).unwrap()).unwrap();
+    assert_eq!(quadominos(&["fixtures", "--check", file.to_str().unwrap()]).status.code(), Some(0));
+}

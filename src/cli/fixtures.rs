@@ -11,8 +11,13 @@ use super::Failure;
 #[derive(clap::Args)]
 pub struct Args {
     /// The folder to write the suite into (created if needed).
-    #[arg(long, value_name = "DIR")]
-    pub out: PathBuf,
+    #[arg(long, value_name = "DIR", required_unless_present = "check")]
+    pub out: Option<PathBuf>,
+    /// Instead of writing a suite, check move lists another implementation
+    /// wrote in the format of `positions.json`: exit 0 when every list is
+    /// exactly the legal placements, 1 with the first wrong one.
+    #[arg(long, value_name = "FILE", conflicts_with = "out")]
+    pub check: Option<PathBuf>,
     /// The seed every position and game derives from.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
@@ -35,7 +40,50 @@ pub struct Args {
     pub scenarios: Option<PathBuf>,
 }
 
+/// A variant by its label, e.g. `english+R4=no`.
+fn by_label(label: &str) -> Option<quadominos::rules::Variant> {
+    let mut parts = label.split('+');
+    let mut variant = load_variant(parts.next()?, None).ok()?;
+    for rule in parts {
+        let (name, value) = rule.split_once('=')?;
+        variant = variant.with_rule(name, value).ok()?;
+    }
+    Some(variant)
+}
+
+fn check(path: &std::path::Path) -> Result<(String, u8), Failure> {
+    let source = Source::read(path)?;
+    let answers: Vec<quadominos::fixtures::PositionFixture> =
+        source.parse("list of positions with their moves, as positions.json")?;
+    Ok(match quadominos::fixtures::check_moves(&answers, by_label) {
+        Ok(n) => (format!("{}: ok: {n} move lists over {} positions are right\n", source.name, answers.len()), 0),
+        Err(m) => {
+            let map = quadominos::formats::SourceMap::new(&source.text);
+            let at = map.locate(&quadominos::error::DocPath::root().index(m.index));
+            let place = at.map_or(source.name.clone(), |(l, c)| format!("{}:{l}:{c}", source.name));
+            let mut out =
+                format!("{place}: position {} ({}) under {}: the move list is wrong\n", m.index, m.id, m.variant);
+            let show = |x: &quadominos::fixtures::FixtureMove| format!("{} as {} at {}", x.tile, x.corners, x.at);
+            for x in &m.missing {
+                out.push_str(&format!("  missing (legal): {}\n", show(x)));
+            }
+            for x in &m.extra {
+                out.push_str(&format!("  extra (not legal): {}\n", show(x)));
+            }
+            for w in &m.wrong {
+                out.push_str(&format!("  - {w}\n"));
+            }
+            (out, 1)
+        }
+    })
+}
+
 pub fn run(args: Args) -> Result<(String, u8), Failure> {
+    let out_dir = match (&args.check, &args.out) {
+        (Some(file), _) => return check(file),
+        (None, Some(dir)) => dir.clone(),
+        (None, None) => return Err(Failure::Input(InputError::whole_file("--out", "give --out DIR or --check FILE"))),
+    };
     let names: Vec<String> = if args.variants.is_empty() {
         BUILTIN_VARIANTS.iter().map(|(n, _)| n.to_string()).collect()
     } else {
@@ -90,8 +138,8 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
         FixtureError::Input(e) => Failure::Input(e),
         FixtureError::Internal(m) => Failure::Bug(m),
     })?;
-    let out = args.out.display().to_string();
-    suite.write(&args.out).map_err(|e| Failure::Input(InputError::whole_file(&out, format!("cannot write: {e}"))))?;
+    let out = out_dir.display().to_string();
+    suite.write(&out_dir).map_err(|e| Failure::Input(InputError::whole_file(&out, format!("cannot write: {e}"))))?;
     let total: usize = suite.files.iter().map(|(_, b)| b.len()).sum();
     Ok((format!("wrote {} files ({total} bytes) to {out}; see {out}/manifest.json\n", suite.files.len()), 0))
 }
