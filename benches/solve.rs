@@ -8,6 +8,8 @@ use divan::Bencher;
 use quadominos::formats::builtin_variant;
 use quadominos::rules::random_position;
 use quadominos::solve::native::Native;
+#[cfg(feature = "smt")]
+use quadominos::solve::smt::Smt;
 use quadominos::solve::{Goal, Limits, Puzzle, Solver};
 
 fn main() {
@@ -44,4 +46,16 @@ fn native_best_turn(bencher: Bencher) {
 #[divan::bench]
 fn native_best_sequence_4(bencher: Bencher) {
     bench(bencher, &Native, Goal::BestSequence { plays: 4 }, BEST_SEQUENCE_4);
+}
+
+#[cfg(feature = "smt")]
+#[divan::bench(sample_count = 10, sample_size = 1)]
+fn smt_best_turn(bencher: Bencher) {
+    bench(bencher, &Smt, Goal::BestTurn, BEST_TURN);
+}
+
+#[cfg(feature = "smt")]
+#[divan::bench(sample_count = 5, sample_size = 1)]
+fn smt_best_sequence_4(bencher: Bencher) {
+    bench(bencher, &Smt, Goal::BestSequence { plays: 4 }, BEST_SEQUENCE_4);
 }

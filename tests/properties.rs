@@ -18,7 +18,7 @@ use quadominos::formats::{builtin_variant, notation};
 use quadominos::model::{Board, Cell, Corner, Corners, Direction, Point, TileId, TileSet};
 use quadominos::rules::{
     Arrangement, Contact, Counts, Legal, Move, MoveGen, Placement, Position, Reason, RuleSet, Variant, VariantParts,
-    Verdict, judge, random_position,
+    Verdict, judge, quick_judge, random_position,
 };
 
 /// Every shipped variant, each with readings switched, and a tile-set-file
@@ -542,6 +542,36 @@ proptest! {
     ) {
         for variant in VARIANTS.iter() {
             check_counts_after(variant, &random_position(variant, seed, tiles, hand));
+        }
+    }
+}
+
+/// `quick_judge` gives the judge's verdict (legal, and the bonus) on every
+/// candidate near the board, empty cells and, as if placed last, the
+/// board's own cells with their tile lifted.
+fn check_quick_judge(variant: &Variant, position: &Position) {
+    for p in candidates(variant, position, true) {
+        let mut board = position.board.clone();
+        board.remove(p.at);
+        let expected = match judge(&board, variant, p, None) {
+            Verdict::Legal(l) => Some(l.bonus),
+            Verdict::Illegal(_) => None,
+        };
+        assert_eq!(quick_judge(variant, &position.board, p.at, p.corners), expected, "{}: {p:?}", variant.label());
+    }
+}
+
+proptest! {
+    #![proptest_config(config(24))]
+
+    #[test]
+    fn the_quick_judge_agrees_with_the_judge(
+        seed in any::<u64>(),
+        tiles in 1usize..=30,
+        hand in 1usize..=6,
+    ) {
+        for variant in VARIANTS.iter() {
+            check_quick_judge(variant, &random_position(variant, seed, tiles, hand));
         }
     }
 }

@@ -15,7 +15,7 @@ mod variant;
 pub use catalogue::{BonusClass, Catalogue, Example, Neighbour, Neighbourhood, Witness};
 pub use clause::{Clause, Source, UnknownClause};
 pub use judge::{Contact, Legal, Placement, Reason, Tally, Verdict, contacts, corner_matches, judge, points};
-pub use movegen::{Counts, Move, MoveGen};
+pub use movegen::{Counts, Move, MoveGen, quick_judge, quick_judge_with};
 pub use orientation::Orientations;
 pub use position::{MAX_COORDINATE, Position};
 pub use random::random_position;

@@ -163,6 +163,99 @@ struct Counting {
     weight_diagonal: bool,
 }
 
+impl Counting {
+    fn of(variant: &Variant) -> Counting {
+        let rules = variant.rules();
+        Counting {
+            diagonal: rules.diagonal_neighbours.yes(),
+            weight_diagonal: rules.equal_weight_neighbours == WeightNeighbours::EdgeAndDiagonal,
+        }
+    }
+
+    /// What an empty cell sees (bits `6 i .. 6 i + 6`: the values on corner
+    /// `i`'s lattice point, R4; bits 24 and up: the weights of the
+    /// neighbours that count for R5, R6), with one more neighbour `t` in
+    /// direction `dir`. A corner touches exactly when it sees a value.
+    #[inline]
+    fn with_neighbour(self, mut raw: u64, dir: Direction, t: Corners) -> u64 {
+        let edge = dir.is_edge();
+        if edge || self.diagonal {
+            for &(mine, theirs) in dir.shared_corners() {
+                raw |= 1 << (6 * mine.index() + usize::from(t.at(theirs)));
+            }
+        }
+        if edge || self.weight_diagonal {
+            raw |= 1 << (24 + u32::from(t.weight()));
+        }
+        raw
+    }
+}
+
+/// The pattern key of an empty cell from what it sees: 7 bits per corner
+/// (touched, and the mask of values that would match there), then the mask
+/// of counting neighbour weights where R5 applies.
+#[inline]
+fn key_of(variant: &Variant, raw: u64) -> u64 {
+    let rules = variant.rules();
+    let mut key = 0u64;
+    for i in 0..4 {
+        let seen = raw >> (6 * i) & 0x3f;
+        let mask = match rules.corner_match {
+            CornerMatch::AtLeastOne => seen,
+            // Every value must agree: only possible when one value is there.
+            CornerMatch::EveryValue if seen.count_ones() == 1 => seen,
+            CornerMatch::EveryValue => 0,
+        };
+        let byte = if seen != 0 { TOUCHED | mask } else { 0 };
+        key |= byte << (7 * i);
+    }
+    if rules.equal_weight.yes() {
+        key |= (raw >> 24) << 28;
+    }
+    key
+}
+
+/// The shared table of a pattern, computed on first use.
+fn shared_table(variant: &Variant, key: u64) -> Arc<Table> {
+    let mut cache = variant.table_cache().lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    Arc::clone(cache.by_pattern.entry(key).or_insert_with(|| Arc::new(compute_table(variant, key))))
+}
+
+/// The verdict of the pattern tables on one placement, without reasons:
+/// `None` when the rules refuse it, else whether it earns the bonus choice.
+/// The tile on `cell` itself, if any, is ignored (the placement is judged
+/// as if made last); the hand is not consulted. It is the rule
+/// [`super::judge`] applies (both go through [`Tally`]), for searches that
+/// judge placements by the million.
+pub fn quick_judge(variant: &Variant, board: &Board, cell: Cell, corners: Corners) -> Option<bool> {
+    quick_judge_with(variant, cell, corners, |c| board.get(c))
+}
+
+/// [`quick_judge`] on a board given as a lookup from cell to tile.
+#[inline]
+pub fn quick_judge_with(
+    variant: &Variant,
+    cell: Cell,
+    corners: Corners,
+    tile_at: impl Fn(Cell) -> Option<Corners>,
+) -> Option<bool> {
+    variant.orientations().index(corners)?;
+    let counting = Counting::of(variant);
+    let mut raw = 0;
+    let mut side = false;
+    for dir in Direction::ALL {
+        if let Some(t) = tile_at(cell.neighbour(dir)) {
+            side |= dir.is_edge();
+            raw = counting.with_neighbour(raw, dir, t);
+        }
+    }
+    if !side {
+        return None;
+    }
+    let tally = tally_of(key_of(variant, raw), corners);
+    tally.legal(variant).then(|| tally.bonus(variant))
+}
+
 /// Bit 6 of a corner's byte: the corner touches a counting neighbour; bits
 /// 0–5: the values that would match there.
 const TOUCHED: u64 = 1 << 6;
@@ -180,10 +273,7 @@ impl<'v> MoveGen<'v> {
             tables: Vec::new(),
             by_pattern: FxHashMap::default(),
             scratch: Scratch::default(),
-            counts: Counting {
-                diagonal: variant.rules().diagonal_neighbours.yes(),
-                weight_diagonal: variant.rules().equal_weight_neighbours == WeightNeighbours::EdgeAndDiagonal,
-            },
+            counts: Counting::of(variant),
         };
         for &tile in hand {
             generator.add_to_hand(tile);
@@ -450,56 +540,34 @@ impl<'v> MoveGen<'v> {
 
     /// `raw` with one more neighbour, `t` in direction `dir`.
     #[inline]
-    fn with_neighbour(&self, mut raw: u64, dir: Direction, t: Corners) -> u64 {
-        let edge = dir.is_edge();
-        if edge || self.counts.diagonal {
-            for &(mine, theirs) in dir.shared_corners() {
-                raw |= 1 << (6 * mine.index() + usize::from(t.at(theirs)));
-            }
-        }
-        if edge || self.counts.weight_diagonal {
-            raw |= 1 << (24 + u32::from(t.weight()));
-        }
-        raw
+    fn with_neighbour(&self, raw: u64, dir: Direction, t: Corners) -> u64 {
+        self.counts.with_neighbour(raw, dir, t)
     }
 
-    /// The pattern key of an empty cell from what it sees: 7 bits per
-    /// corner (touched, and the mask of values that would match there), then
-    /// the mask of counting neighbour weights where R5 applies.
+    /// The pattern key of an empty cell from what it sees.
     #[inline]
     fn key(&self, raw: u64) -> u64 {
-        let rules = self.variant.rules();
-        let mut key = 0u64;
-        for i in 0..4 {
-            let seen = raw >> (6 * i) & 0x3f;
-            let mask = match rules.corner_match {
-                CornerMatch::AtLeastOne => seen,
-                // Every value must agree: only possible when one value is there.
-                CornerMatch::EveryValue if seen.count_ones() == 1 => seen,
-                CornerMatch::EveryValue => 0,
-            };
-            let byte = if seen != 0 { TOUCHED | mask } else { 0 };
-            key |= byte << (7 * i);
-        }
-        if rules.equal_weight.yes() {
-            key |= (raw >> 24) << 28;
-        }
-        key
+        key_of(self.variant, raw)
     }
 
     fn table_for(&mut self, key: u64) -> u32 {
         if let Some(&t) = self.by_pattern.get(&key) {
             return t;
         }
-        let shared = {
-            let mut cache = self.variant.table_cache().lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-            Arc::clone(cache.by_pattern.entry(key).or_insert_with(|| Arc::new(compute_table(self.variant, key))))
-        };
+        let shared = shared_table(self.variant, key);
         let id = self.tables.len() as u32;
         self.tables.push(shared);
         self.by_pattern.insert(key, id);
         id
     }
+}
+
+/// What the rules count of `corners` placed into pattern `key`.
+#[inline]
+fn tally_of(key: u64, corners: Corners) -> Tally {
+    let touching = (0..4).filter(|i| key >> (7 * i) & TOUCHED != 0).count() as u8;
+    let matched = Corner::ALL.iter().filter(|c| key >> (7 * c.index()) & (1 << corners.at(**c)) != 0).count() as u8;
+    Tally { touching, matched, equal_weight: key >> (28 + u32::from(corners.weight())) & 1 != 0 }
 }
 
 /// The legal and bonus orientations of a pattern, each judged by [`Tally`],
@@ -509,11 +577,9 @@ fn compute_table(variant: &Variant, key: u64) -> Table {
     let mut legal = vec![0u64; words].into_boxed_slice();
     let mut bonus = vec![0u64; words].into_boxed_slice();
     let mut per_tile = vec![(0u8, 0u8); variant.tile_set().len()].into_boxed_slice();
-    let touching = (0..4).filter(|i| key >> (7 * i) & TOUCHED != 0).count() as u8;
-    for (k, corners) in variant.orientations().all().iter().enumerate() {
+    for (k, &corners) in variant.orientations().all().iter().enumerate() {
         let t = variant.orientations().tile_index(k);
-        let matched = Corner::ALL.iter().filter(|c| key >> (7 * c.index()) & (1 << corners.at(**c)) != 0).count() as u8;
-        let tally = Tally { touching, matched, equal_weight: key >> (28 + u32::from(corners.weight())) & 1 != 0 };
+        let tally = tally_of(key, corners);
         if tally.legal(variant) {
             legal[k / 64] |= 1 << (k % 64);
             per_tile[t].0 += 1;

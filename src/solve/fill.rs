@@ -9,7 +9,8 @@ use std::time::Instant;
 
 use super::{Answer, FillGoal, FillObjective, Limits, Play, PlayKind, Puzzle, Stats};
 use crate::model::{Board, Cell, Corner, Corners, Direction, TileId};
-use crate::rules::{CornerMatch, Placement, Verdict, judge};
+
+use crate::rules::{CornerMatch, quick_judge_with};
 
 /// Solves a fill goal exactly (or until the time limit).
 pub fn solve_fill(puzzle: &Puzzle, goal: &FillGoal, limits: &Limits) -> Answer {
@@ -51,11 +52,12 @@ pub fn solve_fill(puzzle: &Puzzle, goal: &FillGoal, limits: &Limits) -> Answer {
         completes,
         candidates,
         strict,
-        board: puzzle.board.clone(),
+        board: Patch::new(&puzzle.board, &goal.region),
         used: vec![false; goal.pool.len().max(1)],
         assigned: Vec::new(),
         bonus_flags: vec![false; goal.region.len()],
         best: None,
+        by_need: vec![None; 8 * 8 * 8 * 8],
         count: 0,
         nodes: 0,
         stopped: false,
@@ -83,6 +85,9 @@ pub fn solve_fill(puzzle: &Puzzle, goal: &FillGoal, limits: &Limits) -> Answer {
     }
 }
 
+/// Candidates as (index into the candidate list, corners), shared.
+type Options = std::rc::Rc<[(usize, Corners)]>;
+
 struct FillSearch<'a> {
     puzzle: &'a Puzzle,
     goal: &'a FillGoal,
@@ -93,11 +98,13 @@ struct FillSearch<'a> {
     judged_before: Vec<usize>,
     candidates: Vec<(TileId, Vec<Corners>)>,
     strict: bool,
-    board: Board,
+    board: Patch,
     used: Vec<bool>,
     assigned: Vec<(usize, Corners)>,
     bonus_flags: Vec<bool>,
     best: Option<(i64, Vec<Play>)>,
+    /// [`FillSearch::agreeing`]'s lists, by the code of the requirement.
+    by_need: Vec<Option<Options>>,
     count: u64,
     nodes: u64,
     stopped: bool,
@@ -131,14 +138,16 @@ impl FillSearch<'_> {
     /// already disagree.
     fn required(&self, cell: Cell) -> Result<[Option<u8>; 4], ()> {
         let diagonal = self.puzzle.variant.rules().diagonal_neighbours.yes();
-        let mut need = [None; 4];
-        for corner in Corner::ALL {
-            for (dir, v) in self.board.values_at(cell, corner) {
-                if !dir.is_edge() && !diagonal {
-                    continue;
-                }
-                match need[corner.index()] {
-                    None => need[corner.index()] = Some(v),
+        let mut need: [Option<u8>; 4] = [None; 4];
+        for dir in Direction::ALL {
+            if !dir.is_edge() && !diagonal {
+                continue;
+            }
+            let Some(t) = self.board.get(cell.neighbour(dir)) else { continue };
+            for &(mine, theirs) in dir.shared_corners() {
+                let v = t.at(theirs);
+                match need[mine.index()] {
+                    None => need[mine.index()] = Some(v),
                     Some(w) if w == v => {}
                     Some(_) => return Err(()),
                 }
@@ -148,16 +157,28 @@ impl FillSearch<'_> {
     }
 
     /// Judges the region cell `j` (all its neighbours filled) as if placed last.
-    fn judge_cell(&mut self, j: usize) -> Option<bool> {
+    fn judge_cell(&self, j: usize) -> Option<bool> {
         let cell = self.goal.region[j];
-        let corners = self.board.remove(cell)?;
-        let verdict =
-            judge(&self.board, &self.puzzle.variant, Placement { tile: corners.id(), at: cell, corners }, None);
-        self.board.insert(cell, corners);
-        match verdict {
-            Verdict::Legal(l) => Some(l.bonus),
-            Verdict::Illegal(_) => None,
+        let corners = self.board.get(cell)?;
+        quick_judge_with(&self.puzzle.variant, cell, corners, |c| self.board.get(c))
+    }
+
+    /// The candidates (index, corners) whose corners agree with `need`,
+    /// listed once per distinct requirement.
+    fn agreeing(&mut self, need: [Option<u8>; 4]) -> Options {
+        let code = need.iter().fold(0usize, |code, v| code * 8 + v.map_or(7, usize::from));
+        if let Some(list) = &self.by_need[code] {
+            return list.clone();
         }
+        let list: Options = self
+            .candidates
+            .iter()
+            .enumerate()
+            .flat_map(|(i, (_, orientations))| orientations.iter().map(move |&c| (i, c)))
+            .filter(|&(_, c)| Corner::ALL.iter().all(|&k| need[k.index()].is_none_or(|v| v == c.at(k))))
+            .collect();
+        self.by_need[code] = Some(list.clone());
+        list
     }
 
     fn go(&mut self, depth: usize, score: i64) {
@@ -206,58 +227,105 @@ impl FillSearch<'_> {
             return;
         }
         let cell = self.goal.region[depth];
-        let need = if self.strict {
+        // Under strict agreement only the tiles that agree with the corners
+        // around the cell; otherwise every orientation of every free tile.
+        let options = if self.strict {
             match self.required(cell) {
-                Ok(n) => Some(n),
+                Ok(need) => self.agreeing(need),
                 Err(()) => return,
             }
         } else {
-            None
+            self.agreeing([None; 4])
         };
-        for i in 0..self.candidates.len() {
+        for &(i, corners) in options.iter() {
             if self.used[i] {
                 continue;
             }
-            let (tile, orientations) = (self.candidates[i].0, self.candidates[i].1.clone());
-            for corners in orientations {
-                if let Some(need) = need
-                    && Corner::ALL.iter().any(|&c| need[c.index()].is_some_and(|v| v != corners.at(c)))
-                {
-                    continue;
-                }
-                self.board.insert(cell, corners);
-                self.used[i] = true;
-                self.assigned.push((depth, corners));
-                let mut ok = true;
-                let mut gained = 0i64;
-                let done = self.completes[depth].clone();
-                for &j in &done {
-                    match self.judge_cell(j) {
-                        Some(bonus) => {
-                            self.bonus_flags[j] = bonus;
-                            gained += i64::from(bonus);
-                        }
-                        None => {
-                            ok = false;
-                            break;
-                        }
+            let tile = self.candidates[i].0;
+            self.board.insert(cell, corners);
+            self.used[i] = true;
+            self.assigned.push((depth, corners));
+            let mut ok = true;
+            let mut gained = 0i64;
+            for d in 0..self.completes[depth].len() {
+                let j = self.completes[depth][d];
+                match self.judge_cell(j) {
+                    Some(bonus) => {
+                        self.bonus_flags[j] = bonus;
+                        gained += i64::from(bonus);
+                    }
+                    None => {
+                        ok = false;
+                        break;
                     }
                 }
-                if ok {
-                    let add = match self.goal.objective {
-                        FillObjective::Weight => i64::from(tile.weight()),
-                        FillObjective::Bonuses => gained,
-                        FillObjective::Count => 0,
-                    };
-                    self.go(depth + 1, score + add);
-                }
-                self.assigned.pop();
-                self.used[i] = false;
-                self.board.remove(cell);
-                if self.stopped {
-                    return;
-                }
+            }
+            if ok {
+                let add = match self.goal.objective {
+                    FillObjective::Weight => i64::from(tile.weight()),
+                    FillObjective::Bonuses => gained,
+                    FillObjective::Count => 0,
+                };
+                self.go(depth + 1, score + add);
+            }
+            self.assigned.pop();
+            self.used[i] = false;
+            self.board.remove(cell);
+            if self.stopped {
+                return;
             }
         }
+    }
+}
+
+/// The part of the board a fill can see, as a dense grid: the region and
+/// the cells around it, with the board's tiles there. Cells outside read as
+/// empty; nothing outside is ever asked about.
+struct Patch {
+    x0: i64,
+    y0: i64,
+    width: i64,
+    height: i64,
+    cells: Vec<Option<Corners>>,
+}
+
+impl Patch {
+    fn new(board: &Board, region: &[Cell]) -> Patch {
+        let xs = region.iter().map(|c| i64::from(c.x));
+        let ys = region.iter().map(|c| i64::from(c.y));
+        let (x0, x1) = (xs.clone().min().unwrap_or(0) - 1, xs.max().unwrap_or(0) + 1);
+        let (y0, y1) = (ys.clone().min().unwrap_or(0) - 1, ys.max().unwrap_or(0) + 1);
+        let (width, height) = (x1 - x0 + 1, y1 - y0 + 1);
+        let mut patch = Patch { x0, y0, width, height, cells: vec![None; (width * height) as usize] };
+        for (cell, corners) in board.tiles() {
+            patch.set(cell, Some(corners));
+        }
+        patch
+    }
+
+    #[inline]
+    fn index(&self, cell: Cell) -> Option<usize> {
+        let dx = i64::from(cell.x) - self.x0;
+        let dy = i64::from(cell.y) - self.y0;
+        ((0..self.width).contains(&dx) && (0..self.height).contains(&dy)).then(|| (dy * self.width + dx) as usize)
+    }
+
+    #[inline]
+    fn get(&self, cell: Cell) -> Option<Corners> {
+        self.index(cell).and_then(|i| self.cells[i])
+    }
+
+    fn set(&mut self, cell: Cell, corners: Option<Corners>) {
+        if let Some(i) = self.index(cell) {
+            self.cells[i] = corners;
+        }
+    }
+
+    fn insert(&mut self, cell: Cell, corners: Corners) {
+        self.set(cell, Some(corners));
+    }
+
+    fn remove(&mut self, cell: Cell) {
+        self.set(cell, None);
     }
 }
