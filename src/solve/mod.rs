@@ -236,6 +236,25 @@ mod tests {
         assert!(checked >= 20, "only {checked} puzzles record their answer");
     }
 
+    /// Stopped by the time limit before anything is searched, the native
+    /// solver says so and gives a bound no lower than the true optimum
+    /// (and whatever it found replays).
+    #[test]
+    fn a_native_answer_cut_short_is_unproven_with_a_true_bound() {
+        for name in
+            ["turn-60-english.yaml", "turn-chain-bonus.yaml", "seq-60-english.yaml", "fill-5x5-weight-serbian.yaml"]
+        {
+            let p = puzzle(name);
+            let optimum = native::Native.solve(&p, &Limits::default()).unwrap().score;
+            let limits = Limits { timeout: Some(std::time::Duration::ZERO), ..Limits::default() };
+            let cut = native::Native.solve(&p, &limits).unwrap();
+            assert!(!cut.proven, "{name}");
+            let bound = cut.bound.unwrap_or_else(|| panic!("{name}: no bound"));
+            assert!(bound >= optimum && cut.score <= optimum, "{name}: {} <= {optimum} <= {bound}", cut.score);
+            verify(&p, &cut).unwrap_or_else(|e| panic!("{name}: {e}"));
+        }
+    }
+
     #[test]
     fn the_issue_example_scores_47_and_replays() {
         let p = puzzle("bonus-corner.yaml");

@@ -86,7 +86,7 @@ impl<'p> Search<'p> {
     fn tick(&mut self) -> bool {
         self.nodes += 1;
         if !self.stopped
-            && self.nodes.is_multiple_of(1024)
+            && (self.nodes == 1 || self.nodes.is_multiple_of(1024))
             && let Some(t) = self.limits.timeout
         {
             self.stopped = self.started.elapsed() >= t;
@@ -119,8 +119,11 @@ impl<'p> Search<'p> {
             let weight = corners_of(self.variant, m).weight();
             (std::cmp::Reverse(self.generator.is_bonus(m)), std::cmp::Reverse(weight))
         });
+        let ceiling = self.turn_ceiling(&moves);
         for m in moves {
-            if self.tick() {
+            // However short the time, the turn found places a tile when one
+            // can be placed (E8, E9).
+            if best.is_some() && self.tick() {
                 break;
             }
             let bonus = self.generator.is_bonus(m);
@@ -155,7 +158,30 @@ impl<'p> Search<'p> {
                 merge(&mut best, value, line, self.cap());
             }
         }
-        self.finish(best)
+        let mut answer = self.finish(best);
+        if self.stopped {
+            answer.bound = Some(ceiling.max(answer.score));
+        }
+        answer
+    }
+
+    /// No turn from here scores more than this: the best first play's
+    /// points, then, if any play earns a bonus, the larger of 25 and the
+    /// two heaviest hand tiles; with chained bonuses (R8) every hand tile
+    /// and 25 for each. Given with an answer the time limit cut short.
+    fn turn_ceiling(&self, moves: &[Move]) -> i64 {
+        let first = moves.iter().map(|&m| i64::from(points(self.variant, corners_of(self.variant, m)))).max();
+        let Some(first) = first else { return 0 };
+        if !moves.iter().any(|&m| self.generator.is_bonus(m)) {
+            return first;
+        }
+        let mut weights: Vec<i64> = self.generator.hand().iter().map(|t| i64::from(t.weight())).collect();
+        weights.sort_unstable_by(|a, b| b.cmp(a));
+        if self.variant.rules().bonus_chain.yes() {
+            first + weights.iter().map(|w| w + 25).sum::<i64>()
+        } else {
+            first + weights.iter().take(2).sum::<i64>().max(25)
+        }
     }
 
     /// How many optimal answers to keep: all of them (up to the cap) with
