@@ -79,12 +79,6 @@ fn puzzle_files() -> Vec<PathBuf> {
 const TOO_BIG_FOR_SMT: [&str; 3] =
     ["seq-60-serbian.yaml", "fill-5x5-weight-serbian.yaml", "fill-6x6-weight-serbian.yaml"];
 
-/// Puzzles the native search takes about ten seconds over, while z3 proves
-/// them in a few (every cell of a 5×5 fill earning its bonus): only the SMT
-/// answer is checked here, against the recorded optimum (the native answer
-/// is checked by `solve::tests`).
-const SMT_ONLY: [&str; 1] = ["fill-5x5-bonuses-english.yaml"];
-
 /// Small enough to solve under every variant in a blink.
 fn small(puzzle: &Puzzle) -> bool {
     let cells = match &puzzle.goal {
@@ -103,11 +97,7 @@ fn every_puzzle_gets_the_same_score_from_both_solvers() {
             continue;
         }
         let own = load_puzzle(&path, &VariantChoice::default()).unwrap_or_else(|e| panic!("{name}: {e}"));
-        let answer = if SMT_ONLY.contains(&name.as_str()) {
-            solved(&Smt, &own.puzzle, &name)
-        } else {
-            agree(&own.puzzle, &format!("{name} ({})", own.puzzle.variant.name()))
-        };
+        let answer = agree(&own.puzzle, &format!("{name} ({})", own.puzzle.variant.name()));
         if let Some(expected) = own.expect.score {
             assert_eq!(answer.score, expected, "{name}: expect: {{score: {expected}}}");
         }
