@@ -109,6 +109,8 @@ pub struct DivideEntry {
 pub struct PerftFixture {
     /// The position's id in `positions.json`.
     pub position: String,
+    /// The position in the one-line notation, so that the count stands alone.
+    pub notation: String,
     /// The variant counted under.
     pub variant: String,
     /// The depth.
@@ -464,6 +466,7 @@ pub fn generate(options: &SuiteOptions) -> Result<Suite, FixtureError> {
             let count = perft(variant, &position.board, &position.hand, options.perft_depth, true);
             Ok(PerftFixture {
                 position: p.id.clone(),
+                notation: p.notation.clone(),
                 variant: variant.label(),
                 depth: count.depth,
                 nodes: count.nodes,
@@ -657,4 +660,83 @@ pub fn check_moves(
         }
     }
     Ok(checked)
+}
+
+/// Where another implementation's perft count parts from the rules.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+pub struct PerftMismatch {
+    /// The index of the count in the answer file (from 0).
+    pub index: usize,
+    /// The position's id.
+    pub position: String,
+    /// What differs, in words.
+    pub wrong: Vec<String>,
+}
+
+/// Checks perft counts written by another implementation in the format of
+/// `perft.json`: each count is recomputed from its `notation` under its
+/// `variant` to its `depth`; `nodes`, `bonus` and, where given, every
+/// `divide` entry must agree. Errors: the first count that does not.
+pub fn check_perft(
+    answers: &[PerftFixture],
+    resolve: impl Fn(&str) -> Option<Variant>,
+) -> Result<usize, Box<PerftMismatch>> {
+    const MAX_DEPTH: usize = 5;
+    for (index, a) in answers.iter().enumerate() {
+        let fail = |wrong: Vec<String>| Box::new(PerftMismatch { index, position: a.position.clone(), wrong });
+        let Some(variant) = resolve(&a.variant) else {
+            return Err(fail(vec![format!("no variant is called `{}`", a.variant)]));
+        };
+        if a.depth > MAX_DEPTH {
+            return Err(fail(vec![format!("depth {} is more than this check counts ({MAX_DEPTH})", a.depth)]));
+        }
+        let read = crate::formats::notation::parse(&a.notation).map_err(|e| fail(vec![format!("notation: {e}")]))?;
+        let position = Position::from_setup(&read.board, &read.hand, &variant).map_err(|ps| {
+            fail(vec![format!(
+                "the position does not load: {}",
+                ps.iter().map(|p| p.to_string()).collect::<Vec<_>>().join("; ")
+            )])
+        })?;
+        let ours = perft(&variant, &position.board, &position.hand, a.depth, !a.divide.is_empty());
+        let mut wrong = Vec::new();
+        if a.nodes != ours.nodes {
+            wrong.push(format!("nodes: recorded {}, the rules give {}", a.nodes, ours.nodes));
+        }
+        if a.bonus != ours.bonus {
+            wrong.push(format!("bonus: recorded {:?}, the rules give {:?}", a.bonus, ours.bonus));
+        }
+        if !a.divide.is_empty() {
+            let key = |t: TileId, at: Cell, c: Corners| (t, at, c);
+            let theirs: std::collections::BTreeMap<_, u64> =
+                a.divide.iter().map(|d| (key(d.tile, d.at, d.corners), d.nodes)).collect();
+            for d in &ours.divide {
+                match theirs.get(&key(d.tile, d.at, d.corners)) {
+                    None => wrong.push(format!(
+                        "divide: {} as {} at {} is missing ({} nodes)",
+                        d.tile, d.corners, d.at, d.nodes
+                    )),
+                    Some(&n) if n != d.nodes => wrong.push(format!(
+                        "divide: {} as {} at {}: recorded {n}, the rules give {}",
+                        d.tile, d.corners, d.at, d.nodes
+                    )),
+                    Some(_) => {}
+                }
+            }
+            let mine: std::collections::BTreeSet<_> =
+                ours.divide.iter().map(|d| key(d.tile, d.at, d.corners)).collect();
+            for d in &a.divide {
+                if !mine.contains(&key(d.tile, d.at, d.corners)) {
+                    wrong.push(format!(
+                        "divide: {} as {} at {} is not a legal first placement",
+                        d.tile, d.corners, d.at
+                    ));
+                }
+            }
+        }
+        if !wrong.is_empty() {
+            wrong.truncate(12);
+            return Err(fail(wrong));
+        }
+    }
+    Ok(answers.len())
 }

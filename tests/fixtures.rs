@@ -184,3 +184,26 @@ fn move_lists_written_by_others_are_checked() {
     std::fs::write(&file, serde_json::to_string_pretty(&positions).unwrap()).unwrap();
     assert_eq!(quadominos(&["fixtures", "--check", file.to_str().unwrap()]).status.code(), Some(0));
 }
+
+#[test]
+fn perft_counts_written_by_others_are_checked() {
+    let suite = generate(&SuiteOptions { count: 0, ..small_options() }).unwrap();
+    let bytes = &suite.files.iter().find(|(p, _)| p == "perft.json").unwrap().1;
+    let counts: Vec<PerftFixture> = serde_json::from_slice(bytes).unwrap();
+    let resolve = |label: &str| builtin_variant(label);
+    assert_eq!(quadominos::fixtures::check_perft(&counts, resolve), Ok(counts.len()));
+    let i = counts.iter().position(|c| c.nodes > 0).unwrap();
+    let mut wrong = counts.clone();
+    wrong[i].nodes += 1;
+    wrong[i].divide.pop();
+    let m = quadominos::fixtures::check_perft(&wrong, resolve).unwrap_err();
+    assert_eq!(m.index, i);
+    assert!(m.wrong[0].starts_with("nodes: recorded"), "{:?}", m.wrong);
+    assert!(m.wrong.iter().any(|w| w.ends_with("nodes)")), "{:?}", m.wrong);
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("perft.json");
+    std::fs::write(&file, serde_json::to_string_pretty(&wrong).unwrap()).unwrap();
+    let o = quadominos(&["fixtures", "--check", file.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("is wrong"));
+}

@@ -13,9 +13,10 @@ pub struct Args {
     /// The folder to write the suite into (created if needed).
     #[arg(long, value_name = "DIR", required_unless_present = "check")]
     pub out: Option<PathBuf>,
-    /// Instead of writing a suite, check move lists another implementation
-    /// wrote in the format of `positions.json`: exit 0 when every list is
-    /// exactly the legal placements, 1 with the first wrong one.
+    /// Instead of writing a suite, check answers another implementation
+    /// wrote in the format of `positions.json` (move lists) or `perft.json`
+    /// (perft counts): exit 0 when every one is right, 1 with the first
+    /// wrong one.
     #[arg(long, value_name = "FILE", conflicts_with = "out")]
     pub check: Option<PathBuf>,
     /// The seed every position and game derives from.
@@ -53,16 +54,39 @@ fn by_label(label: &str) -> Option<quadominos::rules::Variant> {
 
 fn check(path: &std::path::Path) -> Result<(String, u8), Failure> {
     let source = Source::read(path)?;
+    // A perft answer has `nodes`; a move-list answer has `moves`.
+    let is_perft =
+        source.text.contains("\"nodes\"") || source.text.lines().any(|l| l.trim_start().starts_with("nodes:"));
+    let map = quadominos::formats::SourceMap::new(&source.text);
+    let place = |index: usize| {
+        map.locate(&quadominos::error::DocPath::root().index(index))
+            .map_or(source.name.clone(), |(l, c)| format!("{}:{l}:{c}", source.name))
+    };
+    if is_perft {
+        let answers: Vec<quadominos::fixtures::PerftFixture> = source.parse("list of perft counts, as perft.json")?;
+        return Ok(match quadominos::fixtures::check_perft(&answers, by_label) {
+            Ok(n) => (format!("{}: ok: {n} perft counts are right\n", source.name), 0),
+            Err(m) => {
+                let mut out = format!("{}: count {} ({}) is wrong\n", place(m.index), m.index, m.position);
+                for w in &m.wrong {
+                    out.push_str(&format!("  - {w}\n"));
+                }
+                (out, 1)
+            }
+        });
+    }
     let answers: Vec<quadominos::fixtures::PositionFixture> =
         source.parse("list of positions with their moves, as positions.json")?;
     Ok(match quadominos::fixtures::check_moves(&answers, by_label) {
         Ok(n) => (format!("{}: ok: {n} move lists over {} positions are right\n", source.name, answers.len()), 0),
         Err(m) => {
-            let map = quadominos::formats::SourceMap::new(&source.text);
-            let at = map.locate(&quadominos::error::DocPath::root().index(m.index));
-            let place = at.map_or(source.name.clone(), |(l, c)| format!("{}:{l}:{c}", source.name));
-            let mut out =
-                format!("{place}: position {} ({}) under {}: the move list is wrong\n", m.index, m.id, m.variant);
+            let mut out = format!(
+                "{}: position {} ({}) under {}: the move list is wrong\n",
+                place(m.index),
+                m.index,
+                m.id,
+                m.variant
+            );
             let show = |x: &quadominos::fixtures::FixtureMove| format!("{} as {} at {}", x.tile, x.corners, x.at);
             for x in &m.missing {
                 out.push_str(&format!("  missing (legal): {}\n", show(x)));
