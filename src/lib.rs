@@ -11,6 +11,9 @@
 //!   the move generator.
 //! - [`formats`]: YAML files in, reports out, errors located by line and column.
 //! - [`render`]: boards drawn as text.
+//! - [`play`], [`transcript`], [`fixtures`], [`schema`]: whole games played by a
+//!   strategy, their transcripts and the replay that checks anyone's, fixture
+//!   suites for other implementations and their JSON Schemas.
 //!
 //! ```
 //! use quadominos::formats::builtin_variant;
