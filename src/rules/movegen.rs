@@ -81,6 +81,14 @@ impl Scratch {
     /// Table `table`'s moves for the hand without tile `t`.
     #[inline]
     fn without(&mut self, tables: &[Arc<Table>], table: u32, t: usize) -> Counts {
+        let mut c = self.with_hand(tables, table);
+        c -= tables[table as usize].of_tile(t);
+        c
+    }
+
+    /// Table `table`'s moves for the whole hand.
+    #[inline]
+    fn with_hand(&mut self, tables: &[Arc<Table>], table: u32) -> Counts {
         let i = table as usize;
         if i >= self.stamp.len() {
             self.stamp.resize(tables.len().max(i + 1), 0);
@@ -95,9 +103,7 @@ impl Scratch {
             self.sum[i] = sum;
             self.stamp[i] = self.generation;
         }
-        let mut c = self.sum[i];
-        c -= entry.of_tile(t);
-        c
+        self.sum[i]
     }
 }
 
@@ -439,8 +445,44 @@ impl<'v> MoveGen<'v> {
             now += earned;
             out.push((m, bonus, Counts::default()));
         }
+        // Moves come cell by cell: what the cell's neighbourhood offers is
+        // found once per cell. `old`: the tables that stop counting (the
+        // cell's own, its open neighbours'), `seen`: for each empty
+        // neighbour that is or becomes open, what it sees before the tile.
+        let mut at: Option<Cell> = None;
+        let mut old: Vec<u32> = Vec::with_capacity(9);
+        let mut seen: Vec<(Direction, u64)> = Vec::with_capacity(8);
+        let mut old_sum = Counts::default();
         for entry in &mut out[first..] {
             let m = entry.0;
+            if at != Some(m.at) {
+                at = Some(m.at);
+                old.clear();
+                seen.clear();
+                if let Some(i) = self.grid.slot(m.at) {
+                    old.push(self.open[i].table);
+                }
+                let neighbours = self.grid.neighbours(&self.board, m.at);
+                for (dir, tile) in Direction::ALL.into_iter().zip(neighbours) {
+                    if tile.is_some() {
+                        continue;
+                    }
+                    let n = m.at.neighbour(dir);
+                    match self.grid.slot(n) {
+                        Some(i) => {
+                            old.push(self.open[i].table);
+                            seen.push((dir, self.open[i].raw));
+                        }
+                        // An edge neighbour opens; a diagonal one stays closed.
+                        None if dir.is_edge() => seen.push((dir, self.raw(n, None))),
+                        None => {}
+                    }
+                }
+                old_sum = Counts::default();
+                for &table in &old {
+                    old_sum += scratch.with_hand(&self.tables, table);
+                }
+            }
             let k = usize::from(m.orientation);
             let t = orientations.tile_index(k);
             let corners = orientations.corners(k);
@@ -448,27 +490,13 @@ impl<'v> MoveGen<'v> {
             // its empty neighbours see the tile.
             let mut after = now;
             after -= scratch.own[t];
-            if let Some(i) = self.grid.slot(m.at) {
-                after -= scratch.without(&self.tables, self.open[i].table, t);
+            after -= old_sum;
+            for &table in &old {
+                after += self.tables[table as usize].of_tile(t);
             }
-            let neighbours = self.grid.neighbours(&self.board, m.at);
-            for (dir, tile) in Direction::ALL.into_iter().zip(neighbours) {
-                if tile.is_some() {
-                    continue;
-                }
-                let n = m.at.neighbour(dir);
-                let raw = match self.grid.slot(n) {
-                    Some(i) => {
-                        let open = self.open[i];
-                        after -= scratch.without(&self.tables, open.table, t);
-                        // The tile seen from `n` lies the opposite way.
-                        self.with_neighbour(open.raw, dir.opposite(), corners)
-                    }
-                    // An edge neighbour opens; a diagonal one stays closed.
-                    None if dir.is_edge() => self.raw(n, Some((m.at, corners))),
-                    None => continue,
-                };
-                let table = self.table_for(self.key(raw));
+            for &(dir, raw) in &seen {
+                // The tile seen from the neighbour lies the opposite way.
+                let table = self.table_for(self.key(self.with_neighbour(raw, dir.opposite(), corners)));
                 after += scratch.without(&self.tables, table, t);
             }
             entry.2 = after;
