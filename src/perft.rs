@@ -155,6 +155,34 @@ mod tests {
         n
     }
 
+    /// The benchmark position (seed 2026, 60 tiles, 15 in hand, english):
+    /// counts pinned for other implementations to compare with (they are in
+    /// docs/FIXTURES.md's terms: sequences of placements, each legal when
+    /// made), the first three levels recounted by judging every candidate.
+    #[test]
+    fn the_benchmark_position_has_its_pinned_counts() {
+        let v = builtin_variant("english").unwrap();
+        let p = random_position(&v, 2026, 60, 15);
+        let counts: Vec<(u64, Vec<u64>)> = (1..=4)
+            .map(|d| {
+                let c = perft(&v, &p.board, &p.hand, d, false);
+                (c.nodes, c.bonus)
+            })
+            .collect();
+        assert_eq!(
+            counts,
+            vec![
+                (15, vec![2]),
+                (204, vec![2, 24]),
+                (2526, vec![2, 24, 270]),
+                (27430, vec![2, 24, 270, 2768]),
+            ]
+        );
+        let mut bonus = vec![0; 3];
+        assert_eq!(slow(&v, &p.board, &p.hand, 3, &mut bonus, 0), 2526);
+        assert_eq!(bonus, vec![2, 24, 270]);
+    }
+
     #[test]
     fn perft_agrees_with_judging_every_candidate() {
         for name in ["english", "serbian", "serbian-chain"] {
