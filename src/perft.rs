@@ -171,12 +171,7 @@ mod tests {
             .collect();
         assert_eq!(
             counts,
-            vec![
-                (15, vec![2]),
-                (204, vec![2, 24]),
-                (2526, vec![2, 24, 270]),
-                (27430, vec![2, 24, 270, 2768]),
-            ]
+            vec![(15, vec![2]), (204, vec![2, 24]), (2526, vec![2, 24, 270]), (27430, vec![2, 24, 270, 2768]),]
         );
         let mut bonus = vec![0; 3];
         assert_eq!(slow(&v, &p.board, &p.hand, 3, &mut bonus, 0), 2526);
