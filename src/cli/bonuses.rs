@@ -18,7 +18,7 @@ use quadominos::solve::{Choice, Limits, Play};
 use serde::Serialize;
 
 use super::render::write_file;
-use super::{Failure, Format, RuleArgs, serialize};
+use super::{Failure, Format, RuleArgs, parse_seconds, serialize};
 
 /// The output formats of `bonuses`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -50,8 +50,8 @@ pub struct Args {
     /// With a position: stop each search for the best two bonus tiles after
     /// this many seconds (chained bonuses, R8, can take long); such a
     /// follow-up is marked as not proven.
-    #[arg(long, value_name = "SECONDS", default_value_t = 2.0)]
-    pub timeout: f64,
+    #[arg(long, value_name = "SECONDS", default_value = "2", value_parser = parse_seconds)]
+    pub timeout: Duration,
 }
 
 /// The catalogue as printed.
@@ -134,11 +134,7 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
         Some(path) => {
             let loaded = load_position(path, &choice)?;
             let catalogue = Catalogue::new(&loaded.variant);
-            if !(args.timeout.is_finite() && args.timeout > 0.0) {
-                let message = format!("{} is not a positive number of seconds", args.timeout);
-                return Err(quadominos::formats::InputError::whole_file("--timeout", message).into());
-            }
-            let limits = Limits { timeout: Some(Duration::from_secs_f64(args.timeout)), ..Limits::default() };
+            let limits = Limits { timeout: Some(args.timeout), ..Limits::default() };
             let report = position_report(&loaded, &catalogue, &limits)?;
             let svg = || position_svg(&loaded, &report);
             let text = match args.format {

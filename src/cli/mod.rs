@@ -67,6 +67,15 @@ pub fn parse_numbers(text: &str) -> Result<Vec<i64>, String> {
         .collect()
 }
 
+/// A positive, finite number of seconds, for `--timeout`.
+pub fn parse_seconds(text: &str) -> Result<std::time::Duration, String> {
+    let seconds: f64 = text.trim().parse().map_err(|_| format!("`{text}` is not a number of seconds"))?;
+    if !(seconds.is_finite() && seconds > 0.0) {
+        return Err(format!("{seconds} is not a positive number of seconds"));
+    }
+    std::time::Duration::try_from_secs_f64(seconds).map_err(|_| format!("{} seconds is too long", text.trim()))
+}
+
 pub fn parse_cell(text: &str) -> Result<Cell, String> {
     match parse_numbers(text)?[..] {
         [x, y] => {

@@ -20,7 +20,7 @@ use quadominos::solve::native::Native;
 use quadominos::solve::{Answer, Limits, Puzzle, Solver, verify};
 use quadominos::transcript::{LoadedTranscript, load_transcript};
 
-use super::{Failure, RuleArgs, parse_cell};
+use super::{Failure, RuleArgs, parse_cell, parse_seconds};
 
 /// What `render` prints on standard output.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -58,8 +58,8 @@ pub struct Args {
     pub step: Option<usize>,
     /// Stop solving a puzzle after this many seconds and draw the best
     /// answer found (marked as not proven).
-    #[arg(long, value_name = "SECONDS")]
-    pub timeout: Option<f64>,
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub timeout: Option<std::time::Duration>,
     /// What to print on standard output [default: svg, or nothing when
     /// --svg or --png writes a file].
     #[arg(long, value_enum)]
@@ -118,15 +118,8 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
     let (board, marks) = match asked {
         Asked::Solution if is_puzzle => {
             let puzzle = load_puzzle(&args.file, &choice)?.puzzle;
-            let timeout = match args.timeout {
-                Some(t) if !(t.is_finite() && t > 0.0) => {
-                    let message = format!("{t} is not a positive number of seconds");
-                    return Err(InputError::whole_file("--timeout", message).into());
-                }
-                t => t.map(std::time::Duration::from_secs_f64),
-            };
             let answer = Native
-                .solve(&puzzle, &Limits { timeout, ..Limits::default() })
+                .solve(&puzzle, &Limits { timeout: args.timeout, ..Limits::default() })
                 .map_err(|e| InputError::whole_file(&loaded.source.name, e.to_string()))?;
             verify(&puzzle, &answer)
                 .map_err(|why| Failure::Bug(format!("the solver's answer fails the rules: {why}")))?;

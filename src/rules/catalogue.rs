@@ -317,31 +317,18 @@ fn best_witness(variant: &Variant, rep: Neighbourhood, touched: usize) -> Option
     let mut best: Option<(Witness, bool)> = None;
     for &tile in variant.orientations().all() {
         let mut search = Search { variant, tile, dirs: &dirs, chosen: Vec::new(), budget: 2_000 };
-        if let Some(found) = search.run(at, touched) {
-            let better = best.as_ref().is_none_or(|(w, bonus)| {
-                (found.matched.len(), found_bonus(variant, &found)) > (w.matched.len(), *bonus)
-            });
-            if better {
-                let bonus = found_bonus(variant, &found);
-                let full = found.matched.len() == touched;
-                best = Some((found, bonus));
-                if full {
-                    break;
-                }
+        // A legal placement's bonus follows from its matched corners (R7), so
+        // the most matched is the best.
+        let Some(found) = search.run(at, touched) else { continue };
+        if best.as_ref().is_none_or(|(w, _)| found.0.matched.len() > w.matched.len()) {
+            let full = found.0.matched.len() == touched;
+            best = Some(found);
+            if full {
+                break;
             }
         }
     }
     best
-}
-
-fn board_of(w: &Witness) -> Board {
-    let at = Cell::new(0, 0);
-    w.neighbours.iter().map(|n| (at.neighbour(n.at), n.tile)).collect()
-}
-
-fn found_bonus(variant: &Variant, w: &Witness) -> bool {
-    let p = Placement { tile: w.tile.id(), at: Cell::new(0, 0), corners: w.tile };
-    matches!(judge(&board_of(w), variant, p, None), Verdict::Legal(l) if l.bonus)
 }
 
 /// The neighbour search for one new tile.
@@ -355,15 +342,16 @@ struct Search<'a> {
 }
 
 impl Search<'_> {
-    /// The best legal witness found for `self.tile`.
-    fn run(&mut self, at: Cell, touched: usize) -> Option<Witness> {
-        let mut best: Option<Witness> = None;
+    /// The best legal witness found for `self.tile`, with whether it earns
+    /// the bonus.
+    fn run(&mut self, at: Cell, touched: usize) -> Option<(Witness, bool)> {
+        let mut best: Option<(Witness, bool)> = None;
         self.descend(at, touched, &mut best);
         best
     }
 
-    fn descend(&mut self, at: Cell, touched: usize, best: &mut Option<Witness>) {
-        if self.budget == 0 || best.as_ref().is_some_and(|w| w.matched.len() == touched) {
+    fn descend(&mut self, at: Cell, touched: usize, best: &mut Option<(Witness, bool)>) {
+        if self.budget == 0 || best.as_ref().is_some_and(|(w, _)| w.matched.len() == touched) {
             return;
         }
         let Some(&dir) = self.dirs.get(self.chosen.len()) else {
@@ -373,9 +361,9 @@ impl Search<'_> {
             let board: Board = neighbours.iter().map(|n| (at.neighbour(n.at), n.tile)).collect();
             let p = Placement { tile: self.tile.id(), at, corners: self.tile };
             if let Verdict::Legal(legal) = judge(&board, self.variant, p, None)
-                && best.as_ref().is_none_or(|w| usize::from(legal.matched) > w.matched.len())
+                && best.as_ref().is_none_or(|(w, _)| usize::from(legal.matched) > w.matched.len())
             {
-                *best = Some(Witness { tile: self.tile, neighbours, matched: legal.matched_corners() });
+                *best = Some((Witness { tile: self.tile, neighbours, matched: legal.matched_corners() }, legal.bonus));
             }
             return;
         };
@@ -392,7 +380,7 @@ impl Search<'_> {
             self.chosen.push(c);
             self.descend(at, touched, best);
             self.chosen.pop();
-            if self.budget == 0 || best.as_ref().is_some_and(|w| w.matched.len() == touched) {
+            if self.budget == 0 || best.as_ref().is_some_and(|(w, _)| w.matched.len() == touched) {
                 return;
             }
         }
