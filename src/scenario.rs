@@ -118,8 +118,10 @@ pub fn load_scenario(path: &Path, choice: &VariantChoice) -> Result<LoadedScenar
         }
     }
     if file.start.deal.is_some() && !(file.start.hands.is_empty() && file.start.board.is_empty()) {
-        problems
-            .push(Problem::new(DocPath::from("start"), "give either `deal:` or explicit `hands:`/`board:`, not both"));
+        problems.push(Problem::new(
+            DocPath::from("start").key(if file.start.hands.is_empty() { "board" } else { "hands" }),
+            "give either `deal:` or explicit `hands:`/`board:`, not both",
+        ));
     }
     if file.start.deal.is_none() && file.start.hands.is_empty() {
         problems.push(Problem::new(DocPath::from("start"), "the start needs `hands:` (one list per seat) or `deal:`"));
@@ -200,7 +202,7 @@ impl LoadedScenario {
         };
         match start.deal {
             Some(deal) => Game::deal(variant.clone(), deal.players, deal.seed)
-                .map_err(|m| at(vec![Problem::new(DocPath::from("deal"), m)])),
+                .map_err(|m| at(vec![Problem::new(DocPath::from("deal").key("players"), m)])),
             None => {
                 let setup = Setup {
                     hands: start.hands.clone(),

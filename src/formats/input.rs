@@ -9,6 +9,39 @@ use serde::de::DeserializeOwned;
 use super::locate::SourceMap;
 use crate::error::Problem;
 
+/// Where the key starts in the scanner's "could not find expected ':',
+/// while scanning a simple key at line L column C".
+fn simple_key(message: &str) -> Option<(usize, usize)> {
+    let rest = message.strip_prefix("could not find expected ':', while scanning a simple key at line ")?;
+    let (line, col) = rest.split_once(" column ")?;
+    Some((line.trim().parse().ok()?, col.trim().parse().ok()?))
+}
+
+/// The YAML reader's message for a limit or an overflow in words a user
+/// knows; any other message as it is.
+fn plain(message: &str) -> String {
+    if message.ends_with("repetition limit exceeded") {
+        return message.replace(
+            "repetition limit exceeded",
+            "its aliases expand too far (a YAML alias bomb?): repetition limit exceeded",
+        );
+    }
+    if message.ends_with("recursion limit exceeded") {
+        return message.replace("recursion limit exceeded", "nested too deeply: recursion limit exceeded");
+    }
+    // `invalid type: integer `N` as u128, expected i32`: a number too large
+    // for any integer type is not a wrong type.
+    if let Some(start) = message.find("invalid type: integer `")
+        && let Some(len) = message[start..].find(" as u128").or_else(|| message[start..].find(" as i128"))
+    {
+        let number = &message[start + "invalid type: integer ".len()..start + len];
+        let rest = &message[start + len..];
+        let expected = rest.find(", expected ").map(|k| &rest[k..]).filter(|e| !e.contains("any YAML value"));
+        return format!("{}the number {number} is out of range{}", &message[..start], expected.unwrap_or(""));
+    }
+    message.to_string()
+}
+
 /// A text read from a file (or built in), with the name errors show for it.
 #[derive(Clone, Debug)]
 pub struct Source {
@@ -108,8 +141,8 @@ impl Source {
                 }],
             });
         }
-        serde_yaml::from_str(&self.text).map_err(|e| {
-            let position = e.location().map(|l| (l.line(), l.column()));
+        let value: T = serde_yaml::from_str(&self.text).map_err(|e| {
+            let mut position = e.location().map(|l| (l.line(), l.column()));
             let mut message = e.to_string();
             // serde_yaml puts the position in its message; it is shown in front
             // instead. A syntax error may name a second position (where the
@@ -117,8 +150,39 @@ impl Source {
             if let Some((line, col)) = position {
                 message = message.replacen(&format!(" at line {line} column {col}"), "", 1);
             }
-            InputError { problems: vec![Located { file: self.name.clone(), position, message }] }
-        })
+            // A key without its `:` is found only where the scanner gives up
+            // (often the end of the file); the key itself is what is wrong.
+            if let Some(key_at) = simple_key(&message) {
+                position = Some(key_at);
+                message = "could not find the `:` after this key (a mapping entry is `key: value`)".into();
+            }
+            // serde names a field given twice at its struct's start; the
+            // second one is what is wrong.
+            if message.contains("duplicate field `")
+                && let Some((line, col, _)) = SourceMap::new(&self.text).duplicate_key()
+            {
+                position = Some((line, col));
+            }
+            // The end of a file without a final newline is reported on the
+            // line after its last; it is the end of the last line.
+            let pieces: Vec<&str> = self.text.split('\n').collect();
+            if let Some((line, _)) = position
+                && line > pieces.len()
+            {
+                position = Some((pieces.len(), pieces.last().map_or(0, |l| l.chars().count()) + 1));
+            }
+            InputError { problems: vec![Located { file: self.name.clone(), position, message: plain(&message) }] }
+        })?;
+        if let Some((line, col, key)) = SourceMap::new(&self.text).duplicate_key() {
+            return Err(InputError {
+                problems: vec![Located {
+                    file: self.name.clone(),
+                    position: Some((line, col)),
+                    message: format!("the key `{key}` is written twice in the same mapping"),
+                }],
+            });
+        }
+        Ok(value)
     }
 
     /// Locates problems found in the parsed document by their paths.
@@ -138,5 +202,64 @@ impl Source {
             Some(dir) => dir.join(written),
             None => PathBuf::from(written),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    use super::{Source, plain, simple_key};
+
+    #[derive(Debug, serde::Deserialize)]
+    #[serde(deny_unknown_fields)]
+    #[allow(dead_code)]
+    struct Doc {
+        a: Vec<u8>,
+        #[serde(default)]
+        b: BTreeMap<String, u8>,
+    }
+
+    fn first_position(text: &str) -> Option<(usize, usize)> {
+        let err = Source::builtin("t", text).parse::<Doc>("doc").unwrap_err();
+        err.problems[0].position
+    }
+
+    #[test]
+    fn a_key_given_twice_is_refused_at_its_second_place() {
+        assert!(Source::builtin("t", "a: [1]\nb: {x: 1, y: 2}\n").parse::<Doc>("doc").is_ok());
+        assert_eq!(first_position("a: [1]\nb: {x: 1, x: 2}\n"), Some((2, 11)));
+        assert_eq!(first_position("a: [1]\nb: {x: 1}\na: [2]\n"), Some((3, 1)));
+    }
+
+    #[test]
+    fn the_end_of_a_file_without_a_final_newline_is_on_its_last_line() {
+        assert_eq!(first_position("a: [1,\n  2,"), Some((2, 5)));
+    }
+
+    #[test]
+    fn limits_and_overflows_are_said_plainly() {
+        assert_eq!(
+            plain("board[1].at[0]: invalid type: integer `99999999999999999999` as u128, expected i32"),
+            "board[1].at[0]: the number `99999999999999999999` is out of range, expected i32"
+        );
+        assert_eq!(
+            plain("goal.plays: invalid type: integer `-99999999999999999999` as i128, expected any YAML value"),
+            "goal.plays: the number `-99999999999999999999` is out of range"
+        );
+        assert!(plain("repetition limit exceeded").contains("alias bomb"));
+        assert!(plain("recursion limit exceeded").starts_with("nested too deeply"));
+        assert_eq!(
+            simple_key("could not find expected ':', while scanning a simple key at line 4 column 3"),
+            Some((4, 3))
+        );
+        assert_eq!(
+            simple_key("did not find expected ',' or '}', while parsing a flow mapping at line 3 column 5"),
+            None
+        );
+        assert_eq!(
+            plain("hand: invalid type: string \"x\", expected a sequence"),
+            "hand: invalid type: string \"x\", expected a sequence"
+        );
     }
 }

@@ -28,6 +28,9 @@ enum Kind {
 #[derive(Debug)]
 pub struct SourceMap {
     root: Option<Node>,
+    /// Keys written twice in one mapping: line, column and the key, in
+    /// document order.
+    duplicates: Vec<(usize, usize, String)>,
 }
 
 #[derive(Default)]
@@ -36,6 +39,7 @@ struct Builder {
     root: Option<Node>,
     /// Map keys waiting for their values, one per open mapping.
     keys: Vec<Option<String>>,
+    duplicates: Vec<(usize, usize, String)>,
 }
 
 impl Builder {
@@ -47,15 +51,23 @@ impl Builder {
                 }
             }
             Some(Node { kind: Kind::Seq(items), .. }) => items.push(node),
-            Some(Node { kind: Kind::Map(entries), .. }) => {
+            Some(Node { line: map_line, col: map_col, kind: Kind::Map(entries) }) => {
                 let pending = self.keys.last_mut().and_then(Option::take);
                 match pending {
                     Some(key) => entries.push((key, node)),
                     None => {
+                        // A block mapping's start is marked where its first
+                        // key ends (at the `:`); it starts at that key.
+                        if entries.is_empty() && (node.line, node.col) < (*map_line, *map_col) {
+                            (*map_line, *map_col) = (node.line, node.col);
+                        }
                         let key = match &node.kind {
                             Kind::Scalar(s) => s.clone(),
                             _ => String::new(),
                         };
+                        if !key.is_empty() && entries.iter().any(|(k, _)| *k == key) {
+                            self.duplicates.push((node.line, node.col, key.clone()));
+                        }
                         if let Some(k) = self.keys.last_mut() {
                             *k = Some(key);
                         }
@@ -98,9 +110,15 @@ impl SourceMap {
         let mut builder = Builder::default();
         let mut parser = Parser::new_from_str(text);
         if parser.load(&mut builder, false).is_err() {
-            return SourceMap { root: None };
+            return SourceMap { root: None, duplicates: Vec::new() };
         }
-        SourceMap { root: builder.root }
+        SourceMap { root: builder.root, duplicates: builder.duplicates }
+    }
+
+    /// The first key written twice in one mapping (YAML forbids it; a reader
+    /// would keep one of the two silently): its line, column and text.
+    pub fn duplicate_key(&self) -> Option<(usize, usize, &str)> {
+        self.duplicates.first().map(|(l, c, k)| (*l, *c, k.as_str()))
     }
 
     /// The line and column (both from 1) where the node at `path` starts, or
@@ -137,5 +155,18 @@ mod tests {
         assert_eq!(map.locate(&DocPath::from("hand").index(0)), Some((6, 8)));
         // A missing node falls back to its nearest ancestor.
         assert_eq!(map.locate(&DocPath::from("board").index(7)), Some((3, 3)));
+        // A block mapping starts at its first key, not at that key's `:`.
+        assert_eq!(map.locate(&DocPath::root()), Some((1, 1)));
+        assert_eq!(map.locate(&DocPath::from("board").index(1)), Some((4, 5)));
+        let nested = "goal:\n  fill:\n    region: {width: 2, height: 2}\n    count: true\n";
+        assert_eq!(SourceMap::new(nested).locate(&DocPath::from("goal").key("fill")), Some((3, 5)));
+    }
+
+    #[test]
+    fn a_key_written_twice_is_found_at_its_second_place() {
+        assert_eq!(SourceMap::new("a: 1\nb: {c: 1, d: 2}\n").duplicate_key(), None);
+        let text = "rules:\n  r1: {value: 1}\n  r2: {value: 2, clauses: []}\n  r1: {value: 3}\n";
+        assert_eq!(SourceMap::new(text).duplicate_key(), Some((4, 3, "r1")));
+        assert_eq!(SourceMap::new("{x: 1, y: 2, x: 3}").duplicate_key(), Some((1, 14, "x")));
     }
 }

@@ -173,9 +173,19 @@ pub fn load_puzzle(path: &Path, choice: &VariantChoice) -> Result<LoadedPuzzle, 
         GoalSpec::Fill(spec) => {
             let at = DocPath::from("goal").key("fill");
             let region: Vec<Cell> = match spec.region {
+                // The size is checked before any cell is made: a rectangle
+                // of 100000 × 100000 is refused, not built.
+                RegionSpec::Rect { width, height, .. } if u64::from(width) * u64::from(height) > MAX_REGION as u64 => {
+                    Vec::new()
+                }
                 RegionSpec::Rect { width, height, at } => {
                     let o = at.unwrap_or(Cell::new(0, 0));
-                    (0..height as i32).flat_map(|y| (0..width as i32).map(move |x| o.shifted(x, y))).collect()
+                    let (w, h) = (width as i32, height as i32);
+                    (0..h)
+                        .flat_map(|y| {
+                            (0..w).filter_map(move |x| Some(Cell::new(o.x.checked_add(x)?, o.y.checked_add(y)?)))
+                        })
+                        .collect()
                 }
                 RegionSpec::Cells(cells) => cells,
             };

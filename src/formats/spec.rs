@@ -141,6 +141,11 @@ pub fn load_variant(name_or_path: &str, relative_to: Option<&Source>) -> Result<
             None => InputError::whole_file("--variant", message),
         });
     }
+    if let (Some(source), Err(e)) = (relative_to, std::fs::metadata(&path)) {
+        // Named inside a file: the error is that file's, at its `variant:`.
+        let message = format!("cannot read the spec {}: {e}", path.display());
+        return Err(source.problems(vec![Problem::new(DocPath::from("variant"), message)]));
+    }
     load_spec(&Source::read(&path)?)
 }
 
@@ -151,7 +156,14 @@ pub fn load_spec(source: &Source) -> Result<Variant, InputError> {
     let tile_set = match spec.tile_set.value.as_str() {
         "full" => TileSet::full(),
         "beginner" => TileSet::beginner(),
-        file => load_tile_set(&source.relative(file))?,
+        file => {
+            let path = source.relative(file);
+            if let Err(e) = std::fs::metadata(&path) {
+                let message = format!("cannot read the tile set {}: {e}", path.display());
+                return Err(source.problems(vec![Problem::new(DocPath::from("tile-set").key("value"), message)]));
+            }
+            load_tile_set(&path)?
+        }
     };
     Ok(Variant::new(VariantParts {
         name: spec.name,

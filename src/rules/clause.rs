@@ -122,7 +122,19 @@ impl Serialize for Clause {
 
 impl<'de> Deserialize<'de> for Clause {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Clause, D::Error> {
-        String::deserialize(d)?.parse().map_err(serde::de::Error::custom)
+        // Parsed inside the visitor, so that a bad id is reported where it is
+        // written rather than where its list starts.
+        struct ClauseVisitor;
+        impl serde::de::Visitor<'_> for ClauseVisitor {
+            type Value = Clause;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a clause id such as E8, S11 or R2")
+            }
+            fn visit_str<E: serde::de::Error>(self, s: &str) -> Result<Clause, E> {
+                s.parse().map_err(E::custom)
+            }
+        }
+        d.deserialize_str(ClauseVisitor)
     }
 }
 

@@ -1,0 +1,237 @@
+//! The catalogue of broken input files under `tests/bad-inputs/`: every
+//! case in `tests/bad-inputs/cases.yaml` is run through the binary, which
+//! must refuse it as bad input: exit status 2, nothing on standard output,
+//! no output file left behind, no panic, and a first line on standard error
+//! `error: FILE:LINE:COL: ...` (or `error: FILE: ...` where the manifest
+//! gives no position) containing the expected text. Cases marked
+//! `known_bug` are skipped and listed.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fs::File;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use serde::Deserialize;
+
+/// The directory of the catalogue, relative to the crate root.
+const ROOT: &str = "tests/bad-inputs";
+/// Every kind of file the toolkit reads: one folder of cases each.
+const KINDS: [&str; 8] = ["position", "puzzle", "scenario", "spec", "tile-set", "transcript", "fixtures", "notation"];
+/// How long one case may run before it counts as a hang.
+const TIMEOUT: Duration = Duration::from_secs(20);
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Manifest {
+    cases: Vec<Case>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Case {
+    /// The broken file, relative to the crate root; the message must name it.
+    file: String,
+    /// The arguments of `quadominos`; `{tmp}` stands for an empty folder that
+    /// must still be empty afterwards.
+    args: Vec<String>,
+    /// Where the message points, when the error has a position.
+    #[serde(default)]
+    line: Option<usize>,
+    #[serde(default)]
+    column: Option<usize>,
+    /// A distinctive part of the message.
+    message: String,
+    /// What the binary gets wrong: the case is skipped and listed.
+    #[serde(default)]
+    known_bug: Option<String>,
+}
+
+impl Case {
+    /// The kind of file: the folder under `tests/bad-inputs/`.
+    fn kind(&self) -> &str {
+        self.file.strip_prefix(ROOT).and_then(|r| r.trim_start_matches('/').split('/').next()).unwrap_or("")
+    }
+}
+
+fn crate_root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn manifest() -> Manifest {
+    let path = crate_root().join(ROOT).join("cases.yaml");
+    let text = std::fs::read_to_string(&path).expect("tests/bad-inputs/cases.yaml is readable");
+    serde_yaml::from_str(&text).unwrap_or_else(|e| panic!("cases.yaml: {e}"))
+}
+
+/// Every file under `dir`, relative to the crate root, with `/` separators.
+fn files_under(dir: &Path, out: &mut BTreeSet<String>) {
+    for entry in std::fs::read_dir(dir).expect("a readable folder") {
+        let path = entry.expect("a directory entry").path();
+        if path.is_dir() {
+            files_under(&path, out);
+        } else {
+            let rel = path.strip_prefix(crate_root()).expect("under the crate root");
+            out.insert(rel.components().map(|c| c.as_os_str().to_string_lossy()).collect::<Vec<_>>().join("/"));
+        }
+    }
+}
+
+/// What one run gave.
+struct Run {
+    status: Option<i32>,
+    stdout: String,
+    stderr: String,
+    left_behind: Vec<PathBuf>,
+}
+
+/// Runs a case with a time limit; `Err` when it hangs.
+fn run(case: &Case) -> Result<Run, String> {
+    let tmp = tempfile::tempdir().expect("a temporary folder");
+    let capture = tempfile::tempdir().expect("a temporary folder");
+    let tmp_text = tmp.path().display().to_string();
+    let args: Vec<String> = case.args.iter().map(|a| a.replace("{tmp}", &tmp_text)).collect();
+    let (out_path, err_path) = (capture.path().join("stdout"), capture.path().join("stderr"));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_quadominos"))
+        .args(&args)
+        .current_dir(crate_root())
+        .env_remove("RUST_BACKTRACE")
+        .stdin(Stdio::null())
+        .stdout(File::create(&out_path).expect("a capture file"))
+        .stderr(File::create(&err_path).expect("a capture file"))
+        .spawn()
+        .expect("the quadominos binary runs");
+    let start = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("waiting for quadominos") {
+            break status;
+        }
+        if start.elapsed() > TIMEOUT {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(format!("quadominos {args:?} still running after {TIMEOUT:?}: killed"));
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let read = |p: &Path| String::from_utf8_lossy(&std::fs::read(p).unwrap_or_default()).into_owned();
+    let mut left = BTreeSet::new();
+    files_or_dirs(tmp.path(), &mut left);
+    Ok(Run {
+        status: status.code(),
+        stdout: read(&out_path),
+        stderr: read(&err_path),
+        left_behind: left.into_iter().collect(),
+    })
+}
+
+/// Everything inside `dir` (files and folders).
+fn files_or_dirs(dir: &Path, out: &mut BTreeSet<PathBuf>) {
+    if let Ok(entries) = std::fs::read_dir(dir) {
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                files_or_dirs(&path, out);
+            }
+            out.insert(path);
+        }
+    }
+}
+
+/// What is wrong with a run of a case, if anything.
+fn judge(case: &Case, run: &Run) -> Vec<String> {
+    let mut wrong = Vec::new();
+    if run.status != Some(2) {
+        wrong.push(format!("exit status {:?}, not 2", run.status));
+    }
+    if !run.stdout.is_empty() {
+        wrong.push(format!("wrote to stdout: {:?}", run.stdout.chars().take(300).collect::<String>()));
+    }
+    for text in [&run.stdout, &run.stderr] {
+        if text.contains("panicked") || text.contains("RUST_BACKTRACE") {
+            wrong.push("panicked".into());
+        }
+    }
+    if !run.left_behind.is_empty() {
+        wrong.push(format!("left output behind: {:?}", run.left_behind));
+    }
+    let first = run.stderr.lines().next().unwrap_or("");
+    let prefix = match (case.line, case.column) {
+        (Some(l), Some(c)) => format!("error: {}:{l}:{c}: ", case.file),
+        (None, None) => format!("error: {}: ", case.file),
+        _ => {
+            wrong.push("the manifest gives a line without a column or a column without a line".into());
+            String::new()
+        }
+    };
+    if !first.starts_with(&prefix) {
+        wrong.push(format!("the first line of stderr does not start with {prefix:?}"));
+    }
+    if !first.contains(&case.message) {
+        wrong.push(format!("the first line of stderr does not contain {:?}", case.message));
+    }
+    wrong
+}
+
+#[test]
+fn every_bad_input_is_refused_with_a_located_message() {
+    let manifest = manifest();
+    let mut per_kind: BTreeMap<&str, usize> = BTreeMap::new();
+    for case in &manifest.cases {
+        assert!(KINDS.contains(&case.kind()), "{}: not under {ROOT}/<kind>/ for a known kind", case.file);
+        *per_kind.entry(case.kind()).or_default() += 1;
+    }
+    assert!(manifest.cases.len() >= 40, "only {} cases; the catalogue holds at least 40", manifest.cases.len());
+    for kind in KINDS {
+        let n = per_kind.get(kind).copied().unwrap_or(0);
+        assert!(n >= 3, "only {n} cases of kind {kind}; every kind has at least 3");
+    }
+    let mut failures = Vec::new();
+    let mut skipped = Vec::new();
+    for case in &manifest.cases {
+        assert!(crate_root().join(&case.file).is_file(), "{}: no such file", case.file);
+        if let Some(bug) = &case.known_bug {
+            skipped.push(format!("{}: {bug}", case.file));
+            continue;
+        }
+        match run(case) {
+            Err(hang) => failures.push(format!("{}: {hang}", case.file)),
+            Ok(run) => {
+                let wrong = judge(case, &run);
+                if !wrong.is_empty() {
+                    failures.push(format!(
+                        "{} (quadominos {}):\n    {}\n    stderr: {}",
+                        case.file,
+                        case.args.join(" "),
+                        wrong.join("\n    "),
+                        run.stderr.trim_end()
+                    ));
+                }
+            }
+        }
+    }
+    if !skipped.is_empty() {
+        println!("{} known bugs, skipped:", skipped.len());
+        for s in &skipped {
+            println!("  {s}");
+        }
+    }
+    assert!(failures.is_empty(), "{} of {} cases fail:\n{}", failures.len(), manifest.cases.len(), failures.join("\n"));
+}
+
+#[test]
+fn every_file_in_the_catalogue_is_a_case_or_a_file_a_case_names() {
+    let manifest = manifest();
+    let mut named: BTreeSet<String> = BTreeSet::new();
+    for case in &manifest.cases {
+        named.insert(case.file.clone());
+        // Helpers a case points to: a spec that names a broken tile set.
+        named.extend(case.args.iter().filter(|a| a.starts_with(ROOT)).cloned());
+    }
+    let mut files = BTreeSet::new();
+    files_under(&crate_root().join(ROOT), &mut files);
+    files.remove(&format!("{ROOT}/cases.yaml"));
+    let unlisted: Vec<&String> = files.difference(&named).collect();
+    assert!(unlisted.is_empty(), "files under {ROOT}/ that no case in cases.yaml names: {unlisted:#?}");
+    let files_named = manifest.cases.iter().map(|c| &c.file).collect::<BTreeSet<_>>();
+    assert_eq!(files_named.len(), manifest.cases.len(), "two cases name the same file");
+}
