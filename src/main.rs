@@ -21,7 +21,7 @@ use serde::Serialize;
 
 mod cli;
 
-use cli::{Failure, Format, RuleArgs, SolverChoice, parse_cell, parse_corners, serialize};
+use cli::{Failure, Format, RuleArgs, SolverChoice, parse_cell, parse_corners, parse_seconds, serialize};
 
 /// Quad-Ominos rules, executable: list legal moves, judge placements, and
 /// show the rule variants, under either rule source and any reading.
@@ -137,8 +137,8 @@ Exit status 0 when solved (and any `expect:` holds), 1 when a proven answer cont
         all: bool,
         /// Stop after this many seconds; the answer is then marked unproven,
         /// with the best found and the bound.
-        #[arg(long, value_name = "SECONDS")]
-        timeout: Option<f64>,
+        #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+        timeout: Option<std::time::Duration>,
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
@@ -685,20 +685,11 @@ fn solve(
     choice: &VariantChoice,
     solver: SolverChoice,
     all: bool,
-    timeout: Option<f64>,
+    timeout: Option<std::time::Duration>,
     format: Format,
     svg: Option<&std::path::Path>,
 ) -> Result<(String, u8), Failure> {
     let loaded = load_puzzle(path, choice)?;
-    let timeout = match timeout {
-        Some(t) if !(t.is_finite() && t > 0.0) => {
-            return Err(Failure::Input(InputError::whole_file(
-                "--timeout",
-                format!("{t} is not a positive number of seconds"),
-            )));
-        }
-        t => t.map(std::time::Duration::from_secs_f64),
-    };
     let limits = Limits { timeout, all, max_answers: 0 };
     let mut answers = Vec::new();
     for s in solvers(solver)? {

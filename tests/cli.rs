@@ -745,3 +745,27 @@ fn broken_notation_files_are_refused_at_the_offending_column() {
         refused(&["moves", &shown], &format!("{shown}:{line}:{col}"), says);
     }
 }
+
+/// `--timeout` takes a positive number of seconds that a duration can hold;
+/// anything else is refused by the argument parser (exit 2, nothing on
+/// stdout), never a panic.
+#[test]
+fn solve_refuses_a_timeout_that_is_not_a_positive_duration() {
+    for (value, says) in [
+        ("1e300", "1e300 seconds is too long"),
+        ("-1", "not a positive number of seconds"),
+        ("0", "not a positive number of seconds"),
+        ("NaN", "not a positive number of seconds"),
+        ("soon", "`soon` is not a number of seconds"),
+    ] {
+        let arg = format!("--timeout={value}");
+        let out = run(&["solve", "puzzles/bonus-corner.yaml", &arg]);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "--timeout {value}: {err}");
+        assert!(out.stdout.is_empty(), "--timeout {value}");
+        assert!(err.starts_with("error: invalid value") && err.contains(says), "--timeout {value}: {err}");
+        assert!(!err.contains("panicked"), "--timeout {value}: {err}");
+    }
+    let text = run_ok(&["solve", "puzzles/bonus-corner.yaml", "--timeout", "30"], 0);
+    assert!(text.contains("47"), "{text}");
+}
