@@ -2,6 +2,7 @@
 //! success, 1 when `explain` judges a placement illegal, 2 on bad input.
 
 use std::fmt::Write as _;
+use std::io::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -244,8 +245,16 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match run(cli.command) {
         Ok((text, code)) => {
-            print!("{text}");
-            ExitCode::from(code)
+            // A reader that stops early (`| head`) closes the pipe: the rest
+            // of the output is not wanted, which is not an error.
+            let mut out = std::io::stdout().lock();
+            match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+                Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+                    eprintln!("error: cannot write the output: {e}");
+                    ExitCode::from(2)
+                }
+                _ => ExitCode::from(code),
+            }
         }
         Err(Failure::Input(e)) => {
             for p in &e.problems {
