@@ -27,6 +27,7 @@ pub const FIXTURES_VERSION: u32 = 1;
 
 /// One placed tile: `{at: [x, y], tile: [nw, ne, se, sw]}`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct BoardTile {
     /// The cell.
     pub at: Cell,
@@ -36,6 +37,7 @@ pub struct BoardTile {
 
 /// One legal placement of a hand tile.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct FixtureMove {
     /// The tile's id.
     pub tile: TileId,
@@ -56,6 +58,7 @@ pub struct FixtureMove {
 
 /// Every legal placement of a position's hand under one variant.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct VariantMoves {
     /// The variant.
     pub variant: String,
@@ -70,6 +73,7 @@ pub struct VariantMoves {
 
 /// A seeded position and its legal moves.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct PositionFixture {
     /// The position's id, e.g. `english-03`.
     pub id: String,
@@ -92,6 +96,7 @@ pub struct PositionFixture {
 
 /// One first placement and the number of sequences under it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct DivideEntry {
     /// The tile.
     pub tile: TileId,
@@ -106,6 +111,7 @@ pub struct DivideEntry {
 /// A perft count: sequences of `depth` successive placements from the hand,
 /// each legal when made (no bonus choices, no draws: placements only).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct PerftFixture {
     /// The position's id in `positions.json`.
     pub position: String,
@@ -126,6 +132,7 @@ pub struct PerftFixture {
 
 /// A scenario's starting state.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct ScenarioStart {
     /// Each seat's hand (empty for a seeded deal: see `setup`).
     pub hands: Vec<Vec<TileId>>,
@@ -147,6 +154,7 @@ pub struct ScenarioStart {
 /// One action of a scenario: a placement, or `take-points`, `take-tiles`,
 /// `draw`, `pass`, `next-round`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 #[serde(rename_all = "kebab-case")]
 pub enum ScenarioAction {
     /// Place a tile.
@@ -164,6 +172,7 @@ pub enum ScenarioAction {
 
 /// What one action did.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct ScenarioStep {
     /// The action.
     pub action: ScenarioAction,
@@ -187,6 +196,7 @@ pub struct ScenarioStep {
 
 /// A rule scenario played under one variant.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct ScenarioFixture {
     /// The scenario file's name.
     pub file: String,
@@ -216,6 +226,7 @@ pub struct ScenarioFixture {
 
 /// A variant of the suite and the digest of its spec.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct ManifestVariant {
     /// The variant's label.
     pub name: String,
@@ -227,6 +238,7 @@ pub struct ManifestVariant {
 
 /// One file of the suite.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct ManifestFile {
     /// Its path relative to the suite's folder, with `/` separators.
     pub path: String,
@@ -240,6 +252,7 @@ pub struct ManifestFile {
 
 /// The arguments a suite was generated with.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct ManifestArguments {
     /// The seed.
     pub seed: u64,
@@ -253,6 +266,7 @@ pub struct ManifestArguments {
 
 /// `manifest.json`: what the suite holds and how it was made.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct Manifest {
     /// Always `quadominos-fixtures`.
     pub format: String,
@@ -673,6 +687,9 @@ pub struct PerftMismatch {
     pub wrong: Vec<String>,
 }
 
+/// The deepest perft count [`check_perft`] recomputes.
+pub const MAX_CHECK_DEPTH: usize = 5;
+
 /// Checks perft counts written by another implementation in the format of
 /// `perft.json`: each count is recomputed from its `notation` under its
 /// `variant` to its `depth`; `nodes`, `bonus` and, where given, every
@@ -681,7 +698,7 @@ pub fn check_perft(
     answers: &[PerftFixture],
     resolve: impl Fn(&str) -> Option<Variant>,
 ) -> Result<usize, Box<PerftMismatch>> {
-    const MAX_DEPTH: usize = 5;
+    const MAX_DEPTH: usize = MAX_CHECK_DEPTH;
     for (index, a) in answers.iter().enumerate() {
         let fail = |wrong: Vec<String>| Box::new(PerftMismatch { index, position: a.position.clone(), wrong });
         let Some(variant) = resolve(&a.variant) else {

@@ -3,8 +3,9 @@
 
 use std::path::PathBuf;
 
-use quadominos::fixtures::{FixtureError, SuiteOptions, SuiteVariant, generate};
-use quadominos::formats::{BUILTIN_VARIANTS, InputError, Source, load_variant};
+use quadominos::error::{DocPath, Problem};
+use quadominos::fixtures::{FixtureError, MAX_CHECK_DEPTH, SuiteOptions, SuiteVariant, generate};
+use quadominos::formats::{BUILTIN_VARIANTS, InputError, Located, Source, load_variant, notation};
 
 use super::Failure;
 
@@ -64,6 +65,25 @@ fn check(path: &std::path::Path) -> Result<(String, u8), Failure> {
     };
     if is_perft {
         let answers: Vec<quadominos::fixtures::PerftFixture> = source.parse("list of perft counts, as perft.json")?;
+        // What cannot be checked at all is bad input, at its place; only a
+        // count the rules disagree with is a wrong answer.
+        let mut problems = Vec::new();
+        for (i, a) in answers.iter().enumerate() {
+            let at = DocPath::root().index(i);
+            if by_label(&a.variant).is_none() {
+                problems.push(Problem::new(at.key("variant"), format!("no variant is called `{}`", a.variant)));
+            }
+            if a.depth > MAX_CHECK_DEPTH {
+                let message = format!("depth {} is more than this check counts ({MAX_CHECK_DEPTH})", a.depth);
+                problems.push(Problem::new(at.key("depth"), message));
+            }
+            if let Err(e) = notation::parse(&a.notation) {
+                return Err(Failure::Input(inside_string(&source, &map, &at.key("notation"), e)));
+            }
+        }
+        if !problems.is_empty() {
+            return Err(Failure::Input(source.problems(problems)));
+        }
         return Ok(match quadominos::fixtures::check_perft(&answers, by_label) {
             Ok(n) => (format!("{}: ok: {n} perft counts are right\n", source.name), 0),
             Err(m) => {
@@ -77,6 +97,18 @@ fn check(path: &std::path::Path) -> Result<(String, u8), Failure> {
     }
     let answers: Vec<quadominos::fixtures::PositionFixture> =
         source.parse("list of positions with their moves, as positions.json")?;
+    let mut problems = Vec::new();
+    for (i, p) in answers.iter().enumerate() {
+        for (j, listed) in p.moves.iter().enumerate() {
+            if by_label(&listed.variant).is_none() {
+                let at = DocPath::root().index(i).key("moves").index(j).key("variant");
+                problems.push(Problem::new(at, format!("no variant is called `{}`", listed.variant)));
+            }
+        }
+    }
+    if !problems.is_empty() {
+        return Err(Failure::Input(source.problems(problems)));
+    }
     Ok(match quadominos::fixtures::check_moves(&answers, by_label) {
         Ok(n) => (format!("{}: ok: {n} move lists over {} positions are right\n", source.name, answers.len()), 0),
         Err(m) => {
@@ -100,6 +132,28 @@ fn check(path: &std::path::Path) -> Result<(String, u8), Failure> {
             (out, 1)
         }
     })
+}
+
+/// A notation error inside a string value, located at its column within
+/// the string (one past an opening quote).
+fn inside_string(
+    source: &Source,
+    map: &quadominos::formats::SourceMap,
+    at: &DocPath,
+    e: notation::NotationError,
+) -> InputError {
+    let position = map.locate(at).map(|(line, col)| {
+        let quoted = source
+            .text
+            .lines()
+            .nth(line - 1)
+            .and_then(|l| l.chars().nth(col - 1))
+            .is_some_and(|c| c == '"' || c == '\'');
+        (line, col + e.column - usize::from(!quoted))
+    });
+    InputError {
+        problems: vec![Located { file: source.name.clone(), position, message: format!("notation: {}", e.message) }],
+    }
 }
 
 pub fn run(args: Args) -> Result<(String, u8), Failure> {
