@@ -34,6 +34,10 @@
 //! assert_eq!((legal.points, legal.matched, legal.bonus), (15, 3, true));
 //! ```
 
+// Library code never unwraps, expects or panics: bad input is an error
+// with its location (issue 7). Tests may.
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
+
 pub mod error;
 pub mod fixtures;
 pub mod formats;

@@ -59,6 +59,7 @@ impl Clause {
 }
 
 /// `E{n}`; for use in constant tables. Panics at compile time on a bad number.
+#[allow(clippy::panic)] // Called with literal ids only, never with input.
 pub const fn e(n: u8) -> Clause {
     match Clause::new(Source::English, n) {
         Some(c) => c,
@@ -67,6 +68,7 @@ pub const fn e(n: u8) -> Clause {
 }
 
 /// `S{n}`; for use in constant tables.
+#[allow(clippy::panic)] // Called with literal ids only, never with input.
 pub const fn s(n: u8) -> Clause {
     match Clause::new(Source::Serbian, n) {
         Some(c) => c,
@@ -75,6 +77,7 @@ pub const fn s(n: u8) -> Clause {
 }
 
 /// `R{n}`; for use in constant tables.
+#[allow(clippy::panic)] // Called with literal ids only, never with input.
 pub const fn r(n: u8) -> Clause {
     match Clause::new(Source::Reading, n) {
         Some(c) => c,
