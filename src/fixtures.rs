@@ -13,7 +13,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
-use crate::formats::{InputError, VariantChoice, move_records};
+use crate::formats::{BoardEntry, InputError, MoveRecord, VariantChoice, move_records};
 use crate::game::Event;
 use crate::model::{Cell, Corners, TileId};
 use crate::perft::perft;
@@ -24,37 +24,6 @@ use crate::transcript::{Transcript, record};
 
 /// The fixture format's version.
 pub const FIXTURES_VERSION: u32 = 1;
-
-/// One placed tile: `{at: [x, y], tile: [nw, ne, se, sw]}`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct BoardTile {
-    /// The cell.
-    pub at: Cell,
-    /// Its corners clockwise from north-west.
-    pub tile: Corners,
-}
-
-/// One legal placement of a hand tile.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct FixtureMove {
-    /// The tile's id.
-    pub tile: TileId,
-    /// The cell.
-    pub at: Cell,
-    /// Its corners `[nw, ne, se, sw]`.
-    pub corners: Corners,
-    /// What the placement scores by itself (R9): the tile's weight, or 0
-    /// where R9 says ordinary plays score nothing; never a bonus.
-    pub points: u32,
-    /// How many touching corners are matched (0-4).
-    pub matched: u8,
-    /// Whether it earns the bonus choice (R7).
-    pub bonus: bool,
-    /// Whether only the equal-weight alternative (R5) makes it legal.
-    pub by_weight: bool,
-}
 
 /// Every legal placement of a position's hand under one variant.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -68,7 +37,7 @@ pub struct VariantMoves {
     pub bonus: usize,
     /// Every legal placement, sorted by tile id, then y, then x, then corners.
     /// A quad in one cell is one placement, not four.
-    pub moves: Vec<FixtureMove>,
+    pub moves: Vec<MoveRecord>,
 }
 
 /// A seeded position and its legal moves.
@@ -82,7 +51,7 @@ pub struct PositionFixture {
     /// The seed it was grown from (`quadominos generate --seed`).
     pub seed: u64,
     /// The placed tiles, by y then x.
-    pub board: Vec<BoardTile>,
+    pub board: Vec<BoardEntry>,
     /// The hand of the player to move.
     pub hand: Vec<TileId>,
     /// The same position in the one-line notation (board, hand, variant):
@@ -139,7 +108,7 @@ pub struct ScenarioStart {
     /// The well, next drawn first.
     pub well: Vec<TileId>,
     /// Tiles already placed.
-    pub board: Vec<BoardTile>,
+    pub board: Vec<BoardEntry>,
     /// Scores so far (empty: all zero).
     pub scores: Vec<i64>,
     /// Whose turn it is on a non-empty board.
@@ -333,8 +302,8 @@ fn position_seed(seed: u64, v: usize, i: usize) -> u64 {
     seed.wrapping_mul(1_000_003).wrapping_add((v * 1000 + i) as u64)
 }
 
-fn board_tiles(position: &Position) -> Vec<BoardTile> {
-    position.board.tiles().into_iter().map(|(at, tile)| BoardTile { at, tile }).collect()
+fn board_tiles(position: &Position) -> Vec<BoardEntry> {
+    position.board.tiles().into_iter().map(|(at, tile)| BoardEntry { at, tile }).collect()
 }
 
 fn moves_under(variant: &Variant, board: &[(Cell, Corners)], hand: &[TileId]) -> Result<Option<VariantMoves>, String> {
@@ -346,18 +315,7 @@ fn moves_under(variant: &Variant, board: &[(Cell, Corners)], hand: &[TileId]) ->
             p.tile, p.corners, p.at
         )
     })?;
-    let moves: Vec<FixtureMove> = records
-        .into_iter()
-        .map(|r| FixtureMove {
-            tile: r.tile,
-            at: r.at,
-            corners: r.corners,
-            points: r.points,
-            matched: r.matched,
-            bonus: r.bonus,
-            by_weight: r.by_weight,
-        })
-        .collect();
+    let moves = records;
     Ok(Some(VariantMoves {
         variant: variant.label(),
         count: moves.len(),
@@ -412,7 +370,7 @@ fn scenario_fixtures(path: &Path, variants: &[SuiteVariant]) -> Result<Vec<Scena
             start: ScenarioStart {
                 hands: start.hands.clone(),
                 well: start.well.clone(),
-                board: start.board.iter().map(|e| BoardTile { at: e.at, tile: e.tile }).collect(),
+                board: start.board.clone(),
                 scores: start.scores.clone(),
                 to_move: start.to_move,
                 deal_players: start.deal.map(|d| d.players),
@@ -594,9 +552,9 @@ pub struct MovesMismatch {
     /// The variant whose list is wrong.
     pub variant: String,
     /// Legal placements the answer leaves out (at most 10 listed).
-    pub missing: Vec<FixtureMove>,
+    pub missing: Vec<MoveRecord>,
     /// Placements the answer lists that are not legal (at most 10 listed).
-    pub extra: Vec<FixtureMove>,
+    pub extra: Vec<MoveRecord>,
     /// Other differences in words: a placement's points, matched corners,
     /// bonus or equal-weight flag, or the counts.
     pub wrong: Vec<String>,
@@ -616,7 +574,7 @@ pub fn check_moves(
     for (index, p) in answers.iter().enumerate() {
         let board: Vec<(Cell, Corners)> = p.board.iter().map(|b| (b.at, b.tile)).collect();
         for listed in &p.moves {
-            let fail = |missing: Vec<FixtureMove>, extra: Vec<FixtureMove>, wrong: Vec<String>| {
+            let fail = |missing: Vec<MoveRecord>, extra: Vec<MoveRecord>, wrong: Vec<String>| {
                 Box::new(MovesMismatch {
                     index,
                     id: p.id.clone(),
@@ -640,13 +598,12 @@ pub fn check_moves(
                 }
                 Err(e) => return Err(fail(Vec::new(), Vec::new(), vec![e])),
             };
-            let key = |m: &FixtureMove| (m.tile, m.at, m.corners);
-            let theirs: std::collections::BTreeMap<_, &FixtureMove> =
-                listed.moves.iter().map(|m| (key(m), m)).collect();
-            let mine: std::collections::BTreeMap<_, &FixtureMove> = ours.moves.iter().map(|m| (key(m), m)).collect();
-            let missing: Vec<FixtureMove> =
+            let key = |m: &MoveRecord| (m.tile, m.at, m.corners);
+            let theirs: std::collections::BTreeMap<_, &MoveRecord> = listed.moves.iter().map(|m| (key(m), m)).collect();
+            let mine: std::collections::BTreeMap<_, &MoveRecord> = ours.moves.iter().map(|m| (key(m), m)).collect();
+            let missing: Vec<MoveRecord> =
                 mine.iter().filter(|(k, _)| !theirs.contains_key(k)).map(|(_, m)| (*m).clone()).take(10).collect();
-            let extra: Vec<FixtureMove> =
+            let extra: Vec<MoveRecord> =
                 theirs.iter().filter(|(k, _)| !mine.contains_key(k)).map(|(_, m)| (*m).clone()).take(10).collect();
             let mut wrong = Vec::new();
             for (k, m) in &mine {

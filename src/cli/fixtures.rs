@@ -119,7 +119,7 @@ fn check(path: &std::path::Path) -> Result<(String, u8), Failure> {
                 m.id,
                 m.variant
             );
-            let show = |x: &quadominos::fixtures::FixtureMove| format!("{} as {} at {}", x.tile, x.corners, x.at);
+            let show = |x: &quadominos::formats::MoveRecord| format!("{} as {} at {}", x.tile, x.corners, x.at);
             for x in &m.missing {
                 out.push_str(&format!("  missing (legal): {}\n", show(x)));
             }

@@ -2,7 +2,8 @@
 
 use std::path::Path;
 
-use serde::Deserialize;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
 
 use super::input::{InputError, Located, Source};
 use super::notation::{Spans, parse_spanned};
@@ -11,7 +12,7 @@ use crate::model::{Cell, Corners, TileId};
 use crate::rules::{Position, Variant};
 
 /// One placed tile as written: `{at: [x, y], tile: [nw, ne, se, sw]}`.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct BoardEntry {
     /// The cell.

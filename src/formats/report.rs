@@ -1,13 +1,16 @@
 //! What commands print, as serializable structs: the same data is written as
 //! JSON, YAML or a text table.
 
-use serde::Serialize;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
 
 use crate::model::{Board, Cell, Corner, Corners, TileId};
 use crate::rules::{Clause, Legal, MoveGen, Placement, Reason, Variant, Verdict, judge};
 
-/// One legal placement as `moves` lists it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+/// One legal placement as `moves` lists it (and as fixture files and the
+/// answers checked against them write it).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct MoveRecord {
     /// The tile's id.
     pub tile: TileId,
@@ -15,9 +18,10 @@ pub struct MoveRecord {
     pub at: Cell,
     /// Its corners `[nw, ne, se, sw]`.
     pub corners: Corners,
-    /// What the placement scores by itself (R9); never a bonus.
+    /// What the placement scores by itself (R9): the tile's weight, or 0
+    /// where R9 says ordinary plays score nothing; never a bonus.
     pub points: u32,
-    /// How many touching corners match.
+    /// How many touching corners are matched (0-4).
     pub matched: u8,
     /// Whether it earns the bonus choice (R7).
     pub bonus: bool,
