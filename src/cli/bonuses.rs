@@ -119,36 +119,35 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
             let variant = choice.resolve(None, None)?;
             let catalogue = Catalogue::new(&variant);
             let report = CatalogueReport { variant: variant.label(), classes: catalogue.classes() };
-            let svg = || catalogue_svg(&catalogue, &report.variant);
-            let text = match args.format {
-                BonusFormat::Text => catalogue_text(&report, &variant),
-                BonusFormat::Json => serialize(&report, Format::Json)?,
-                BonusFormat::Yaml => serialize(&report, Format::Yaml)?,
-                BonusFormat::Svg => svg(),
-            };
-            if let Some(path) = &args.svg {
-                write_file(path, svg().as_bytes())?;
-            }
-            Ok((text, 0))
+            output(&args, &report, || catalogue_text(&report, &variant), || catalogue_svg(&catalogue, &report.variant))
         }
         Some(path) => {
             let loaded = load_position(path, &choice)?;
             let catalogue = Catalogue::new(&loaded.variant);
             let limits = Limits { timeout: Some(args.timeout), ..Limits::default() };
             let report = position_report(&loaded, &catalogue, &limits)?;
-            let svg = || position_svg(&loaded, &report);
-            let text = match args.format {
-                BonusFormat::Text => position_text(&loaded, &report),
-                BonusFormat::Json => serialize(&report, Format::Json)?,
-                BonusFormat::Yaml => serialize(&report, Format::Yaml)?,
-                BonusFormat::Svg => svg(),
-            };
-            if let Some(path) = &args.svg {
-                write_file(path, svg().as_bytes())?;
-            }
-            Ok((text, 0))
+            output(&args, &report, || position_text(&loaded, &report), || position_svg(&loaded, &report))
         }
     }
+}
+
+/// A report in the format asked for, and its picture written to `--svg`.
+fn output<R: Serialize>(
+    args: &Args,
+    report: &R,
+    text: impl FnOnce() -> String,
+    svg: impl Fn() -> String,
+) -> Result<(String, u8), Failure> {
+    let out = match args.format {
+        BonusFormat::Text => text(),
+        BonusFormat::Json => serialize(report, Format::Json)?,
+        BonusFormat::Yaml => serialize(report, Format::Yaml)?,
+        BonusFormat::Svg => svg(),
+    };
+    if let Some(path) = &args.svg {
+        write_file(path, svg().as_bytes())?;
+    }
+    Ok((out, 0))
 }
 
 /// The 3×3 picture of a neighbourhood: `+` the cell, `#` a neighbour that
