@@ -15,35 +15,16 @@
 
 use std::collections::{BTreeSet, HashMap};
 use std::path::Path;
-use std::process::{Command, Output};
 
 use quadominos::formats::builtin_variant;
 use quadominos::model::{Board, Cell, Corners, Direction};
 use quadominos::rules::{Catalogue, Example, Neighbourhood, Placement, Variant, Verdict, judge};
 use serde_json::Value;
 
+mod common;
+use common::{json, run, run_ok};
+
 const SHIPPED: [&str; 4] = ["english", "english-beginner", "serbian", "serbian-chain"];
-
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_quadominos"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("the quadominos binary runs")
-}
-
-fn run_ok(args: &[&str]) -> String {
-    let out = run(args);
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(0), "quadominos {args:?}\nstderr: {err}");
-    assert!(out.stderr.is_empty(), "quadominos {args:?} wrote to stderr: {err}");
-    String::from_utf8(out.stdout).expect("stdout is UTF-8")
-}
-
-fn json(args: &[&str]) -> Value {
-    let text = run_ok(args);
-    serde_json::from_str(&text).unwrap_or_else(|e| panic!("quadominos {args:?}: not JSON ({e}):\n{text}"))
-}
 
 fn snapshot(name: &str, output: &str) {
     insta::with_settings!({snapshot_path => "../snapshots", prepend_module_to_snapshot => false}, {
@@ -239,14 +220,14 @@ fn scenario_boards_fall_into_the_example_classes() {
 #[test]
 fn catalogue_snapshots_for_every_shipped_variant() {
     for name in SHIPPED {
-        snapshot(&format!("bonuses__catalogue__{name}"), &run_ok(&["bonuses", "--variant", name]));
+        snapshot(&format!("bonuses__catalogue__{name}"), &run_ok(&["bonuses", "--variant", name], 0));
     }
-    snapshot("bonuses__catalogue__english+R4=no", &run_ok(&["bonuses", "--variant", "english", "--rule", "R4=no"]));
+    snapshot("bonuses__catalogue__english+R4=no", &run_ok(&["bonuses", "--variant", "english", "--rule", "R4=no"], 0));
 }
 
 #[test]
 fn catalogue_json_has_the_documented_shape() {
-    let report = json(&["bonuses", "--format", "json"]);
+    let report = json(&["bonuses", "--format", "json"], 0);
     assert_eq!(report["variant"], "english");
     let classes = report["classes"].as_array().unwrap();
     assert_eq!(classes.len(), 45);
@@ -257,7 +238,7 @@ fn catalogue_json_has_the_documented_shape() {
     }
     let examples: Vec<&str> = classes.iter().filter_map(|c| c["example"].as_str()).collect();
     assert!(examples.contains(&"E") && examples.contains(&"F"));
-    let yaml = run_ok(&["bonuses", "--format", "yaml", "--variant", "serbian"]);
+    let yaml = run_ok(&["bonuses", "--format", "yaml", "--variant", "serbian"], 0);
     assert!(yaml.starts_with("variant: serbian\n"));
 }
 
@@ -265,7 +246,7 @@ fn catalogue_json_has_the_documented_shape() {
 /// best of them is the best turn `solve` proves.
 #[test]
 fn bonus_placements_of_a_position_and_their_best_follow_up() {
-    let report = json(&["bonuses", "puzzles/bonus-corner.yaml", "--format", "json"]);
+    let report = json(&["bonuses", "puzzles/bonus-corner.yaml", "--format", "json"], 0);
     let all: Vec<&Value> =
         report["classes"].as_array().unwrap().iter().flat_map(|c| c["placements"].as_array().unwrap().iter()).collect();
     assert_eq!(report["placements"], all.len());
@@ -280,12 +261,12 @@ fn bonus_placements_of_a_position_and_their_best_follow_up() {
     assert_eq!(best["points"], 15);
     assert_eq!(best["follow_up"]["take"], "tiles");
     assert_eq!(best["total"], 47);
-    snapshot("bonuses__bonus-corner__english", &run_ok(&["bonuses", "puzzles/bonus-corner.yaml"]));
+    snapshot("bonuses__bonus-corner__english", &run_ok(&["bonuses", "puzzles/bonus-corner.yaml"], 0));
     // Against the solver, on every best-turn puzzle whose best turn is a bonus.
     for stem in ["bonus-corner", "diagonal-bonus", "enclosure-bonus", "turn-points-beat-tiles", "turn-chain-bonus"] {
         let path = format!("puzzles/{stem}.yaml");
-        let solved = json(&["solve", &path, "--format", "json"]);
-        let report = json(&["bonuses", &path, "--format", "json"]);
+        let solved = json(&["solve", &path, "--format", "json"], 0);
+        let report = json(&["bonuses", &path, "--format", "json"], 0);
         let totals: Vec<i64> = report["classes"]
             .as_array()
             .unwrap()
@@ -324,10 +305,10 @@ fn bad_input_prints_nothing_and_writes_no_picture() {
 fn the_catalogue_picture_has_a_panel_per_class() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("catalogue.svg");
-    let text = run_ok(&["bonuses", "--svg", path.to_str().unwrap()]);
+    let text = run_ok(&["bonuses", "--svg", path.to_str().unwrap()], 0);
     assert!(text.starts_with("variant: english\n"));
     let svg = std::fs::read_to_string(&path).unwrap();
-    assert_eq!(svg, run_ok(&["bonuses", "--format", "svg"]));
+    assert_eq!(svg, run_ok(&["bonuses", "--format", "svg"], 0));
     usvg::Tree::from_str(&svg, &usvg::Options::default()).expect("the SVG parses");
     let doc = roxmltree::Document::parse(&svg).unwrap();
     let panels = doc.descendants().filter(|n| n.attribute("class") == Some("class")).count();
@@ -341,9 +322,10 @@ fn the_catalogue_picture_has_a_panel_per_class() {
 fn a_follow_up_cut_short_by_the_time_limit_is_marked_unproven() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("big.yaml");
-    let position = run_ok(&["generate", "--seed", "3", "--tiles", "80", "--hand", "30", "--variant", "serbian-chain"]);
+    let position =
+        run_ok(&["generate", "--seed", "3", "--tiles", "80", "--hand", "30", "--variant", "serbian-chain"], 0);
     std::fs::write(&path, position).unwrap();
-    let report = json(&["bonuses", path.to_str().unwrap(), "--timeout", "0.05", "--format", "json"]);
+    let report = json(&["bonuses", path.to_str().unwrap(), "--timeout", "0.05", "--format", "json"], 0);
     let follow_ups: Vec<&Value> = report["classes"]
         .as_array()
         .unwrap()

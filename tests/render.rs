@@ -5,27 +5,13 @@
 //! written only when the command succeeds.
 
 use std::path::Path;
-use std::process::{Command, Output};
 
 use quadominos::formats::{VariantChoice, load_position};
 use quadominos::model::{Cell, Corners};
 use serde_json::Value;
 
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_quadominos"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("the quadominos binary runs")
-}
-
-fn run_ok(args: &[&str]) -> String {
-    let out = run(args);
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(0), "quadominos {args:?}\nstderr: {err}");
-    assert!(out.stderr.is_empty(), "quadominos {args:?} wrote to stderr: {err}");
-    String::from_utf8(out.stdout).expect("stdout is UTF-8")
-}
+mod common;
+use common::{run, run_ok};
 
 fn snapshot(name: &str, output: &str) {
     insta::with_settings!({snapshot_path => "../snapshots", prepend_module_to_snapshot => false}, {
@@ -77,10 +63,10 @@ fn plays(answer: &Value) -> Vec<(Cell, Corners)> {
 
 #[test]
 fn a_puzzle_is_drawn_with_its_answer_numbered() {
-    let svg = run_ok(&["render", "puzzles/bonus-corner.yaml"]);
+    let svg = run_ok(&["render", "puzzles/bonus-corner.yaml"], 0);
     snapshot("render__bonus-corner__answer", &svg);
     let answer: Value =
-        serde_json::from_str(&run_ok(&["solve", "puzzles/bonus-corner.yaml", "--format", "json"])).unwrap();
+        serde_json::from_str(&run_ok(&["solve", "puzzles/bonus-corner.yaml", "--format", "json"], 0)).unwrap();
     let mut tiles = board_of("bonus-corner");
     tiles.extend(plays(&answer));
     check_tiles(&svg, &tiles);
@@ -95,11 +81,11 @@ fn a_puzzle_is_drawn_with_its_answer_numbered() {
 fn positions_are_drawn_with_open_cells_and_bonus_cells() {
     for stem in ["enclosure-bonus", "mixed-corner", "diagonal-bonus"] {
         let path = format!("puzzles/{stem}.yaml");
-        let svg = run_ok(&["render", &path, "--highlight", "none"]);
+        let svg = run_ok(&["render", &path, "--highlight", "none"], 0);
         snapshot(&format!("render__{stem}__position"), &svg);
         check_tiles(&svg, &board_of(stem));
         let open = svg.matches("class=\"open\"").count();
-        let moves: Value = serde_json::from_str(&run_ok(&["moves", &path, "--format", "json"])).unwrap();
+        let moves: Value = serde_json::from_str(&run_ok(&["moves", &path, "--format", "json"], 0)).unwrap();
         let bonus = moves["moves"].as_array().unwrap().iter().any(|m| m["bonus"] == true);
         assert!(open > 0, "{stem}");
         assert_eq!(svg.contains("class=\"bonus\""), bonus, "{stem}: a star where a bonus placement exists");
@@ -108,21 +94,15 @@ fn positions_are_drawn_with_open_cells_and_bonus_cells() {
 
 #[test]
 fn text_output_is_the_ascii_board_every_command_prints() {
-    let text = run_ok(&["render", "puzzles/enclosure-bonus.yaml", "--highlight", "none", "--format", "text"]);
-    let moves = run_ok(&["moves", "puzzles/enclosure-bonus.yaml"]);
+    let text = run_ok(&["render", "puzzles/enclosure-bonus.yaml", "--highlight", "none", "--format", "text"], 0);
+    let moves = run_ok(&["moves", "puzzles/enclosure-bonus.yaml"], 0);
     let board: String =
         text.lines().skip(1).take_while(|l| !l.starts_with("bonus")).map(|l| format!("{l}\n")).collect();
     assert!(moves.contains(&board), "the same picture:\n{board}\nin\n{moves}");
-    let cells = run_ok(&[
-        "render",
-        "puzzles/bonus-corner.yaml",
-        "--highlight",
-        "0,-1",
-        "--highlight",
-        "1,0",
-        "--format",
-        "text",
-    ]);
+    let cells = run_ok(
+        &["render", "puzzles/bonus-corner.yaml", "--highlight", "0,-1", "--highlight", "1,0", "--format", "text"],
+        0,
+    );
     assert!(cells.contains("  1. [0, 1, 5, 5] at [0, -1]\n  2. [5, 5, 2, 5] at [1, 0]\n"), "{cells}");
 }
 
@@ -131,14 +111,14 @@ fn svg_files_of_every_command_are_written_whole() {
     let dir = tempfile::tempdir().unwrap();
     let file = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
     let (r, m, s, b) = (file("render.svg"), file("moves.svg"), file("solve.svg"), file("bonuses.svg"));
-    assert_eq!(run_ok(&["render", "puzzles/bonus-corner.yaml", "--svg", &r]), "");
-    assert_eq!(std::fs::read_to_string(&r).unwrap(), run_ok(&["render", "puzzles/bonus-corner.yaml"]));
-    let moves = run_ok(&["moves", "puzzles/bonus-corner.yaml", "--svg", &m]);
-    assert_eq!(moves, run_ok(&["moves", "puzzles/bonus-corner.yaml"]), "--svg leaves stdout as it was");
-    run_ok(&["solve", "puzzles/bonus-corner.yaml", "--svg", &s]);
-    run_ok(&["bonuses", "puzzles/bonus-corner.yaml", "--svg", &b]);
+    assert_eq!(run_ok(&["render", "puzzles/bonus-corner.yaml", "--svg", &r], 0), "");
+    assert_eq!(std::fs::read_to_string(&r).unwrap(), run_ok(&["render", "puzzles/bonus-corner.yaml"], 0));
+    let moves = run_ok(&["moves", "puzzles/bonus-corner.yaml", "--svg", &m], 0);
+    assert_eq!(moves, run_ok(&["moves", "puzzles/bonus-corner.yaml"], 0), "--svg leaves stdout as it was");
+    run_ok(&["solve", "puzzles/bonus-corner.yaml", "--svg", &s], 0);
+    run_ok(&["bonuses", "puzzles/bonus-corner.yaml", "--svg", &b], 0);
     let answer: Value =
-        serde_json::from_str(&run_ok(&["solve", "puzzles/bonus-corner.yaml", "--format", "json"])).unwrap();
+        serde_json::from_str(&run_ok(&["solve", "puzzles/bonus-corner.yaml", "--format", "json"], 0)).unwrap();
     let mut after = board_of("bonus-corner");
     after.extend(plays(&answer));
     check_tiles(&std::fs::read_to_string(&s).unwrap(), &after);
@@ -194,7 +174,7 @@ fn png_needs_the_feature() {
 fn png_is_drawn_by_resvg() {
     let dir = tempfile::tempdir().unwrap();
     let png = dir.path().join("board.png");
-    assert_eq!(run_ok(&["render", "puzzles/bonus-corner.yaml", "--png", png.to_str().unwrap()]), "");
+    assert_eq!(run_ok(&["render", "puzzles/bonus-corner.yaml", "--png", png.to_str().unwrap()], 0), "");
     let bytes = std::fs::read(&png).unwrap();
     assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
 }
@@ -206,9 +186,10 @@ fn png_is_drawn_by_resvg() {
 fn a_puzzle_cut_short_by_the_time_limit_says_so() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("chain.yaml");
-    let position = run_ok(&["generate", "--seed", "3", "--tiles", "80", "--hand", "30", "--variant", "serbian-chain"]);
+    let position =
+        run_ok(&["generate", "--seed", "3", "--tiles", "80", "--hand", "30", "--variant", "serbian-chain"], 0);
     std::fs::write(&path, format!("{position}goal: best-turn\n")).unwrap();
-    let svg = run_ok(&["render", path.to_str().unwrap(), "--timeout", "0.2"]);
+    let svg = run_ok(&["render", path.to_str().unwrap(), "--timeout", "0.2"], 0);
     assert!(svg.contains("not proven"), "{svg}");
     usvg::Tree::from_str(&svg, &usvg::Options::default()).expect("the SVG parses");
     let out = run(&["render", "puzzles/bonus-corner.yaml", "--timeout", "0"]);
@@ -236,7 +217,7 @@ fn boards_after(events: &[Value]) -> Vec<Vec<(Cell, Corners)>> {
 fn a_transcript_is_drawn_after_any_event() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("game.json");
-    let game = run_ok(&["play", "--players", "2", "--seed", "7", "--rounds", "1", "--format", "json"]);
+    let game = run_ok(&["play", "--players", "2", "--seed", "7", "--rounds", "1", "--format", "json"], 0);
     std::fs::write(&path, &game).unwrap();
     let transcript: Value = serde_json::from_str(&game).unwrap();
     let events = transcript["events"].as_array().unwrap();
@@ -246,7 +227,7 @@ fn a_transcript_is_drawn_after_any_event() {
     let steps = [places[0], places[places.len() / 2], events.len() - 1];
     for step in steps {
         let k = step.to_string();
-        let svg = run_ok(&["render", file, "--step", &k]);
+        let svg = run_ok(&["render", file, "--step", &k], 0);
         check_tiles(&svg, &boards[step]);
         // Every placement of the round is numbered in play order; the last is red.
         let placed = boards[step].len();
@@ -257,8 +238,8 @@ fn a_transcript_is_drawn_after_any_event() {
         assert!(last.split("</g>").next().unwrap_or("").contains("#c0001a"), "step {step}: the last placement is red");
     }
     // Without --step: after the last event.
-    assert_eq!(run_ok(&["render", file]), run_ok(&["render", file, "--step", &(events.len() - 1).to_string()]));
-    let text = run_ok(&["render", file, "--step", &places[0].to_string(), "--format", "text"]);
+    assert_eq!(run_ok(&["render", file], 0), run_ok(&["render", file, "--step", &(events.len() - 1).to_string()], 0));
+    let text = run_ok(&["render", file, "--step", &places[0].to_string(), "--format", "text"], 0);
     assert!(text.contains(&format!("after event {} of {}", places[0], events.len() - 1)), "{text}");
     // A step past the end, --step on a position.
     let out = run(&["render", file, "--step", &events.len().to_string()]);
@@ -271,7 +252,7 @@ fn a_transcript_is_drawn_after_any_event() {
 #[test]
 fn a_transcript_placing_on_a_taken_cell_is_refused_with_its_place() {
     let dir = tempfile::tempdir().unwrap();
-    let game = run_ok(&["play", "--players", "2", "--seed", "7", "--rounds", "1", "--format", "json"]);
+    let game = run_ok(&["play", "--players", "2", "--seed", "7", "--rounds", "1", "--format", "json"], 0);
     let mut transcript: Value = serde_json::from_str(&game).unwrap();
     let events = transcript["events"].as_array_mut().unwrap();
     let places: Vec<usize> = (0..events.len()).filter(|&i| events[i]["event"] == "place").collect();
