@@ -169,3 +169,62 @@ mod tests {
         assert_eq!(board().rotated_cw().rotated_cw().rotated_cw().rotated_cw(), board());
     }
 }
+
+/// A rectangle of cells laid out row by row, for boards kept as dense
+/// arrays where lookups are hot (move generation, fills): where a cell sits
+/// in such an array, and whether it lies well inside.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Frame {
+    x0: i64,
+    y0: i64,
+    width: i64,
+    height: i64,
+}
+
+impl Frame {
+    /// The cells from `lo` to `hi` (inclusive) and `margin` more on every
+    /// side, each side at most `max_side` cells.
+    pub fn around(lo: Cell, hi: Cell, margin: i64, max_side: i64) -> Frame {
+        let side = |lo: i32, hi: i32| ((i64::from(hi) - i64::from(lo)) + 1 + 2 * margin).min(max_side);
+        Frame {
+            x0: i64::from(lo.x) - margin,
+            y0: i64::from(lo.y) - margin,
+            width: side(lo.x, hi.x),
+            height: side(lo.y, hi.y),
+        }
+    }
+
+    /// How many cells it holds.
+    pub fn len(&self) -> usize {
+        (self.width * self.height) as usize
+    }
+
+    /// True when it holds none.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The row width: the index step from a cell to the one south of it.
+    pub fn width(&self) -> usize {
+        self.width as usize
+    }
+
+    /// Where `cell` sits, if it is inside.
+    #[inline]
+    pub fn index(&self, cell: Cell) -> Option<usize> {
+        self.inside(cell, 0).then(|| self.index_unchecked(cell))
+    }
+
+    /// Whether `cell` lies at least `inset` cells inside the border.
+    #[inline]
+    pub fn inside(&self, cell: Cell, inset: i64) -> bool {
+        let (dx, dy) = (i64::from(cell.x) - self.x0, i64::from(cell.y) - self.y0);
+        dx >= inset && dy >= inset && dx < self.width - inset && dy < self.height - inset
+    }
+
+    /// Where `cell` sits; only for a cell known to be inside.
+    #[inline]
+    fn index_unchecked(&self, cell: Cell) -> usize {
+        ((i64::from(cell.y) - self.y0) * self.width + (i64::from(cell.x) - self.x0)) as usize
+    }
+}

@@ -7,7 +7,7 @@ mod graph;
 mod tile;
 mod tileset;
 
-pub use board::Board;
+pub use board::{Board, Frame};
 pub use cell::{Cell, Corner, Direction, Point};
 pub use graph::{BoardGraph, Contact};
 pub use tile::{Corners, MAX_VALUE, TileId};

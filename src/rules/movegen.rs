@@ -16,7 +16,7 @@ use rustc_hash::FxHashMap;
 use super::judge::Tally;
 use super::reading::{CornerMatch, WeightNeighbours};
 use super::variant::Variant;
-use crate::model::{Board, Cell, Corner, Corners, Direction, TileId};
+use crate::model::{Board, Cell, Corner, Corners, Direction, Frame, TileId};
 
 /// A legal placement in compact form: a cell and an index into the variant's
 /// [`Orientations`] (which names the tile and its corners).
@@ -631,10 +631,7 @@ fn bit(bits: &[u64], k: usize) -> bool {
 /// boards too spread out for a grid) are read from the board and a map.
 #[derive(Clone, Debug)]
 struct Grid {
-    x0: i64,
-    y0: i64,
-    width: i64,
-    height: i64,
+    frame: Frame,
     tiles: Vec<Option<Corners>>,
     slots: Vec<u32>,
     outside: FxHashMap<Cell, u32>,
@@ -650,21 +647,15 @@ const MAX_SIDE: i64 = 1024;
 impl Grid {
     fn around(board: &Board) -> Grid {
         let (lo, hi) = board.bounds().unwrap_or((Cell::new(0, 0), Cell::new(0, 0)));
-        let side = |lo: i32, hi: i32| ((i64::from(hi) - i64::from(lo)) + 1 + 2 * MARGIN).min(MAX_SIDE);
-        let (width, height) = (side(lo.x, hi.x), side(lo.y, hi.y));
-        let (x0, y0) = (i64::from(lo.x) - MARGIN, i64::from(lo.y) - MARGIN);
-        let cells = (width * height) as usize;
+        let frame = Frame::around(lo, hi, MARGIN, MAX_SIDE);
         let mut grid = Grid {
-            x0,
-            y0,
-            width,
-            height,
-            tiles: vec![None; cells],
-            slots: vec![NO_SLOT; cells],
+            frame,
+            tiles: vec![None; frame.len()],
+            slots: vec![NO_SLOT; frame.len()],
             outside: FxHashMap::default(),
         };
         for (cell, corners) in board.tiles() {
-            if let Some(i) = grid.index(cell) {
+            if let Some(i) = frame.index(cell) {
                 grid.tiles[i] = Some(corners);
             }
         }
@@ -673,16 +664,12 @@ impl Grid {
 
     #[inline]
     fn index(&self, cell: Cell) -> Option<usize> {
-        let dx = i64::from(cell.x) - self.x0;
-        let dy = i64::from(cell.y) - self.y0;
-        ((0..self.width).contains(&dx) && (0..self.height).contains(&dy)).then(|| (dy * self.width + dx) as usize)
+        self.frame.index(cell)
     }
 
     /// Whether `cell` lies at least `inset` cells inside the grid's border.
     fn inside(&self, cell: Cell, inset: i64) -> bool {
-        let dx = i64::from(cell.x) - self.x0;
-        let dy = i64::from(cell.y) - self.y0;
-        dx >= inset && dy >= inset && dx < self.width - inset && dy < self.height - inset
+        self.frame.inside(cell, inset)
     }
 
     #[inline]
@@ -697,11 +684,8 @@ impl Grid {
     /// order.
     #[inline]
     fn neighbours(&self, board: &Board, cell: Cell) -> [Option<Corners>; 8] {
-        let dx = i64::from(cell.x) - self.x0;
-        let dy = i64::from(cell.y) - self.y0;
-        if dx >= 1 && dy >= 1 && dx < self.width - 1 && dy < self.height - 1 {
-            let i = (dy * self.width + dx) as usize;
-            let w = self.width as usize;
+        if let (true, Some(i)) = (self.frame.inside(cell, 1), self.frame.index(cell)) {
+            let w = self.frame.width();
             let t = &self.tiles;
             // N, NE, E, SE, S, SW, W, NW.
             [t[i - w], t[i - w + 1], t[i + 1], t[i + w + 1], t[i + w], t[i + w - 1], t[i - 1], t[i - w - 1]]

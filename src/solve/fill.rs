@@ -8,7 +8,7 @@
 use std::time::Instant;
 
 use super::{Answer, FillGoal, FillObjective, Limits, Play, PlayKind, Puzzle, Stats};
-use crate::model::{Board, Cell, Corner, Corners, Direction, TileId};
+use crate::model::{Board, Cell, Corner, Corners, Direction, Frame, TileId};
 
 use crate::rules::{CornerMatch, quick_judge_with};
 
@@ -282,21 +282,18 @@ impl FillSearch<'_> {
 /// the cells around it, with the board's tiles there. Cells outside read as
 /// empty; nothing outside is ever asked about.
 struct Patch {
-    x0: i64,
-    y0: i64,
-    width: i64,
-    height: i64,
+    frame: Frame,
     cells: Vec<Option<Corners>>,
 }
 
 impl Patch {
     fn new(board: &Board, region: &[Cell]) -> Patch {
-        let xs = region.iter().map(|c| i64::from(c.x));
-        let ys = region.iter().map(|c| i64::from(c.y));
-        let (x0, x1) = (xs.clone().min().unwrap_or(0) - 1, xs.max().unwrap_or(0) + 1);
-        let (y0, y1) = (ys.clone().min().unwrap_or(0) - 1, ys.max().unwrap_or(0) + 1);
-        let (width, height) = (x1 - x0 + 1, y1 - y0 + 1);
-        let mut patch = Patch { x0, y0, width, height, cells: vec![None; (width * height) as usize] };
+        let xs = region.iter().map(|c| c.x);
+        let ys = region.iter().map(|c| c.y);
+        let lo = Cell::new(xs.clone().min().unwrap_or(0), ys.clone().min().unwrap_or(0));
+        let hi = Cell::new(xs.max().unwrap_or(0), ys.max().unwrap_or(0));
+        let frame = Frame::around(lo, hi, 1, i64::MAX);
+        let mut patch = Patch { frame, cells: vec![None; frame.len()] };
         for (cell, corners) in board.tiles() {
             patch.set(cell, Some(corners));
         }
@@ -304,19 +301,12 @@ impl Patch {
     }
 
     #[inline]
-    fn index(&self, cell: Cell) -> Option<usize> {
-        let dx = i64::from(cell.x) - self.x0;
-        let dy = i64::from(cell.y) - self.y0;
-        ((0..self.width).contains(&dx) && (0..self.height).contains(&dy)).then(|| (dy * self.width + dx) as usize)
-    }
-
-    #[inline]
     fn get(&self, cell: Cell) -> Option<Corners> {
-        self.index(cell).and_then(|i| self.cells[i])
+        self.frame.index(cell).and_then(|i| self.cells[i])
     }
 
     fn set(&mut self, cell: Cell, corners: Option<Corners>) {
-        if let Some(i) = self.index(cell) {
+        if let Some(i) = self.frame.index(cell) {
             self.cells[i] = corners;
         }
     }
