@@ -9,12 +9,12 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 use quadominos::formats::{
     BUILTIN_VARIANTS, InputError, LoadedPosition, MoveRecord, MovesReport, VariantChoice, VerdictReport, load_position,
-    load_puzzle, move_records, notation,
+    load_puzzle, notation,
 };
 use quadominos::model::{Cell, Corners, TileId};
 use quadominos::render::board_text;
 use quadominos::render::comparison_text;
-use quadominos::rules::{MoveGen, Placement, READINGS, Reading, Variant};
+use quadominos::rules::{Placement, READINGS, Reading, Variant};
 use quadominos::scenario::{LoadedScenario, load_scenario, reading_variants};
 use quadominos::solve::native::Native;
 use quadominos::solve::{Answer, Choice, Goal, Limits, PlayKind, Puzzle, Solver, Stats, verify};
@@ -278,17 +278,7 @@ fn run(command: Command) -> Result<(String, u8), Failure> {
         Command::Fixtures(args) => cli::fixtures::run(args),
         Command::Moves { position, rules, format, svg } => {
             let loaded = load_position(&position, &rules.choice())?;
-            let generator = MoveGen::new(&loaded.variant, &loaded.position.board, &loaded.position.hand);
-            let moves = move_records(&generator, &loaded.position.hand).map_err(|(p, reasons)| {
-                let why: Vec<String> = reasons.iter().map(|r| r.to_string()).collect();
-                Failure::Bug(format!(
-                    "the move generator listed {} {} at {} but the judge refuses it: {}",
-                    p.tile,
-                    p.corners,
-                    p.at,
-                    why.join("; ")
-                ))
-            })?;
+            let moves = cli::position_moves(&loaded)?;
             let report = MovesReport { variant: loaded.variant.label(), moves };
             let text = match format {
                 Format::Text => moves_text(&loaded, &report.moves),

@@ -9,16 +9,16 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::ValueEnum;
-use quadominos::formats::{LoadedPosition, load_position, move_records};
+use quadominos::formats::{LoadedPosition, load_position};
 use quadominos::model::{Cell, Corners, Direction, TileId};
 use quadominos::render::{Marks, board_svg, board_text, catalogue_svg};
-use quadominos::rules::{BonusClass, Catalogue, Clause, Example, MoveGen, Neighbourhood};
+use quadominos::rules::{BonusClass, Catalogue, Clause, Example, Neighbourhood};
 use quadominos::solve::native::best_bonus_tiles;
 use quadominos::solve::{Choice, Limits, Play};
 use serde::Serialize;
 
 use super::render::write_file;
-use super::{Failure, Format, RuleArgs, parse_seconds, serialize};
+use super::{Failure, Format, RuleArgs, parse_seconds, position_moves, serialize};
 
 /// The output formats of `bonuses`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -222,17 +222,7 @@ R2 corner match: {}).",
 fn position_report(loaded: &LoadedPosition, catalogue: &Catalogue, limits: &Limits) -> Result<PositionReport, Failure> {
     let variant = &loaded.variant;
     let p = &loaded.position;
-    let generator = MoveGen::new(variant, &p.board, &p.hand);
-    let records = move_records(&generator, &p.hand).map_err(|(m, reasons)| {
-        let why: Vec<String> = reasons.iter().map(|r| r.to_string()).collect();
-        Failure::Bug(format!(
-            "the move generator listed {} {} at {} but the judge refuses it: {}",
-            m.tile,
-            m.corners,
-            m.at,
-            why.join("; ")
-        ))
-    })?;
+    let records = position_moves(loaded)?;
     let mut found: Vec<(usize, BonusPlacement)> = Vec::new();
     for m in records.into_iter().filter(|m| m.bonus) {
         let class = catalogue

@@ -11,8 +11,9 @@ pub mod render;
 pub mod replay;
 
 use clap::{Args, ValueEnum};
-use quadominos::formats::{InputError, VariantChoice};
+use quadominos::formats::{InputError, LoadedPosition, MoveRecord, VariantChoice, move_records};
 use quadominos::model::{Cell, Corners};
+use quadominos::rules::MoveGen;
 use serde::Serialize;
 
 /// How the rules are chosen; the same on every command.
@@ -108,6 +109,23 @@ impl From<InputError> for Failure {
     fn from(e: InputError) -> Failure {
         Failure::Input(e)
     }
+}
+
+/// Every legal move of a loaded position's hand, each confirmed by the
+/// judge; a move the judge refuses is a bug in the generator.
+pub fn position_moves(loaded: &LoadedPosition) -> Result<Vec<MoveRecord>, Failure> {
+    let p = &loaded.position;
+    let generator = MoveGen::new(&loaded.variant, &p.board, &p.hand);
+    move_records(&generator, &p.hand).map_err(|(m, reasons)| {
+        let why: Vec<String> = reasons.iter().map(|r| r.to_string()).collect();
+        Failure::Bug(format!(
+            "the move generator listed {} {} at {} but the judge refuses it: {}",
+            m.tile,
+            m.corners,
+            m.at,
+            why.join("; ")
+        ))
+    })
 }
 
 /// A report as JSON or YAML (`Format::Text` is each command's own).
