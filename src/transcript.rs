@@ -19,8 +19,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::{DocPath, Problem};
 use crate::formats::{BUILTIN_VARIANTS, InputError, Source, VariantChoice, builtin_variant};
-use crate::game::{Action, Event, EventKind, Game, Phase};
-use crate::model::{TileId, TileSet};
+use crate::game::{Action, Event, EventKind, Game, Phase, PlacementKind, RoundEnding};
+use crate::model::{Cell, Corners, TileId, TileSet};
 use crate::rules::{Clause, Placement, RuleSet, Variant, VariantParts};
 
 /// The transcript format's version; [`replay`] reads this version only.
@@ -73,7 +73,7 @@ pub struct VariantRecord {
 }
 
 /// One event of a transcript: an engine [`Event`] with the running totals.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct TranscriptEvent {
     /// The seat acting: absent for a deal, a re-deal, a blocked round's end
     /// and the game's end.
@@ -91,6 +91,213 @@ pub struct TranscriptEvent {
     /// them, it names the clauses the rules give where an event is wrong).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub clauses: Vec<Clause>,
+}
+
+/// The kinds of event, as the `event` key names them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+enum EventTag {
+    Deal,
+    Redeal,
+    Place,
+    BonusPoints,
+    BonusTiles,
+    Draw,
+    Pass,
+    RoundEnd,
+    GameEnd,
+}
+
+impl EventTag {
+    /// The tag as written.
+    fn name(self) -> &'static str {
+        match self {
+            EventTag::Deal => "deal",
+            EventTag::Redeal => "redeal",
+            EventTag::Place => "place",
+            EventTag::BonusPoints => "bonus-points",
+            EventTag::BonusTiles => "bonus-tiles",
+            EventTag::Draw => "draw",
+            EventTag::Pass => "pass",
+            EventTag::RoundEnd => "round-end",
+            EventTag::GameEnd => "game-end",
+        }
+    }
+
+    /// The fields an event of this kind has besides `seat`, `event`,
+    /// `score`, `totals` and `clauses`.
+    fn fields(self) -> &'static [&'static str] {
+        match self {
+            EventTag::Deal => &["round", "hands", "well", "opener"],
+            EventTag::Redeal => &["tied", "hands"],
+            EventTag::Place => &["kind", "tile", "at", "corners", "matched", "bonus"],
+            EventTag::BonusPoints | EventTag::BonusTiles | EventTag::Pass => &[],
+            EventTag::Draw => &["tile"],
+            EventTag::RoundEnd => &["ending", "winner", "hand_totals", "changes"],
+            EventTag::GameEnd => &["winner", "scores"],
+        }
+    }
+}
+
+/// An event as written: every field of every kind, each optional but for
+/// the ones all events share. [`RawEvent::into_event`] checks that the
+/// fields fit the kind.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawEvent {
+    #[serde(default)]
+    seat: Option<usize>,
+    event: EventTag,
+    score: i64,
+    totals: Vec<i64>,
+    #[serde(default)]
+    clauses: Vec<Clause>,
+    round: Option<u32>,
+    hands: Option<Vec<Vec<TileId>>>,
+    well: Option<Vec<TileId>>,
+    opener: Option<usize>,
+    tied: Option<Vec<usize>>,
+    kind: Option<PlacementKind>,
+    tile: Option<TileId>,
+    at: Option<Cell>,
+    corners: Option<Corners>,
+    matched: Option<u8>,
+    bonus: Option<bool>,
+    ending: Option<RoundEnding>,
+    winner: Option<usize>,
+    hand_totals: Option<Vec<u32>>,
+    changes: Option<Vec<i64>>,
+    scores: Option<Vec<i64>>,
+}
+
+/// A field of an event that does not fit its kind, and why.
+type FieldProblem = (&'static str, String);
+
+impl RawEvent {
+    /// The kind-specific fields that are written.
+    fn written(&self) -> Vec<&'static str> {
+        let present = [
+            ("round", self.round.is_some()),
+            ("hands", self.hands.is_some()),
+            ("well", self.well.is_some()),
+            ("opener", self.opener.is_some()),
+            ("tied", self.tied.is_some()),
+            ("kind", self.kind.is_some()),
+            ("tile", self.tile.is_some()),
+            ("at", self.at.is_some()),
+            ("corners", self.corners.is_some()),
+            ("matched", self.matched.is_some()),
+            ("bonus", self.bonus.is_some()),
+            ("ending", self.ending.is_some()),
+            ("winner", self.winner.is_some()),
+            ("hand_totals", self.hand_totals.is_some()),
+            ("changes", self.changes.is_some()),
+            ("scores", self.scores.is_some()),
+        ];
+        present.into_iter().filter(|(_, p)| *p).map(|(f, _)| f).collect()
+    }
+
+    /// The event, or every field that does not fit its kind: a field of
+    /// another kind (named at that field) or a missing one (named at
+    /// `event`). A round end's `winner` may be absent (a blocked round with
+    /// nobody collecting).
+    fn into_event(mut self) -> Result<TranscriptEvent, Vec<FieldProblem>> {
+        let tag = self.event;
+        let mut problems: Vec<FieldProblem> = self
+            .written()
+            .into_iter()
+            .filter(|f| !tag.fields().contains(f))
+            .map(|f| (f, format!("a `{}` event has no `{f}`; its fields are {}", tag.name(), listed(tag))))
+            .collect();
+        let optional: &[&str] = if tag == EventTag::RoundEnd { &["winner"] } else { &[] };
+        let written = self.written();
+        for f in tag.fields().iter().filter(|f| !written.contains(f) && !optional.contains(f)) {
+            problems.push(("event", format!("a `{}` event needs `{f}`", tag.name())));
+        }
+        if !problems.is_empty() {
+            return Err(problems);
+        }
+        let (seat, score) = (self.seat, self.score);
+        let (totals, clauses) = (std::mem::take(&mut self.totals), std::mem::take(&mut self.clauses));
+        let kind = match (tag, self) {
+            (
+                EventTag::Deal,
+                RawEvent { round: Some(round), hands: Some(hands), well: Some(well), opener: Some(opener), .. },
+            ) => EventKind::Deal { round, hands, well, opener },
+            (EventTag::Redeal, RawEvent { tied: Some(tied), hands: Some(hands), .. }) => {
+                EventKind::Redeal { tied, hands }
+            }
+            (
+                EventTag::Place,
+                RawEvent {
+                    kind: Some(kind),
+                    tile: Some(tile),
+                    at: Some(at),
+                    corners: Some(corners),
+                    matched: Some(matched),
+                    bonus: Some(bonus),
+                    ..
+                },
+            ) => EventKind::Place { kind, tile, at, corners, matched, bonus },
+            (EventTag::BonusPoints, _) => EventKind::BonusPoints,
+            (EventTag::BonusTiles, _) => EventKind::BonusTiles,
+            (EventTag::Draw, RawEvent { tile: Some(tile), .. }) => EventKind::Draw { tile },
+            (EventTag::Pass, _) => EventKind::Pass,
+            (
+                EventTag::RoundEnd,
+                RawEvent {
+                    ending: Some(ending), winner, hand_totals: Some(hand_totals), changes: Some(changes), ..
+                },
+            ) => EventKind::RoundEnd { ending, winner, hand_totals, changes },
+            (EventTag::GameEnd, RawEvent { winner: Some(winner), scores: Some(scores), .. }) => {
+                EventKind::GameEnd { winner, scores }
+            }
+            // Every field a kind needs was checked above.
+            (tag, _) => return Err(vec![("event", format!("a `{}` event is incomplete", tag.name()))]),
+        };
+        Ok(TranscriptEvent { seat, kind, score, totals, clauses })
+    }
+}
+
+/// A kind's fields, for messages.
+fn listed(tag: EventTag) -> String {
+    let fields: Vec<String> = tag.fields().iter().map(|f| format!("`{f}`")).collect();
+    if fields.is_empty() { "only the shared ones".to_string() } else { fields.join(", ") }
+}
+
+// Read through `RawEvent`, a plain record of every field any event kind has,
+// so that a wrong value is located at the value itself (a flattened enum is
+// buffered first and loses every position).
+impl<'de> Deserialize<'de> for TranscriptEvent {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let raw = RawEvent::deserialize(deserializer)?;
+        raw.into_event().map_err(|problems| {
+            let (field, message) = problems.into_iter().next().unwrap_or(("event", String::new()));
+            serde::de::Error::custom(format!("{field}: {message}"))
+        })
+    }
+}
+
+/// The events of a transcript alone, read again when an event's fields do
+/// not fit its kind: serde places such an error at the list of events, and
+/// this finds each field's own place.
+#[derive(Deserialize)]
+struct EventsOnly {
+    events: Vec<RawEvent>,
+}
+
+impl EventsOnly {
+    /// Every field that does not fit its event's kind, with its path.
+    fn problems(self) -> Vec<Problem> {
+        let mut out = Vec::new();
+        for (i, raw) in self.events.into_iter().enumerate() {
+            if let Err(problems) = raw.into_event() {
+                let at = DocPath::from("events").index(i);
+                out.extend(problems.into_iter().map(|(field, message)| Problem::new(at.key(field), message)));
+            }
+        }
+        out
+    }
 }
 
 impl VariantRecord {
@@ -217,7 +424,18 @@ pub struct LoadedTranscript {
 /// `--rule` on the command line override the recorded one.
 pub fn load_transcript(path: &Path, choice: &VariantChoice) -> Result<LoadedTranscript, InputError> {
     let source = Source::read(path)?;
-    let transcript: Transcript = source.parse("transcript: a mapping with `version:`, `variant:`, `events:`")?;
+    let transcript: Transcript = match source.parse("transcript: a mapping with `version:`, `variant:`, `events:`") {
+        Ok(t) => t,
+        Err(e) => {
+            // An event whose fields do not fit its kind is reported by serde
+            // at the list of events; read the events again to name the field.
+            let misfits = serde_yaml::from_str::<EventsOnly>(&source.text).map(EventsOnly::problems);
+            return Err(match misfits {
+                Ok(problems) if !problems.is_empty() => source.problems(problems),
+                _ => e,
+            });
+        }
+    };
     let mut problems = Vec::new();
     if transcript.version != TRANSCRIPT_VERSION {
         problems.push(Problem::new(
