@@ -10,6 +10,9 @@ pub enum Segment {
     Key(String),
     /// A sequence index.
     Index(usize),
+    /// A mapping key itself, not its value: where a key that should not be
+    /// there is written. Only last in a path.
+    KeyName(String),
 }
 
 /// Where in a document a problem lies, e.g. `board[3].tile`. Empty: the
@@ -27,6 +30,14 @@ impl DocPath {
     pub fn key(&self, key: &str) -> DocPath {
         let mut p = self.clone();
         p.0.push(Segment::Key(key.to_string()));
+        p
+    }
+
+    /// This path followed by a key, located at the key itself rather than
+    /// its value (a key that is not allowed there).
+    pub fn key_name(&self, key: &str) -> DocPath {
+        let mut p = self.clone();
+        p.0.push(Segment::KeyName(key.to_string()));
         p
     }
 
@@ -50,8 +61,8 @@ impl fmt::Display for DocPath {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for (i, seg) in self.0.iter().enumerate() {
             match seg {
-                Segment::Key(k) if i == 0 => write!(f, "{k}")?,
-                Segment::Key(k) => write!(f, ".{k}")?,
+                Segment::Key(k) | Segment::KeyName(k) if i == 0 => write!(f, "{k}")?,
+                Segment::Key(k) | Segment::KeyName(k) => write!(f, ".{k}")?,
                 Segment::Index(n) => write!(f, "[{n}]")?,
             }
         }

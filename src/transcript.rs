@@ -287,13 +287,17 @@ struct EventsOnly {
 }
 
 impl EventsOnly {
-    /// Every field that does not fit its event's kind, with its path.
+    /// Every field that does not fit its event's kind, with its path: a
+    /// field of another kind at its key, a missing one at `event`.
     fn problems(self) -> Vec<Problem> {
         let mut out = Vec::new();
         for (i, raw) in self.events.into_iter().enumerate() {
             if let Err(problems) = raw.into_event() {
                 let at = DocPath::from("events").index(i);
-                out.extend(problems.into_iter().map(|(field, message)| Problem::new(at.key(field), message)));
+                out.extend(problems.into_iter().map(|(field, message)| {
+                    let path = if field == "event" { at.key(field) } else { at.key_name(field) };
+                    Problem::new(path, message)
+                }));
             }
         }
         out

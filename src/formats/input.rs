@@ -39,7 +39,33 @@ fn plain(message: &str) -> String {
         let expected = rest.find(", expected ").map(|k| &rest[k..]).filter(|e| !e.contains("any YAML value"));
         return format!("{}the number {number} is out of range{}", &message[..start], expected.unwrap_or(""));
     }
+    // `invalid type: string "1e400", expected i32`: a number too large for
+    // a float is read as a string; it is a number out of range.
+    if let Some(start) = message.find("invalid type: string \"")
+        && let Some((written, rest)) = message[start + "invalid type: string \"".len()..].split_once('"')
+        && looks_numeric(written)
+        && let Some(expected) = rest.strip_prefix(", expected ")
+        && !expected.contains("any YAML value")
+    {
+        return format!("{}the number `{written}` is out of range, expected {expected}", &message[..start]);
+    }
     message.to_string()
+}
+
+/// Whether a string is written like a decimal number (`12`, `-3.5`,
+/// `1e400`).
+fn looks_numeric(s: &str) -> bool {
+    let s = s.strip_prefix(['-', '+']).unwrap_or(s);
+    let (mantissa, exponent) = match s.split_once(['e', 'E']) {
+        Some((m, e)) => (m, Some(e.strip_prefix(['-', '+']).unwrap_or(e))),
+        None => (s, None),
+    };
+    let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    let digits = |t: &str| t.chars().all(|c| c.is_ascii_digit());
+    !(whole.is_empty() && fraction.is_empty())
+        && digits(whole)
+        && digits(fraction)
+        && exponent.is_none_or(|e| !e.is_empty() && digits(e))
 }
 
 /// A text read from a file (or built in), with the name errors show for it.
@@ -246,6 +272,14 @@ mod tests {
         assert_eq!(
             plain("goal.plays: invalid type: integer `-99999999999999999999` as i128, expected any YAML value"),
             "goal.plays: the number `-99999999999999999999` is out of range"
+        );
+        assert_eq!(
+            plain("board[0].at[1]: invalid type: string \"1e400\", expected i32"),
+            "board[0].at[1]: the number `1e400` is out of range, expected i32"
+        );
+        assert_eq!(
+            plain("hand: invalid type: string \"1e\", expected i32"),
+            "hand: invalid type: string \"1e\", expected i32"
         );
         assert!(plain("repetition limit exceeded").contains("alias bomb"));
         assert!(plain("recursion limit exceeded").starts_with("nested too deeply"));

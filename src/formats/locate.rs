@@ -19,8 +19,9 @@ struct Node {
 enum Kind {
     Scalar(String),
     Seq(Vec<Node>),
-    /// Keys and values; a key that is not a scalar is stored as "".
-    Map(Vec<(String, Node)>),
+    /// Keys with where each is written, and values; a key that is not a
+    /// scalar is stored as "".
+    Map(Vec<(String, (usize, usize), Node)>),
     Other,
 }
 
@@ -37,8 +38,9 @@ pub struct SourceMap {
 struct Builder {
     stack: Vec<Node>,
     root: Option<Node>,
-    /// Map keys waiting for their values, one per open mapping.
-    keys: Vec<Option<String>>,
+    /// Map keys waiting for their values, with where each is written, one
+    /// per open mapping.
+    keys: Vec<Option<(String, (usize, usize))>>,
     duplicates: Vec<(usize, usize, String)>,
 }
 
@@ -54,7 +56,7 @@ impl Builder {
             Some(Node { line: map_line, col: map_col, kind: Kind::Map(entries) }) => {
                 let pending = self.keys.last_mut().and_then(Option::take);
                 match pending {
-                    Some(key) => entries.push((key, node)),
+                    Some((key, at)) => entries.push((key, at, node)),
                     None => {
                         // A block mapping's start is marked where its first
                         // key ends (at the `:`); it starts at that key.
@@ -65,11 +67,11 @@ impl Builder {
                             Kind::Scalar(s) => s.clone(),
                             _ => String::new(),
                         };
-                        if !key.is_empty() && entries.iter().any(|(k, _)| *k == key) {
+                        if !key.is_empty() && entries.iter().any(|(k, _, _)| *k == key) {
                             self.duplicates.push((node.line, node.col, key.clone()));
                         }
                         if let Some(k) = self.keys.last_mut() {
-                            *k = Some(key);
+                            *k = Some((key, (node.line, node.col)));
                         }
                     }
                 }
@@ -121,14 +123,21 @@ impl SourceMap {
         self.duplicates.first().map(|(l, c, k)| (*l, *c, k.as_str()))
     }
 
-    /// The line and column (both from 1) where the node at `path` starts, or
-    /// where its nearest existing ancestor starts.
+    /// The line and column (both from 1) where the node at `path` starts (a
+    /// [`Segment::KeyName`] at the key itself), or where its nearest
+    /// existing ancestor starts.
     pub fn locate(&self, path: &DocPath) -> Option<(usize, usize)> {
         let mut node = self.root.as_ref()?;
         for seg in &path.0 {
             let next = match (seg, &node.kind) {
                 (Segment::Index(i), Kind::Seq(items)) => items.get(*i),
-                (Segment::Key(k), Kind::Map(entries)) => entries.iter().find(|(key, _)| key == k).map(|(_, v)| v),
+                (Segment::Key(k), Kind::Map(entries)) => entries.iter().find(|(key, _, _)| key == k).map(|(_, _, v)| v),
+                (Segment::KeyName(k), Kind::Map(entries)) => {
+                    if let Some((_, at, _)) = entries.iter().find(|(key, _, _)| key == k) {
+                        return Some(*at);
+                    }
+                    None
+                }
                 _ => None,
             };
             match next {
@@ -152,6 +161,8 @@ mod tests {
         assert_eq!(map.locate(&DocPath::from("board")), Some((3, 3)));
         assert_eq!(map.locate(&DocPath::from("board").index(0).key("tile")), Some((3, 24)));
         assert_eq!(map.locate(&DocPath::from("board").index(1).key("tile")), Some((5, 11)));
+        assert_eq!(map.locate(&DocPath::from("board").index(1).key_name("tile")), Some((5, 5)));
+        assert_eq!(map.locate(&DocPath::from("board").index(0).key_name("tile")), Some((3, 18)));
         assert_eq!(map.locate(&DocPath::from("hand").index(0)), Some((6, 8)));
         // A missing node falls back to its nearest ancestor.
         assert_eq!(map.locate(&DocPath::from("board").index(7)), Some((3, 3)));

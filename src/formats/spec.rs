@@ -72,13 +72,19 @@ impl VariantSpec {
         let mut problems = Vec::new();
         let mut values = serde_yaml::Mapping::new();
         let mut citations = vec![Vec::new(); READINGS.len()];
+        let mut unknown = Vec::new();
         for (key, cited) in &self.rules {
             let path = DocPath::from("rules").key(key);
             let reading = match READINGS.iter().find(|r| r.name == key.as_str()) {
                 Some(r) => r,
                 None => {
-                    let hint = Reading::find(key).map(|r| format!(" (write it as `{}`)", r.name)).unwrap_or_default();
-                    problems.push(Problem::new(path, format!("unknown rule option `{key}`{hint}")));
+                    let at = DocPath::from("rules").key_name(key);
+                    let message = match Reading::find(key) {
+                        // Written by its id: the fix is the name alone.
+                        Ok(r) => format!("unknown rule option `{key}` (write it as `{}`)", r.name),
+                        Err(_) => format!("unknown rule option `{key}`"),
+                    };
+                    unknown.push((at, message, Reading::find(key).is_ok()));
                     continue;
                 }
             };
@@ -98,7 +104,16 @@ impl VariantSpec {
             .filter(|r| !self.rules.contains_key(r.name))
             .map(|r| format!("{} ({})", r.id, r.name))
             .collect();
-        if !missing.is_empty() {
+        if !unknown.is_empty() {
+            // A misspelt option is also a missing one: say so at the
+            // misspelling, the place to fix, not at the start of `rules`.
+            let unset = if missing.is_empty() { String::new() } else { format!("; not set: {}", missing.join(", ")) };
+            problems.extend(
+                unknown
+                    .into_iter()
+                    .map(|(path, message, hinted)| Problem::new(path, if hinted { message } else { message + &unset })),
+            );
+        } else if !missing.is_empty() {
             problems.push(Problem::new(
                 DocPath::from("rules"),
                 format!("a spec sets every option; missing: {}", missing.join(", ")),
@@ -230,10 +245,14 @@ mod tests {
         let text = BUILTIN_VARIANTS[0].1.replace("  deal:", "  dealing:").replace("every-value", "all");
         let err = load_spec(&Source::builtin("broken", &text)).unwrap_err();
         let messages: Vec<String> = err.problems.iter().map(|p| p.to_string()).collect();
-        assert_eq!(messages.len(), 3, "{messages:#?}");
-        assert!(messages.iter().any(|m| m.contains("unknown rule option `dealing`")));
+        assert_eq!(messages.len(), 2, "{messages:#?}");
         assert!(messages.iter().any(|m| m.contains("`all` is not a value of R2")));
-        assert!(messages.iter().any(|m| m.contains("missing: R16 (deal)")));
+        // The misspelt option names what is left unset, at the misspelling.
+        assert!(messages.iter().any(|m| m.contains("unknown rule option `dealing`; not set: R16 (deal)")));
         assert!(messages.iter().all(|m| m.starts_with("<builtin>/broken:")));
+        let text = BUILTIN_VARIANTS[0].1.replace("  deal:", "  # deal:");
+        let err = load_spec(&Source::builtin("broken", &text)).unwrap_err();
+        assert_eq!(err.problems.len(), 1);
+        assert!(err.problems[0].message.ends_with("rules: a spec sets every option; missing: R16 (deal)"));
     }
 }
