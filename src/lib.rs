@@ -11,6 +11,7 @@
 //!   the move generator.
 //! - [`formats`]: YAML files in, reports out, errors located by line and column.
 //! - [`render`]: boards drawn as text.
+//! - [`limits`]: how large an input and how long an answer may be.
 //! - [`play`], [`transcript`], [`fixtures`], [`schema`]: whole games played by a
 //!   strategy, their transcripts and the replay that checks anyone's, fixture
 //!   suites for other implementations and their JSON Schemas.
@@ -42,6 +43,7 @@ pub mod error;
 pub mod fixtures;
 pub mod formats;
 pub mod game;
+pub mod limits;
 pub mod model;
 pub mod perft;
 pub mod play;

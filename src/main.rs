@@ -34,6 +34,8 @@ Exit status: 0 success; 1 an illegal placement (explain), a failed expectation (
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    #[command(flatten)]
+    limits: cli::LimitArgs,
 }
 
 #[derive(Subcommand)]
@@ -243,6 +245,7 @@ Exit status 0 when the transcript is right, 1 when an event is wrong, 2 on bad i
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    quadominos::limits::set(cli.limits.limits());
     match run(cli.command) {
         Ok((text, code)) => {
             // A reader that stops early (`| head`) closes the pipe: the rest
@@ -279,6 +282,7 @@ fn run(command: Command) -> Result<(String, u8), Failure> {
         Command::Moves { position, rules, format, svg } => {
             let loaded = load_position(&position, &rules.choice())?;
             let moves = cli::position_moves(&loaded)?;
+            cli::within_printed("moves", moves.len())?;
             let report = MovesReport { variant: loaded.variant.label(), moves };
             let text = match format {
                 Format::Text => moves_text(&loaded, &report.moves),
@@ -689,7 +693,9 @@ fn solve(
     svg: Option<&std::path::Path>,
 ) -> Result<(String, u8), Failure> {
     let loaded = load_puzzle(path, choice)?;
-    let limits = Limits { timeout, all, max_answers: 0 };
+    let budget = quadominos::limits::current();
+    // One answer past the printed limit tells a list that is too long.
+    let limits = Limits { timeout, all, max_answers: budget.printed.saturating_add(1), memory: Some(budget.memory) };
     let mut answers = Vec::new();
     for s in solvers(solver)? {
         // A spinner for solves longer than a moment; indicatif draws nothing
@@ -733,6 +739,15 @@ fn solve(
     let agreement: Vec<Stats> =
         if answers.len() > 1 { answers.iter().map(|a| a.stats.clone()).collect() } else { Vec::new() };
     let answer = answers.swap_remove(0);
+    if answer.all.len() > budget.printed {
+        return Err(Failure::Input(InputError::whole_file(
+            "--max-printed",
+            format!(
+                "more than {} optimal answers (--all), the limit printed; raise it with --max-printed",
+                budget.printed
+            ),
+        )));
+    }
     // `expect: {count: N}` is checked against the count, `{score: N}` against the score.
     let expect = match (loaded.expect.score, loaded.expect.count) {
         (Some(score), _) => Some(ExpectCheck { score, holds: !answer.proven || answer.score == score }),
@@ -773,11 +788,10 @@ fn solve_text(puzzle: &Puzzle, r: &SolveReport) -> String {
     let proof = if a.proven {
         "proven optimal".to_string()
     } else {
+        let limit = if a.stats.out_of_memory { "the memory limit (--max-memory)" } else { "the time limit" };
         match a.bound {
-            Some(bound) => {
-                format!("best found, not proven: stopped by the time limit; no answer scores more than {bound}")
-            }
-            None => "best found, not proven: stopped by the time limit".to_string(),
+            Some(bound) => format!("best found, not proven: stopped by {limit}; no answer scores more than {bound}"),
+            None => format!("best found, not proven: stopped by {limit}"),
         }
     };
     let _ = writeln!(out, "score: {} ({proof})", a.score);

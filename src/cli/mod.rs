@@ -12,6 +12,7 @@ pub mod replay;
 
 use clap::{Args, ValueEnum};
 use quadominos::formats::{InputError, LoadedPosition, MoveRecord, VariantChoice, move_records};
+use quadominos::limits;
 use quadominos::model::{Cell, Corners};
 use quadominos::rules::MoveGen;
 use serde::Serialize;
@@ -31,6 +32,54 @@ pub struct RuleArgs {
     /// name (e.g. R4=no, corner-match=at-least-one). Repeatable.
     #[arg(long = "rule", value_name = "K=V")]
     pub rules: Vec<String>,
+}
+
+/// Resource limits, on every command (see `quadominos::limits`). The
+/// defaults are far above anything a real game needs.
+#[derive(Args, Clone, Debug)]
+pub struct LimitArgs {
+    /// The largest input file read (bytes, or with K, M or G).
+    #[arg(long, global = true, value_name = "SIZE", default_value = "64M", value_parser = limits::parse_bytes)]
+    pub max_input_bytes: u64,
+    /// The deepest nesting of mappings and sequences in an input file (at
+    /// most 128, the YAML reader's own limit).
+    #[arg(long, global = true, value_name = "N", default_value_t = 64, value_parser = clap::value_parser!(u16).range(1..=128))]
+    pub max_nesting: u16,
+    /// The most tiles a board or a hand may list.
+    #[arg(long, global = true, value_name = "N", default_value_t = 1000, value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_tiles: u32,
+    /// The most moves, answers or rows printed; a longer answer is refused,
+    /// never cut short.
+    #[arg(long, global = true, value_name = "N", default_value_t = 100_000, value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_printed: u32,
+    /// The memory a solver may take (z3's memory limit; the size of the
+    /// native solver's table of positions searched).
+    #[arg(long, global = true, value_name = "SIZE", default_value = "4G", value_parser = limits::parse_bytes)]
+    pub max_memory: u64,
+}
+
+impl LimitArgs {
+    pub fn limits(&self) -> limits::ResourceLimits {
+        limits::ResourceLimits {
+            input_bytes: self.max_input_bytes,
+            nesting: usize::from(self.max_nesting),
+            tiles: self.max_tiles as usize,
+            printed: self.max_printed as usize,
+            memory: self.max_memory,
+        }
+    }
+}
+
+/// Refuses an answer longer than `--max-printed` (nothing is printed).
+pub fn within_printed(what: &str, n: usize) -> Result<(), Failure> {
+    let limit = limits::current().printed;
+    if n > limit {
+        return Err(Failure::Input(InputError::whole_file(
+            "--max-printed",
+            format!("{n} {what}, more than the limit of {limit} printed; raise it with --max-printed"),
+        )));
+    }
+    Ok(())
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

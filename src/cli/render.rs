@@ -119,7 +119,14 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
         Asked::Solution if is_puzzle => {
             let puzzle = load_puzzle(&args.file, &choice)?.puzzle;
             let answer = Native
-                .solve(&puzzle, &Limits { timeout: args.timeout, ..Limits::default() })
+                .solve(
+                    &puzzle,
+                    &Limits {
+                        timeout: args.timeout,
+                        memory: Some(quadominos::limits::current().memory),
+                        ..Limits::default()
+                    },
+                )
                 .map_err(|e| InputError::whole_file(&loaded.source.name, e.to_string()))?;
             verify(&puzzle, &answer)
                 .map_err(|why| Failure::Bug(format!("the solver's answer fails the rules: {why}")))?;

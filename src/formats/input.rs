@@ -6,8 +6,9 @@ use std::path::{Path, PathBuf};
 
 use serde::de::DeserializeOwned;
 
-use super::locate::SourceMap;
+use super::locate::{SourceMap, too_deep};
 use crate::error::Problem;
+use crate::limits;
 
 /// Where the key starts in the scanner's "could not find expected ':',
 /// while scanning a simple key at line L column C".
@@ -130,9 +131,30 @@ impl std::error::Error for InputError {}
 impl Source {
     /// Reads a file; a missing file or one that is not UTF-8 is an error
     /// naming it.
+    /// A file larger than the input limit ([`crate::limits`]) is refused
+    /// without being read whole.
     pub fn read(path: &Path) -> Result<Source, InputError> {
+        use std::io::Read as _;
         let name = path.display().to_string();
-        let bytes = std::fs::read(path).map_err(|e| InputError::whole_file(&name, format!("cannot read: {e}")))?;
+        let cannot = |e: std::io::Error| InputError::whole_file(&name, format!("cannot read: {e}"));
+        let limit = limits::current().input_bytes;
+        let mut bytes = Vec::new();
+        // One byte past the limit tells a file over it, even one whose size
+        // is not known beforehand (a pipe, a device).
+        std::fs::File::open(path)
+            .and_then(|f| f.take(limit.saturating_add(1)).read_to_end(&mut bytes))
+            .map_err(cannot)?;
+        if bytes.len() as u64 > limit {
+            let size = std::fs::metadata(path).map(|m| m.len()).ok().filter(|&n| n > limit);
+            let size = size.map_or_else(String::new, |n| format!(" ({n} bytes)"));
+            return Err(InputError::whole_file(
+                &name,
+                format!(
+                    "the file is larger than the input limit of {}{size}; raise it with --max-input-bytes",
+                    limits::bytes(limit)
+                ),
+            ));
+        }
         let text = String::from_utf8(bytes).map_err(|e| {
             let at = e.utf8_error().valid_up_to();
             let valid = &e.as_bytes()[..at];
@@ -164,6 +186,18 @@ impl Source {
                     file: self.name.clone(),
                     position: Some((1, 1)),
                     message: format!("the file is empty; expected a {what}"),
+                }],
+            });
+        }
+        let nesting = limits::current().nesting;
+        if let Some((line, col)) = too_deep(&self.text, nesting) {
+            return Err(InputError {
+                problems: vec![Located {
+                    file: self.name.clone(),
+                    position: Some((line, col)),
+                    message: format!(
+                        "nested too deeply: more than {nesting} levels of mappings and sequences; raise the limit with --max-nesting"
+                    ),
                 }],
             });
         }

@@ -105,6 +105,39 @@ impl MarkedEventReceiver for Builder {
     }
 }
 
+/// Counts how deeply mappings and sequences nest, and where they first go
+/// past a limit.
+struct Depth {
+    depth: usize,
+    limit: usize,
+    first_past: Option<(usize, usize)>,
+}
+
+impl MarkedEventReceiver for Depth {
+    fn on_event(&mut self, ev: Event, mark: Marker) {
+        match ev {
+            Event::SequenceStart(..) | Event::MappingStart(..) => {
+                self.depth += 1;
+                if self.depth > self.limit && self.first_past.is_none() {
+                    self.first_past = Some((mark.line(), mark.col() + 1));
+                }
+            }
+            Event::SequenceEnd | Event::MappingEnd => self.depth = self.depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+}
+
+/// Where a document's mappings and sequences first nest more than `limit`
+/// deep (the line and column of the collection that goes past it), or
+/// `None`. A document that does not parse is left to the reader to report.
+pub fn too_deep(text: &str, limit: usize) -> Option<(usize, usize)> {
+    let mut depth = Depth { depth: 0, limit, first_past: None };
+    let mut parser = Parser::new_from_str(text);
+    let _ = parser.load(&mut depth, false);
+    depth.first_past
+}
+
 impl SourceMap {
     /// Reads the node positions of `text`; a document that does not parse
     /// gives a map that locates nothing.
@@ -171,6 +204,18 @@ mod tests {
         assert_eq!(map.locate(&DocPath::from("board").index(1)), Some((4, 5)));
         let nested = "goal:\n  fill:\n    region: {width: 2, height: 2}\n    count: true\n";
         assert_eq!(SourceMap::new(nested).locate(&DocPath::from("goal").key("fill")), Some((3, 5)));
+    }
+
+    #[test]
+    fn nesting_past_the_limit_is_found_where_it_goes_past() {
+        // The document, `a`'s mapping, two sequences, `{c: 3}`: 5 levels.
+        let text = "a:\n  b: [1, [2, {c: 3}]]\n";
+        assert_eq!(too_deep(text, 5), None);
+        assert_eq!(too_deep(text, 4), Some((2, 14)));
+        assert_eq!(too_deep(text, 3), Some((2, 10)));
+        // A block mapping is marked where its first key ends, at the `:`.
+        assert_eq!(too_deep(text, 1), Some((2, 4)));
+        assert_eq!(too_deep("[[[[[[[[1]]]]]]]]", 7), Some((1, 8)));
     }
 
     #[test]

@@ -27,7 +27,28 @@ impl Position {
     /// Checks a board (cells with corners) and a hand against `variant`.
     /// Problems are located at `board[i].at`, `board[i].tile`, `hand[i]` or
     /// `board`; a disconnected board at its first cut-off tile's `at`.
+    ///
+    /// A board or hand longer than the tile limit ([`crate::limits`]) is
+    /// refused as a whole before any entry is checked.
     pub fn from_setup(board: &[(Cell, Corners)], hand: &[TileId], variant: &Variant) -> Result<Position, Vec<Problem>> {
+        let limit = crate::limits::current().tiles;
+        let too_long: Vec<Problem> = [("board", board.len()), ("hand", hand.len())]
+            .into_iter()
+            .filter(|&(_, n)| n > limit)
+            .map(|(key, n)| {
+                Problem::new(
+                    DocPath::from(key),
+                    format!(
+                        "{n} tiles listed, more than the limit of {limit}; the {} tile set has {} and each tile exists once (S1); raise the limit with --max-tiles",
+                        variant.tile_set().name(),
+                        variant.tile_set().len()
+                    ),
+                )
+            })
+            .collect();
+        if !too_long.is_empty() {
+            return Err(too_long);
+        }
         let mut problems = Vec::new();
         let set = variant.tile_set();
         let mut cells: HashMap<Cell, usize> = HashMap::new();

@@ -65,7 +65,7 @@ pub fn solve_fill(puzzle: &Puzzle, goal: &FillGoal, limits: &Limits) -> Answer {
     search.go(0, 0);
     let proven = !search.stopped;
     let micros = started.elapsed().as_micros() as u64;
-    let stats = Stats { solver: "native", nodes: search.nodes, micros };
+    let stats = Stats { solver: "native", nodes: search.nodes, micros, ..Stats::default() };
     match goal.objective {
         FillObjective::Count => Answer {
             score: search.count as i64,

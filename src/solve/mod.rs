@@ -123,6 +123,10 @@ pub struct Stats {
     pub nodes: u64,
     /// Wall time in microseconds.
     pub micros: u64,
+    /// The search was stopped by the memory limit, not the time limit (the
+    /// answer is then not proven).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub out_of_memory: bool,
 }
 
 /// A solver's answer.
@@ -156,6 +160,11 @@ pub struct Limits {
     pub all: bool,
     /// The most answers `all` lists (0: the default, 1000).
     pub max_answers: usize,
+    /// The memory the solver may take, in bytes (none: no limit of its
+    /// own): z3's `memory_max_size`, and the native solver's table of
+    /// positions already searched, which then stops growing (the search
+    /// goes on, slower).
+    pub memory: Option<u64>,
 }
 
 impl Limits {

@@ -26,7 +26,12 @@ impl Solver for Native {
             Goal::BestSequence { plays } => search.best_sequence(plays),
             Goal::Fill(ref fill) => return Ok(super::fill::solve_fill(puzzle, fill, limits)),
         };
-        answer.stats = Stats { solver: "native", nodes: search.nodes, micros: started.elapsed().as_micros() as u64 };
+        answer.stats = Stats {
+            solver: "native",
+            nodes: search.nodes,
+            micros: started.elapsed().as_micros() as u64,
+            ..Stats::default()
+        };
         Ok(answer)
     }
 }
@@ -276,6 +281,10 @@ impl<'p> Search<'p> {
             lines: vec![Vec::new()],
             line: Vec::new(),
             seen: HashMap::new(),
+            seen_cap: self
+                .limits
+                .memory
+                .map_or(usize::MAX, |m| usize::try_from(m / SEEN_ENTRY_BYTES).unwrap_or(usize::MAX)),
             key: 0,
             cap: self.cap(),
         };
@@ -334,9 +343,13 @@ impl<'p> Search<'p> {
             // lead anywhere better (and, listing all, not anywhere new).
             match s.seen.get(&key) {
                 Some(&seen) if seen > total || (strict && seen == total) => continue,
-                _ => {
+                Some(_) => {
                     s.seen.insert(key, total);
                 }
+                None if s.seen.len() < s.seen_cap => {
+                    s.seen.insert(key, total);
+                }
+                None => {}
             }
             self.generator.place(m.at, play.corners);
             s.line.push(play);
@@ -374,12 +387,20 @@ impl<'p> Search<'p> {
     }
 }
 
+/// The bytes one entry of a sequence's `seen` table takes, with the hash
+/// map's overhead (a key, a value and control bytes, at most 7/8 full,
+/// doubled while it grows).
+const SEEN_ENTRY_BYTES: u64 = 48;
+
 /// Search state of a sequence.
 struct Sequence {
     best: i64,
     lines: Vec<Vec<Play>>,
     line: Vec<Play>,
     seen: HashMap<u64, i64>,
+    /// The most entries `seen` may hold (the memory limit); when full it
+    /// stops growing and positions not in it are searched again.
+    seen_cap: usize,
     key: u64,
     cap: usize,
 }

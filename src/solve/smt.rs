@@ -56,6 +56,8 @@
 //!   short gives the best model found, unproven.
 
 use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 use petgraph::graphmap::UnGraphMap;
@@ -83,13 +85,53 @@ impl Solver for Smt {
     fn solve(&self, puzzle: &Puzzle, limits: &Limits) -> Result<Answer, SolveError> {
         let started = Instant::now();
         // Everything z3 lives in this thread's context, built and dropped here.
-        let mut answer = match &puzzle.goal {
-            Goal::BestTurn => Placements::solve(puzzle, limits, Mode::Turn)?,
-            Goal::BestSequence { plays } => Placements::solve(puzzle, limits, Mode::Sequence(*plays))?,
-            Goal::Fill(fill) => solve_fill(puzzle, fill, limits)?,
+        let context = z3::Context::thread_local();
+        let handle = context.handle();
+        let over = AtomicBool::new(false);
+        let answer = std::thread::scope(|scope| {
+            // The memory limit: a watchdog reads the process's resident
+            // memory and interrupts z3 while it is over (z3's own
+            // `memory_max_size` makes the z3 crate panic when reached). An
+            // interrupted check answers `unknown`, as on a timeout.
+            let (finished, wait) = mpsc::channel::<()>();
+            if let Some(limit) = limits.memory {
+                let (handle, over) = (&handle, &over);
+                scope.spawn(move || {
+                    while let Err(RecvTimeoutError::Timeout) = wait.recv_timeout(Duration::from_millis(20)) {
+                        if memory_stats::memory_stats().is_some_and(|m| m.physical_mem as u64 > limit) {
+                            over.store(true, Ordering::Relaxed);
+                            handle.interrupt();
+                        }
+                    }
+                });
+            }
+            let answer = match &puzzle.goal {
+                Goal::BestTurn => Placements::solve(puzzle, limits, Mode::Turn),
+                Goal::BestSequence { plays } => Placements::solve(puzzle, limits, Mode::Sequence(*plays)),
+                Goal::Fill(fill) => solve_fill(puzzle, fill, limits),
+            };
+            drop(finished);
+            answer
+        });
+        let mut answer = match answer {
+            // Interrupted, z3 may fail any call (a model's value, say): the
+            // memory limit stopped it, and nothing it said is proven.
+            Err(_) if over.load(Ordering::Relaxed) => empty_answer(false, 0),
+            other => other?,
         };
+        if !answer.proven && answer.plays.is_empty() && !matches!(puzzle.goal, Goal::Fill(_)) {
+            // Stopped (time or memory) before z3 found any line: a turn may
+            // not pass while a play exists (E8, E9), so the native solver's
+            // first line, found at once, stands in, with its bound.
+            let zero = Limits { timeout: Some(Duration::ZERO), ..Limits::default() };
+            let quick = crate::solve::native::Native.solve(puzzle, &zero)?;
+            if !quick.plays.is_empty() {
+                (answer.score, answer.plays, answer.bound) = (quick.score, quick.plays, quick.bound);
+            }
+        }
         answer.stats.solver = "smt";
         answer.stats.micros = started.elapsed().as_micros() as u64;
+        answer.stats.out_of_memory = !answer.proven && over.load(Ordering::Relaxed);
         Ok(answer)
     }
 }
@@ -628,7 +670,7 @@ fn empty_answer(proven: bool, checks: u64) -> Answer {
         plays: Vec::new(),
         all: Vec::new(),
         count: None,
-        stats: Stats { solver: "smt", nodes: checks, micros: 0 },
+        stats: Stats { solver: "smt", nodes: checks, ..Stats::default() },
     }
 }
 
@@ -954,7 +996,12 @@ impl<'p> Placements<'p> {
         if self.unfinished.as_ref().is_some_and(|u| is_true(&model, u)) {
             return Ok((Outcome::Unfinished, checks));
         }
-        let mut best = self.decode(&model)?;
+        let mut best = match self.decode(&model) {
+            Ok(best) => best,
+            // A model cut short may be anything the solver had.
+            Err(_) if !proven => return Ok((Outcome::Line(empty_answer(false, checks)), checks)),
+            Err(e) => return Err(e),
+        };
         let mut score = score_of(&best);
         if proven {
             let claimed = model.eval(&self.objective, true).and_then(|v| v.as_i64());
@@ -1009,7 +1056,7 @@ impl<'p> Placements<'p> {
             plays: best,
             all,
             count: None,
-            stats: Stats { solver: "smt", nodes: checks, micros: 0 },
+            stats: Stats { solver: "smt", nodes: checks, ..Stats::default() },
         };
         Ok((Outcome::Line(answer), checks))
     }
@@ -1244,7 +1291,7 @@ fn solve_fill(puzzle: &Puzzle, fill: &FillGoal, limits: &Limits) -> Result<Answe
         plays,
         all: Vec::new(),
         count,
-        stats: Stats { solver: "smt", nodes: checks, micros: 0 },
+        stats: Stats { solver: "smt", nodes: checks, ..Stats::default() },
     };
     if fill.objective == FillObjective::Count {
         // Every fill, one model at a time, each blocked once found: the same
@@ -1422,9 +1469,13 @@ mod tests {
         let p = Puzzle { variant: english, board: pos.board, hand: pos.hand, goal: Goal::BestSequence { plays: 6 } };
         let limits = Limits { timeout: Some(Duration::from_millis(1)), ..Limits::default() };
         let answer = Smt.solve(&p, &limits).unwrap();
-        if !answer.plays.is_empty() {
-            verify(&p, &answer).unwrap();
-        }
+        verify(&p, &answer).unwrap();
+        // A position where z3 cannot finish in 1 ms: even when it found
+        // nothing in time, a play is made (E8, E9).
+        let p = puzzle("turn-60-english.yaml");
+        let answer = Smt.solve(&p, &limits).unwrap();
+        assert!(!answer.proven && !answer.plays.is_empty());
+        verify(&p, &answer).unwrap();
     }
 
     #[test]

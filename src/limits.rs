@@ -1,0 +1,118 @@
+//! Resource limits: how large an input may be, how deeply it may nest, how
+//! many tiles a board or hand may list, how many lines an answer may print
+//! and how much memory a solver may take. Every limit has a default that a
+//! person does not reach by accident and is said plainly when reached, with
+//! the command-line flag that raises it; nothing is cut short silently.
+//!
+//! The limits are one process-wide setting: the `quadominos` command sets
+//! them once from its flags ([`set`]) before it reads anything; a program
+//! using the library gets [`ResourceLimits::default`] unless it sets them.
+
+use std::sync::OnceLock;
+
+/// The limits in force.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ResourceLimits {
+    /// The largest input file read, in bytes (`--max-input-bytes`).
+    pub input_bytes: u64,
+    /// The deepest nesting of mappings and sequences in a YAML or JSON
+    /// input (`--max-nesting`). The toolkit's own formats nest at most 6
+    /// deep.
+    pub nesting: usize,
+    /// The most tiles a board, a hand or a tile-set file may list
+    /// (`--max-tiles`). Each tile exists once (S1), so a valid position
+    /// never lists more than the tile set's 125; the limit stops a huge
+    /// list before each entry is checked and reported.
+    pub tiles: usize,
+    /// The most moves, answers or other lines a command prints
+    /// (`--max-printed`); a longer answer is refused whole, never cut.
+    pub printed: usize,
+    /// The memory a solver may use, in bytes (`--max-memory`): z3's
+    /// `memory_max_size`, and the size of the native solver's table of
+    /// positions already searched (which stops growing, not searching).
+    pub memory: u64,
+}
+
+/// One mebibyte.
+pub const MIB: u64 = 1 << 20;
+
+impl Default for ResourceLimits {
+    fn default() -> ResourceLimits {
+        ResourceLimits { input_bytes: 64 * MIB, nesting: 64, tiles: 1000, printed: 100_000, memory: 4096 * MIB }
+    }
+}
+
+static LIMITS: OnceLock<ResourceLimits> = OnceLock::new();
+
+/// Sets the limits for the rest of the process; the first call wins (the
+/// command sets them once, at its start). Returns whether this call set them.
+pub fn set(limits: ResourceLimits) -> bool {
+    LIMITS.set(limits).is_ok()
+}
+
+/// The limits in force: those [`set`], else the defaults.
+pub fn current() -> ResourceLimits {
+    LIMITS.get().copied().unwrap_or_default()
+}
+
+/// A byte count for messages: `64 MiB`, `1.5 MiB`, `900 bytes`.
+pub fn bytes(n: u64) -> String {
+    if n >= MIB && n.is_multiple_of(MIB) {
+        format!("{} MiB", n / MIB)
+    } else if n >= MIB {
+        format!("{:.1} MiB", n as f64 / MIB as f64)
+    } else {
+        format!("{n} bytes")
+    }
+}
+
+/// Reads a size such as `64M`, `2G`, `4096K`, `100000` (bytes), for the
+/// command line.
+pub fn parse_bytes(text: &str) -> Result<u64, String> {
+    let t = text.trim();
+    let (digits, unit) = match t.find(|c: char| !c.is_ascii_digit()) {
+        Some(k) => t.split_at(k),
+        None => (t, ""),
+    };
+    let n: u64 = digits.parse().map_err(|_| format!("`{t}` is not a size (a whole number, then K, M or G)"))?;
+    let scale: u64 = match unit.trim().to_ascii_uppercase().as_str() {
+        "" | "B" => 1,
+        "K" | "KB" | "KIB" => 1 << 10,
+        "M" | "MB" | "MIB" => MIB,
+        "G" | "GB" | "GIB" => 1 << 30,
+        _ => return Err(format!("`{t}`: the unit must be K, M or G")),
+    };
+    let size = n.checked_mul(scale).ok_or_else(|| format!("`{t}` is too large"))?;
+    if size == 0 {
+        return Err("a limit of 0 allows nothing; give a positive size".into());
+    }
+    Ok(size)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_read_with_their_units_and_print_back() {
+        assert_eq!(parse_bytes("64M"), Ok(64 * MIB));
+        assert_eq!(parse_bytes("2g"), Ok(2 << 30));
+        assert_eq!(parse_bytes("4096 KiB"), Ok(4 * MIB));
+        assert_eq!(parse_bytes("1000"), Ok(1000));
+        assert!(parse_bytes("0").is_err());
+        assert!(parse_bytes("12X").unwrap_err().contains("K, M or G"));
+        assert!(parse_bytes("-5").is_err());
+        assert!(parse_bytes("99999999999999999999G").is_err());
+        assert!(parse_bytes("99999999999G").unwrap_err().contains("too large"));
+        assert_eq!(bytes(64 * MIB), "64 MiB");
+        assert_eq!(bytes(MIB + MIB / 2), "1.5 MiB");
+        assert_eq!(bytes(900), "900 bytes");
+    }
+
+    #[test]
+    fn the_defaults_are_above_anything_a_valid_game_needs() {
+        let d = ResourceLimits::default();
+        // 125 tiles in the full set (S1); nesting of the toolkit's formats 6.
+        assert!(d.tiles > 125 && d.nesting > 6 && d.input_bytes >= 16 * MIB);
+    }
+}
