@@ -56,6 +56,11 @@ impl Board {
         all
     }
 
+    /// Every placed tile, in no particular order.
+    pub fn iter(&self) -> impl Iterator<Item = (Cell, Corners)> + '_ {
+        self.cells.iter().map(|(&c, &t)| (c, t))
+    }
+
     /// True when a tile with this identity is on the board.
     pub fn holds_tile(&self, id: TileId) -> bool {
         self.cells.values().any(|c| c.id() == id)
@@ -220,6 +225,12 @@ impl Frame {
     pub fn inside(&self, cell: Cell, inset: i64) -> bool {
         let (dx, dy) = (i64::from(cell.x) - self.x0, i64::from(cell.y) - self.y0);
         dx >= inset && dy >= inset && dx < self.width - inset && dy < self.height - inset
+    }
+
+    /// The cell at `index` (the inverse of [`Frame::index`]).
+    pub fn cell(&self, index: usize) -> Cell {
+        let (dy, dx) = ((index as i64) / self.width, (index as i64) % self.width);
+        Cell::new((self.x0 + dx) as i32, (self.y0 + dy) as i32)
     }
 
     /// Where `cell` sits; only for a cell known to be inside.

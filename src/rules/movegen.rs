@@ -78,9 +78,14 @@ struct Open {
 const NONE: u32 = u32::MAX;
 
 /// Transition slots of a table for a neighbour's corners: per direction, the
-/// code of the values on the shared corners (two values below 6 on an edge,
-/// one on a diagonal).
-const CORNER_SLOTS: usize = 8 * 36;
+/// code of the values on the shared corners (two values below 6 on an edge:
+/// 36 codes, one on a diagonal: 6).
+const CORNER_SLOTS: usize = 4 * 36 + 4 * 6;
+
+/// The first transition slot of direction `dir`.
+const fn first_slot(dir: Direction) -> usize {
+    if dir.is_edge() { dir as usize / 2 * 36 } else { 4 * 36 + dir as usize / 2 * 6 }
+}
 /// Transition slots of a table for a neighbour's weight (0 to 20).
 const WEIGHT_SLOTS: usize = 21;
 
@@ -108,7 +113,7 @@ impl Seen {
                 }
                 code = code * 6 + u16::from(v);
             }
-            *slot = dir as u16 * 36 + code;
+            *slot = first_slot(dir) as u16 + code;
         }
         Some(Seen { slots, weight: corners.weight() })
     }
@@ -133,9 +138,10 @@ struct Local {
     seen: Vec<Seen>,
     /// For each tile among `tiles`: its bits (`words` words).
     masks: Vec<u64>,
-    /// For each tile among `tiles`: its orientations (indices into the
-    /// variant's, at most 24 of them).
-    runs: Vec<std::ops::Range<usize>>,
+    /// The orientations that have a local bit, over all orientations.
+    global: Vec<u64>,
+    /// For each orientation with a local bit: that bit.
+    local_of: Vec<u16>,
     /// The hand's bits (`words` words).
     hand: Vec<u64>,
     /// For each table: its legal, then its bonus bits (`2 words` words).
@@ -148,11 +154,17 @@ impl Local {
         tiles.sort_unstable();
         tiles.dedup();
         let orientations = variant.orientations();
-        let mut local = Local { of_tile: vec![NONE; variant.tile_set().len()], ..Local::default() };
+        let mut local = Local {
+            of_tile: vec![NONE; variant.tile_set().len()],
+            global: vec![0; orientations.len().div_ceil(64)],
+            local_of: vec![0; orientations.len()],
+            ..Local::default()
+        };
         for (i, &t) in tiles.iter().enumerate() {
             local.of_tile[usize::from(t)] = i as u32;
-            local.runs.push(orientations.range_of(usize::from(t)));
             for k in orientations.range_of(usize::from(t)) {
+                local.global[k / 64] |= 1 << (k % 64);
+                local.local_of[k] = local.orientation.len() as u16;
                 local.orientation.push(k as u16);
                 local.tile.push(i as u16);
                 local.seen.push(Seen::of(orientations.corners(k)).unwrap_or_default());
@@ -176,13 +188,20 @@ impl Local {
         let base = self.tables.len();
         let w = self.words;
         self.tables.resize(base + 2 * w, 0);
-        // Tile by tile: each tile's orientations are a run of bits in both.
         let (legal, bonus) = self.tables[base..base + 2 * w].split_at_mut(w);
-        let mut j = 0;
-        for run in &self.runs {
-            put_bits(legal, j, take_bits(&table.legal, run.start, run.len()));
-            put_bits(bonus, j, take_bits(&table.bonus, run.start, run.len()));
-            j += run.len();
+        // Only the table's orientations that have a local bit, one by one
+        // (a pattern allows few).
+        for (g, (&l, &m)) in table.legal.iter().zip(&self.global).enumerate() {
+            let mut bits = l & m;
+            while bits != 0 {
+                let k = g * 64 + bits.trailing_zeros() as usize;
+                let j = usize::from(self.local_of[k]);
+                legal[j / 64] |= 1 << (j % 64);
+                if bit(&table.bonus, k) {
+                    bonus[j / 64] |= 1 << (j % 64);
+                }
+                bits &= bits - 1;
+            }
         }
     }
 
@@ -432,7 +451,8 @@ impl<'v> MoveGen<'v> {
             tables: Vec::new(),
             keys: Vec::new(),
             by_pattern: FxHashMap::default(),
-            corner_next: Vec::new(),
+            // Room for the tables a generator typically meets.
+            corner_next: Vec::with_capacity(256 * CORNER_SLOTS),
             weight_next: Vec::new(),
             empty: 0,
             local: Local::new(variant, tiles, &[]),
@@ -445,9 +465,7 @@ impl<'v> MoveGen<'v> {
             generator.add_to_hand(tile);
         }
         generator.rebuild_grid(None);
-        for cell in board.open_cells() {
-            generator.refresh(cell);
-        }
+        generator.open_all();
         generator
     }
 
@@ -524,8 +542,10 @@ impl<'v> MoveGen<'v> {
                 for (old, dir) in tables.iter_mut().zip(Direction::ALL) {
                     if let Some(i) = self.grid.index(at.neighbour(dir)) {
                         *old = self.grid.tables[i];
-                        // The tile seen from the neighbour lies the opposite way.
-                        self.grid.tables[i] = self.step(*old, dir.opposite(), &seen);
+                        self.grid.tables[i] = match (self.grid.tiles[i], *old) {
+                            (None, table) if table != NONE => self.step(table, dir.opposite(), &seen),
+                            _ => NONE,
+                        };
                     }
                 }
                 self.undo.push(Undo { at, tables });
@@ -549,12 +569,17 @@ impl<'v> MoveGen<'v> {
         let mut tables = [NONE; 8];
         for ((old, dir), &i) in tables.iter_mut().zip(Direction::ALL).zip(&around) {
             *old = self.grid.tables[i];
-            // The tile seen from the neighbour lies the opposite way.
-            let table = self.step(*old, dir.opposite(), seen);
-            self.grid.tables[i] = table;
             if self.grid.tiles[i].is_some() {
+                // Forgotten until needed (see `table_at`).
+                self.grid.tables[i] = NONE;
                 continue;
             }
+            // The tile seen from the neighbour lies the opposite way.
+            let table = match *old {
+                NONE => self.fresh_table(at.neighbour(dir)),
+                old => self.step(old, dir.opposite(), seen),
+            };
+            self.grid.tables[i] = table;
             match self.grid.slots[i] {
                 NONE if dir.is_edge() => self.open_at(at.neighbour(dir), i, table),
                 NONE => {}
@@ -600,7 +625,7 @@ impl<'v> MoveGen<'v> {
                     return;
                 }
                 for (&old, dir) in undo.tables.iter().zip(Direction::ALL) {
-                    if let (Some(i), true) = (self.grid.index(at.neighbour(dir)), old != NONE) {
+                    if let Some(i) = self.grid.index(at.neighbour(dir)) {
                         self.grid.tables[i] = old;
                     }
                 }
@@ -612,6 +637,7 @@ impl<'v> MoveGen<'v> {
                 self.recompute_around(at);
             }
         }
+        self.table_at(at);
         self.refresh(at);
         for dir in Direction::ALL {
             self.refresh(at.neighbour(dir));
@@ -636,8 +662,10 @@ impl<'v> MoveGen<'v> {
                 self.open[s as usize].table = table;
             }
         }
+        // Its own table is known again, open or not.
+        let table = self.table_at(at);
         if self.grid.has_edge_tile(c) && self.grid.slots[c] == NONE {
-            self.open_at(at, c, self.grid.tables[c]);
+            self.open_at(at, c, table);
         }
     }
 
@@ -819,7 +847,14 @@ impl<'v> MoveGen<'v> {
     #[inline]
     fn table_at(&mut self, cell: Cell) -> u32 {
         match self.grid.index(cell) {
-            Some(i) => self.grid.tables[i],
+            Some(i) if self.grid.tables[i] != NONE => self.grid.tables[i],
+            // An occupied cell's table is forgotten while its neighbours
+            // change, and found again when needed.
+            Some(i) => {
+                let table = self.fresh_table(cell);
+                self.grid.tables[i] = table;
+                table
+            }
             None => self.fresh_table(cell),
         }
     }
@@ -835,7 +870,7 @@ impl<'v> MoveGen<'v> {
         for dir in Direction::ALL {
             let n = at.neighbour(dir);
             if let Some(i) = self.grid.index(n) {
-                self.grid.tables[i] = self.fresh_table(n);
+                self.grid.tables[i] = if self.grid.tiles[i].is_some() { NONE } else { self.fresh_table(n) };
             }
         }
     }
@@ -848,14 +883,34 @@ impl<'v> MoveGen<'v> {
             grid.set_slot(open.cell, Some(i));
         }
         self.grid = grid;
-        for (cell, _) in self.board.tiles() {
+        let cells: Vec<Cell> = self.board.iter().map(|(cell, _)| cell).collect();
+        for cell in cells {
             for dir in Direction::ALL {
                 let n = cell.neighbour(dir);
-                // A cell next to a tile has a table other than the empty
-                // pattern's once computed (or the empty one again: cheap).
+                // An empty cell next to a tile has a table other than the
+                // empty pattern's once computed (or the empty one again:
+                // cheap); an occupied cell's waits until it is needed.
                 if let Some(i) = self.grid.index(n).filter(|&i| self.grid.tables[i] == self.empty) {
                     self.grid.tables[i] = self.fresh_table(n);
                 }
+            }
+        }
+    }
+
+    /// Lists the open cells of a new generator, in reading order.
+    fn open_all(&mut self) {
+        if !self.board.iter().all(|(cell, _)| self.grid.inside(cell, 2)) {
+            for cell in self.board.open_cells() {
+                self.refresh(cell);
+            }
+            return;
+        }
+        // Every open cell lies inside by one: the grid's rows in order.
+        for i in 0..self.grid.tiles.len() {
+            let cell = self.grid.frame.cell(i);
+            if self.grid.tiles[i].is_none() && self.grid.inside(cell, 1) && self.grid.has_edge_tile(i) {
+                let table = self.table_at(cell);
+                self.open_at(cell, i, table);
             }
         }
     }
@@ -886,7 +941,7 @@ impl<'v> MoveGen<'v> {
     /// [`MoveGen::step`] by the corners, the first time.
     #[cold]
     fn step_corners(&mut self, table: u32, dir: Direction, slot: usize) -> u32 {
-        let code = (slot - dir as usize * 36) as u8;
+        let code = (slot - first_slot(dir)) as u8;
         let key = key_with_corners(self.variant.rules().corner_match, self.keys[table as usize], dir, code);
         let next = self.table_for(key);
         if let Some(memo) = self.corner_next.get_mut(table as usize * CORNER_SLOTS + slot) {
@@ -998,30 +1053,6 @@ fn compute_table(variant: &Variant, key: u64) -> Table {
     Table { legal, bonus }
 }
 
-/// The `len` (at most 64) bits of `words` from bit `start` on.
-#[inline]
-fn take_bits(words: &[u64], start: usize, len: usize) -> u64 {
-    let (w, o) = (start / 64, start % 64);
-    let pair =
-        u128::from(words.get(w).copied().unwrap_or(0)) | u128::from(words.get(w + 1).copied().unwrap_or(0)) << 64;
-    let mask = if len >= 64 { u64::MAX } else { (1u64 << len) - 1 };
-    (pair >> o) as u64 & mask
-}
-
-/// ORs `bits` into `words` from bit `start` on (bits past the end are
-/// dropped).
-#[inline]
-fn put_bits(words: &mut [u64], start: usize, bits: u64) {
-    let (w, o) = (start / 64, start % 64);
-    let pair = u128::from(bits) << o;
-    if let Some(word) = words.get_mut(w) {
-        *word |= pair as u64;
-    }
-    if let Some(word) = words.get_mut(w + 1) {
-        *word |= (pair >> 64) as u64;
-    }
-}
-
 fn bit(bits: &[u64], k: usize) -> bool {
     bits.get(k / 64).is_some_and(|w| w >> (k % 64) & 1 != 0)
 }
@@ -1053,7 +1084,7 @@ impl Grid {
     }
 
     /// A grid around the board's tiles and `extra`, its tiles copied, every
-    /// cell's table `empty`.
+    /// empty cell's table `empty`, every occupied cell's unknown.
     fn around(board: &Board, extra: Option<Cell>, empty: u32) -> Grid {
         let (mut lo, mut hi) = board.bounds().or(extra.map(|c| (c, c))).unwrap_or((Cell::new(0, 0), Cell::new(0, 0)));
         if let Some(c) = extra {
@@ -1068,9 +1099,10 @@ impl Grid {
             slots: vec![NONE; frame.len()],
             outside: FxHashMap::default(),
         };
-        for (cell, corners) in board.tiles() {
+        for (cell, corners) in board.iter() {
             if let Some(i) = frame.index(cell) {
                 grid.tiles[i] = Some(corners);
+                grid.tables[i] = NONE;
             }
         }
         grid
@@ -1211,7 +1243,7 @@ mod tests {
                     for dir in Direction::ALL {
                         let expected = key_of(&v, counting.with_neighbour(raw, dir, c));
                         let seen = Seen::of(c).unwrap();
-                        let code = (usize::from(seen.slots[dir as usize]) - dir as usize * 36) as u8;
+                        let code = (usize::from(seen.slots[dir as usize]) - first_slot(dir)) as u8;
                         let mut key = key_of(&v, raw);
                         if dir.is_edge() || counting.diagonal {
                             key = key_with_corners(rule, key, dir, code);
