@@ -8,6 +8,15 @@
 //! once per distinct pattern and shared. Listing every legal move is then one
 //! AND of that bitset with the hand's bitset per open cell. Placing a tile
 //! updates the patterns of its eight neighbours only.
+//!
+//! A generator projects each table onto the orientations of its hand's tiles
+//! (one word for up to 64 of them), and memoises how a pattern changes when
+//! a neighbour arrives: (table, direction, values on the shared corners) →
+//! table, so that placing, taking back and counting the moves after a move
+//! ([`MoveGen::moves_with_counts_after`]) step tables instead of rebuilding
+//! and hashing patterns. Both are functions of the rules alone (the unit
+//! tests pin the stepped key against the key of the raw view; the property
+//! tests pin the generator against the judge and against a fresh one).
 
 use std::sync::Arc;
 
