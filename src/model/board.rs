@@ -227,12 +227,6 @@ impl Frame {
         dx >= inset && dy >= inset && dx < self.width - inset && dy < self.height - inset
     }
 
-    /// The cell at `index` (the inverse of [`Frame::index`]).
-    pub fn cell(&self, index: usize) -> Cell {
-        let (dy, dx) = ((index as i64) / self.width, (index as i64) % self.width);
-        Cell::new((self.x0 + dx) as i32, (self.y0 + dy) as i32)
-    }
-
     /// Where `cell` sits; only for a cell known to be inside.
     #[inline]
     fn index_unchecked(&self, cell: Cell) -> usize {

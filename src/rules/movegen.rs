@@ -461,7 +461,7 @@ impl<'v> MoveGen<'v> {
             keys: Vec::new(),
             by_pattern: FxHashMap::default(),
             // Room for the tables a generator typically meets.
-            corner_next: Vec::with_capacity(256 * CORNER_SLOTS),
+            corner_next: Vec::with_capacity(128 * CORNER_SLOTS),
             weight_next: Vec::new(),
             empty: 0,
             local: Local::new(variant, tiles, &[]),
@@ -1009,12 +1009,17 @@ impl<'v> MoveGen<'v> {
             }
             return;
         }
-        // Every open cell lies inside by one: the grid's rows in order.
-        for i in 0..self.grid.tiles.len() {
-            let cell = self.grid.frame.cell(i);
-            if self.grid.tiles[i].is_none() && self.grid.inside(cell, 1) && self.grid.has_edge_tile(i) {
-                let table = self.table_at(cell);
-                self.open_at(cell, i, table);
+        // Every open cell lies inside by one, within the board's bounds and
+        // one more: those rows in order.
+        let Some((lo, hi)) = self.board.bounds() else { return };
+        for y in lo.y - 1..=hi.y + 1 {
+            for x in lo.x - 1..=hi.x + 1 {
+                let cell = Cell::new(x, y);
+                let Some(i) = self.grid.index(cell) else { continue };
+                if self.grid.tiles[i].is_none() && self.grid.has_edge_tile(i) {
+                    let table = self.table_at(cell);
+                    self.open_at(cell, i, table);
+                }
             }
         }
     }
