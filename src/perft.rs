@@ -2,11 +2,22 @@
 //! each legal when it is made, as chess engines count move trees. Two
 //! implementations that agree on perft counts agree on move generation; the
 //! per-first-move split (`divide`) shows where they part.
+//!
+//! Method: a depth-first walk over [`MoveGen`] (place, recurse, take back),
+//! every sequence counted; no transposition table or other cache of counts
+//! (two orders of the same placements are two sequences, and each is
+//! walked). Only the last two levels are not walked move by move: at a node
+//! two placements from the end, [`MoveGen::moves_with_counts_after`] gives,
+//! for each move, the number of moves (and bonus moves) after it from the
+//! cells the move changes, the cell taken and its eight neighbours, while
+//! every other cell loses the moves of the tile used. Each of those counts
+//! is what placing the move and counting would give (a property test checks
+//! it on every rule combination), so the total is exact.
 
 use serde::Serialize;
 
 use crate::model::{Board, Cell, Corners, TileId};
-use crate::rules::{Move, MoveGen, Variant};
+use crate::rules::{Counts, Move, MoveGen, Variant};
 
 /// One first placement and the number of sequences under it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -45,11 +56,12 @@ pub fn perft(variant: &Variant, board: &Board, hand: &[TileId], depth: usize, di
         return Perft { depth, nodes: 1, bonus, divide: Vec::new() };
     }
     if !divide {
-        let nodes = count(&mut generator, depth, 0, &mut bonus);
+        let nodes = count(&mut generator, depth, 0, &mut bonus, &mut Buffers::new(depth));
         return Perft { depth, nodes, bonus, divide: Vec::new() };
     }
     let mut moves = Vec::new();
     generator.legal_moves(&mut moves);
+    let mut buffers = Buffers::new(depth);
     let mut split = Vec::with_capacity(moves.len());
     let mut nodes = 0;
     for m in moves {
@@ -61,7 +73,7 @@ pub fn perft(variant: &Variant, board: &Board, hand: &[TileId], depth: usize, di
             1
         } else {
             generator.place(m.at, corners);
-            let n = count(&mut generator, depth - 1, 1, &mut bonus);
+            let n = count(&mut generator, depth - 1, 1, &mut bonus, &mut buffers);
             generator.unplace(m.at);
             n
         };
@@ -73,7 +85,8 @@ pub fn perft(variant: &Variant, board: &Board, hand: &[TileId], depth: usize, di
 }
 
 /// Sequences of `depth` more placements; `level` is the depth already made.
-fn count(generator: &mut MoveGen<'_>, depth: usize, level: usize, bonus: &mut [u64]) -> u64 {
+/// `buffers` holds a move list per level, reused from node to node.
+fn count(generator: &mut MoveGen<'_>, depth: usize, level: usize, bonus: &mut [u64], buffers: &mut Buffers) -> u64 {
     if depth == 1 {
         // The last level is counted, not walked: one AND and popcount per cell.
         bonus[level] += generator.count_bonus_moves() as u64;
@@ -82,30 +95,47 @@ fn count(generator: &mut MoveGen<'_>, depth: usize, level: usize, bonus: &mut [u
     if depth == 2 {
         // The last two levels: each move's count after it, found without
         // placing it (only the cells around it change).
-        let mut moves = Vec::new();
-        generator.moves_with_counts_after(&mut moves);
+        let moves = &mut buffers.last;
+        moves.clear();
+        generator.moves_with_counts_after(moves);
         let mut nodes = 0;
-        for (_, earned, after) in moves {
+        for &(_, earned, after) in moves.iter() {
             bonus[level] += u64::from(earned);
             bonus[level + 1] += after.bonus;
             nodes += after.legal;
         }
         return nodes;
     }
-    let mut moves: Vec<Move> = Vec::new();
+    let mut moves = std::mem::take(&mut buffers.lists[level]);
+    moves.clear();
     generator.legal_moves(&mut moves);
     let variant = generator.variant();
     let mut nodes = 0;
-    for m in moves {
+    for &m in &moves {
         if generator.is_bonus(m) {
             bonus[level] += 1;
         }
         let corners = variant.orientations().corners(usize::from(m.orientation));
         generator.place(m.at, corners);
-        nodes += count(generator, depth - 1, level + 1, bonus);
+        nodes += count(generator, depth - 1, level + 1, bonus, buffers);
         generator.unplace(m.at);
     }
+    buffers.lists[level] = moves;
     nodes
+}
+
+/// Move lists reused by [`count`]: one per level walked, and the last two
+/// levels' list.
+#[derive(Default)]
+struct Buffers {
+    lists: Vec<Vec<Move>>,
+    last: Vec<(Move, bool, Counts)>,
+}
+
+impl Buffers {
+    fn new(depth: usize) -> Buffers {
+        Buffers { lists: vec![Vec::new(); depth], last: Vec::new() }
+    }
 }
 
 #[cfg(test)]

@@ -56,6 +56,11 @@ impl Board {
         all
     }
 
+    /// Every placed tile, in no particular order.
+    pub fn iter(&self) -> impl Iterator<Item = (Cell, Corners)> + '_ {
+        self.cells.iter().map(|(&c, &t)| (c, t))
+    }
+
     /// True when a tile with this identity is on the board.
     pub fn holds_tile(&self, id: TileId) -> bool {
         self.cells.values().any(|c| c.id() == id)
