@@ -226,7 +226,7 @@ impl LoadedScenario {
             let before = game.events().len();
             let seat = game.to_move();
             let outcome = game.apply(action);
-            let events = game.events()[before..].to_vec();
+            let events = game.events().get(before..).unwrap_or_default().to_vec();
             let score = events.iter().filter(|e| e.seat.is_some() && e.seat == seat).map(|e| e.score).sum::<i64>();
             let (verdict, reason, clauses) = match outcome {
                 Ok(()) => ("accepted", None, Vec::new()),
@@ -439,8 +439,8 @@ pub fn compare(loaded: &LoadedScenario, variants: &[Variant]) -> Result<Comparis
     let mut differing = 0;
     if let Some((reference, others)) = runs.split_first() {
         for run in others {
-            let at = reference.steps.iter().zip(&run.steps).position(|(a, b)| !same_step(a, b));
-            let Some(i) = at else {
+            let at = reference.steps.iter().zip(&run.steps).enumerate().find(|(_, (a, b))| !same_step(a, b));
+            let Some((i, (first, second))) = at else {
                 if reference.scores != run.scores || reference.phase != run.phase {
                     differing += 1;
                 }
@@ -452,13 +452,13 @@ pub fn compare(loaded: &LoadedScenario, variants: &[Variant]) -> Result<Comparis
                 None => {
                     differences.push(Difference {
                         action: i + 1,
-                        description: reference.steps[i].action.clone(),
-                        sides: vec![side(&reference.variant, &reference.steps[i])],
+                        description: first.action.clone(),
+                        sides: vec![side(&reference.variant, first)],
                     });
                     differences.last_mut().unwrap_or_else(|| unreachable!())
                 }
             };
-            entry.sides.push(side(&run.variant, &run.steps[i]));
+            entry.sides.push(side(&run.variant, second));
         }
     }
     differences.sort_by_key(|d| d.action);

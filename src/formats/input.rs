@@ -157,7 +157,7 @@ impl Source {
         }
         let text = String::from_utf8(bytes).map_err(|e| {
             let at = e.utf8_error().valid_up_to();
-            let valid = &e.as_bytes()[..at];
+            let valid = e.as_bytes().get(..at).unwrap_or_default();
             let line = valid.iter().filter(|&&b| b == b'\n').count() + 1;
             let col = valid.iter().rev().take_while(|&&b| b != b'\n').count() + 1;
             InputError {

@@ -22,6 +22,8 @@
 
 use std::fmt;
 
+use itertools::Itertools;
+
 use crate::error::{DocPath, Problem, Segment};
 use crate::model::{Board, Cell, Corners, MAX_VALUE, TileId};
 
@@ -168,7 +170,7 @@ pub fn parse_spanned(line: &str, spans: &mut Spans) -> Result<NotatedPosition, N
                 }
                 *v = cursor.value("a tile id's value")?;
             }
-            if values.windows(2).any(|w| w[0] > w[1]) {
+            if values.iter().tuple_windows().any(|(a, b)| a > b) {
                 let id = values.map(|v| v.to_string()).join("-");
                 return Err(err(col, format!("write the tile id {id} with its values ascending")));
             }
@@ -272,7 +274,7 @@ impl Cursor {
                 message: format!("expected {what} (an integer); {}", self.found()),
             });
         }
-        let text: String = self.chars[start..self.at].iter().collect();
+        let text: String = self.chars.get(start..self.at).unwrap_or_default().iter().collect();
         text.parse()
             .map_err(|_| NotationError { column: start + 1, message: format!("{what} `{text}` is out of range") })
     }
@@ -298,7 +300,7 @@ impl Cursor {
     }
 
     fn rest(&mut self) -> String {
-        let s: String = self.chars[self.at..].iter().collect();
+        let s: String = self.chars.get(self.at..).unwrap_or_default().iter().collect();
         self.at = self.chars.len();
         s
     }

@@ -97,7 +97,9 @@ impl VariantSpec {
                 continue;
             }
             values.insert(reading.name.into(), text.into());
-            citations[usize::from(reading.id.number()) - 1] = cited.clauses.clone();
+            if let Some(slot) = citations.get_mut(usize::from(reading.id.number()).wrapping_sub(1)) {
+                *slot = cited.clauses.clone();
+            }
         }
         let missing: Vec<String> = READINGS
             .iter()

@@ -1,6 +1,9 @@
 //! The game: seats, hands, the well, the board and the scores, the phase of
 //! play, and the actions that move it on. Every change is an [`Event`].
 
+// Indexing here cannot panic on input: seats index the engine's own per-seat vectors, all built with one entry per seat of a player count checked at setup (E2, S3); a seat never comes from a file unchecked.
+#![allow(clippy::indexing_slicing)]
+
 use std::collections::VecDeque;
 
 use itertools::Itertools;

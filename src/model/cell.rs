@@ -2,6 +2,9 @@
 //! growing east and y growing south, lattice points at cell corners, and the
 //! eight neighbours of a cell.
 
+// Indexing here cannot panic on input: directions index the eight-entry direction table modulo 8.
+#![allow(clippy::indexing_slicing)]
+
 use std::fmt;
 
 use serde::{Deserialize, Serialize};

@@ -1,6 +1,9 @@
 //! Tiles: a tile's identity (the multiset of its four values) and the
 //! arrangement of values on a placed tile.
 
+// Indexing here cannot panic on input: corner and value arrays have four entries, indexed by the four corners or by permutations of four.
+#![allow(clippy::indexing_slicing)]
+
 use std::fmt;
 use std::str::FromStr;
 

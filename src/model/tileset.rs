@@ -1,6 +1,9 @@
 //! Tile sets: the full 125-tile set (S1), the 70-tile beginner set (E19), or
 //! a set read from a file that also gives each tile's printed arrangement (R1).
 
+// Indexing here cannot panic on input: slots index a 6⁴ table by tile codes of values 0-5, checked when a tile is made.
+#![allow(clippy::indexing_slicing)]
+
 use super::tile::{Corners, TileId};
 
 /// A set of distinct tiles, each with the arrangement printed on it.

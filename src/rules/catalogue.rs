@@ -13,6 +13,9 @@
 //! placement judge, so that a variant with other readings (R2, R3, R4, R7)
 //! gets its own catalogue.
 
+// Indexing here cannot panic on input: neighbourhood patterns index tables of 256 entries by 8-bit masks.
+#![allow(clippy::indexing_slicing)]
+
 use serde::Serialize;
 
 use super::clause::{Clause, e, r, s};

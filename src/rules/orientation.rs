@@ -1,6 +1,9 @@
 //! Which orientations of each tile may be played (R1), numbered densely so
 //! that the move generator can keep sets of them as bitsets.
 
+// Indexing here cannot panic on input: orientation indices come from the table built from the tile set here.
+#![allow(clippy::indexing_slicing)]
+
 use super::reading::Arrangement;
 use crate::model::{Corners, TileId, TileSet};
 

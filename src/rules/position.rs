@@ -95,16 +95,18 @@ impl Position {
             placed.insert(cell, corners);
         }
         let components = BoardGraph::new(&placed).side_components();
-        if components.len() > 1 {
-            let cut_off: Vec<String> = components[1..].iter().flatten().map(|c| c.to_string()).collect();
+        if let [main, rest @ ..] = &components[..]
+            && !rest.is_empty()
+        {
+            let cut_off: Vec<String> = rest.iter().flatten().map(|c| c.to_string()).collect();
             // Located at the first cut-off tile as written.
-            let first = components[1..].iter().flatten().filter_map(|c| cells.get(c)).min();
+            let first = rest.iter().flatten().filter_map(|c| cells.get(c)).min();
             problems.push(Problem::new(
                 first.map_or_else(|| DocPath::from("board"), |&i| at(i, "at")),
                 format!(
                     "the board is not connected through tile sides: {} cut off from the tiles at {} (S10)",
                     cut_off.join(", "),
-                    components[0][0]
+                    main.first().map(ToString::to_string).unwrap_or_default()
                 ),
             ));
         }

@@ -76,7 +76,9 @@ impl Variant {
     pub fn with_rule(mut self, name_or_id: &str, value: &str) -> Result<Variant, RuleError> {
         let reading = self.rules.set(name_or_id, value)?;
         let i = READINGS.iter().position(|r| r.id == reading.id).unwrap_or(0);
-        self.citations[i] = vec![reading.id];
+        if let Some(slot) = self.citations.get_mut(i) {
+            *slot = vec![reading.id];
+        }
         self.overrides.retain(|(r, _)| r.id != reading.id);
         self.overrides.push((reading, value.to_string()));
         self.orientations = Orientations::new(&self.tile_set, self.rules.arrangement);

@@ -373,7 +373,7 @@ impl<'p> Search<'p> {
         if lines.is_empty() {
             lines.push(Vec::new());
         }
-        let plays = lines[0].clone();
+        let plays = lines.first().cloned().unwrap_or_default();
         debug_assert_eq!(score_of(&plays), score);
         Answer {
             score,

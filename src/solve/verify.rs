@@ -2,6 +2,8 @@
 //! when the game engine (for a turn) or the judge (for sequences and fills)
 //! accepts every play and gives the same score.
 
+use itertools::Itertools;
+
 use super::{Answer, Choice, FillObjective, Goal, Play, PlayKind, Puzzle, score_of};
 use crate::game::{Action, Game, Setup};
 use crate::rules::{Placement, Verdict, judge};
@@ -41,7 +43,7 @@ fn verify_turn(puzzle: &Puzzle, plays: &[Play], score: i64) -> Result<(), String
         ..Setup::default()
     };
     let mut game = Game::from_setup(puzzle.variant.clone(), &setup)
-        .map_err(|p| format!("the puzzle is not a game position: {}", p[0]))?;
+        .map_err(|p| format!("the puzzle is not a game position: {}", p.iter().join("; ")))?;
     // No placement at all: right only when the hand has no legal play.
     if plays.is_empty() {
         if game.legal_actions().iter().any(|a| matches!(a, Action::Place(_))) {
@@ -59,7 +61,7 @@ fn verify_turn(puzzle: &Puzzle, plays: &[Play], score: i64) -> Result<(), String
         }
         game.apply(Action::Place(placement(play))).map_err(|r| format!("play {}: {r}", i + 1))?;
         match play.choice {
-            Some(Choice::Points) if game.hands()[0].is_empty() => {} // forced: going out on a bonus
+            Some(Choice::Points) if game.hands().first().is_none_or(Vec::is_empty) => {} // forced: going out on a bonus
             Some(Choice::Points) => game.apply(Action::TakePoints).map_err(|r| format!("play {}: {r}", i + 1))?,
             Some(Choice::Tiles) => game.apply(Action::TakeTiles).map_err(|r| format!("play {}: {r}", i + 1))?,
             None => {}
@@ -68,7 +70,7 @@ fn verify_turn(puzzle: &Puzzle, plays: &[Play], score: i64) -> Result<(), String
     if !matches!(game.phase(), crate::game::Phase::Turn { seat: 1, .. } | crate::game::Phase::RoundOver) {
         return Err(format!("the turn is not over after the plays ({:?})", game.phase()));
     }
-    let got = game.scores()[0];
+    let got = game.scores().first().copied().unwrap_or(0);
     if got != score {
         return Err(format!("the engine scores the turn {got}, the answer says {score}"));
     }
@@ -96,7 +98,7 @@ fn verify_sequence(puzzle: &Puzzle, plays: &[Play], score: i64, limit: usize) ->
                 }
             }
             Verdict::Illegal(reasons) => {
-                return Err(format!("play {} is illegal: {}", i + 1, reasons[0]));
+                return Err(format!("play {} is illegal: {}", i + 1, reasons.iter().join("; ")));
             }
         }
         board.insert(play.at, play.corners);
@@ -141,7 +143,12 @@ fn verify_fill(puzzle: &Puzzle, fill: &super::FillGoal, answer: &Answer) -> Resu
                 bonuses += i64::from(legal.bonus);
             }
             Verdict::Illegal(reasons) => {
-                return Err(format!("{} at {} is illegal as if placed last: {}", play.tile, play.at, reasons[0]));
+                return Err(format!(
+                    "{} at {} is illegal as if placed last: {}",
+                    play.tile,
+                    play.at,
+                    reasons.iter().join("; ")
+                ));
             }
         }
     }
