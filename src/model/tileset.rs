@@ -120,13 +120,15 @@ impl TileSet {
 
     /// The tile's position in [`TileSet::tiles`] (ascending by id).
     pub fn index(&self, id: TileId) -> Option<usize> {
-        let s = self.slot[code(id)];
+        // A tile of values outside 0-5 (built through the public field, not
+        // a reader) is in no set.
+        let s = *self.slot.get(code(id))?;
         (s != NONE).then_some(usize::from(s))
     }
 
     /// The arrangement printed on the tile, when the set holds it.
     pub fn printed(&self, id: TileId) -> Option<Corners> {
-        self.index(id).map(|i| self.tiles[i].1)
+        self.index(id).and_then(|i| self.tiles.get(i)).map(|t| t.1)
     }
 
     /// Every tile with its printed arrangement, ascending by id.
@@ -143,6 +145,13 @@ impl TileSet {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_tile_of_values_past_5_made_through_the_public_field_is_in_no_set() {
+        let full = TileSet::full();
+        assert!(!full.contains(Corners([9, 9, 9, 9]).id()));
+        assert_eq!(full.printed(Corners([6, 6, 6, 6]).id()), None);
+    }
 
     #[test]
     fn the_full_set_has_125_tiles_without_0_2_4_5() {
