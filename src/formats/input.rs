@@ -17,6 +17,27 @@ fn simple_key(message: &str) -> Option<(usize, usize)> {
     Some((line.trim().parse().ok()?, col.trim().parse().ok()?))
 }
 
+/// Where the second document of a YAML stream starts (its `---`), for the
+/// reader's "more than one document", which has no position.
+fn second_document(text: &str) -> Option<(usize, usize)> {
+    use yaml_rust2::parser::{Event, Parser};
+    let mut parser = Parser::new_from_str(text);
+    let mut documents = 0;
+    while let Ok((event, mark)) = parser.next_token() {
+        match event {
+            Event::DocumentStart => {
+                documents += 1;
+                if documents == 2 {
+                    return Some((mark.line(), mark.col() + 1));
+                }
+            }
+            Event::StreamEnd => return None,
+            _ => {}
+        }
+    }
+    None
+}
+
 /// The YAML reader's message for a limit or an overflow in words a user
 /// knows; any other message as it is.
 fn plain(message: &str) -> String {
@@ -156,6 +177,10 @@ impl Source {
                 position = Some(key_at);
                 message = "could not find the `:` after this key (a mapping entry is `key: value`)".into();
             }
+            // Several documents: the second is what is wrong.
+            if position.is_none() && message.contains("more than one document") {
+                position = second_document(&self.text);
+            }
             // serde names a field given twice at its struct's start; the
             // second one is what is wrong.
             if message.contains("duplicate field `")
@@ -230,6 +255,12 @@ mod tests {
         assert!(Source::builtin("t", "a: [1]\nb: {x: 1, y: 2}\n").parse::<Doc>("doc").is_ok());
         assert_eq!(first_position("a: [1]\nb: {x: 1, x: 2}\n"), Some((2, 11)));
         assert_eq!(first_position("a: [1]\nb: {x: 1}\na: [2]\n"), Some((3, 1)));
+    }
+
+    #[test]
+    fn a_second_document_is_refused_at_its_start() {
+        assert_eq!(first_position("a: [1]\n---\na: [2]\n"), Some((2, 1)));
+        assert_eq!(first_position("# c\n---\na: [1]\n--- x\n"), Some((4, 1)));
     }
 
     #[test]
