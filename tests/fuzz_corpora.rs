@@ -117,18 +117,27 @@ fn replay_corpus_of_mutated_transcripts() {
 }
 
 /// Mutations whose requirement is certain, built by hand: a changed score,
-/// total, final score or winner is always rejected.
+/// total, round-end change, final score or winner is always rejected.
 #[test]
 fn changed_scores_are_always_rejected() {
     use replay::{Mutation, ReplayInput};
-    for base in 0..replay::BASES.len() as u8 {
-        for mutation in [
+    for (base, (original, variant)) in replay::bases().iter().enumerate() {
+        let last = original.events.len() as u16 - 1; // a round end
+        let mutations = [
             Mutation::Score { event: 5, delta: 1 },
             Mutation::Total { event: 9, seat: 1, delta: -3 },
+            Mutation::Change { event: last, seat: 0, delta: 7 },
+            Mutation::HandTotal { event: last, seat: 1, delta: 2 },
             Mutation::FinalScore { seat: 0, delta: 25 },
             Mutation::Winner { seat: Some(1) },
-        ] {
-            replay::check(&ReplayInput { base, mutations: vec![mutation], bytes: vec![] });
+        ];
+        for mutation in &mutations {
+            let mut t = original.clone();
+            replay::mutate(&mut t, mutation);
+            assert_ne!(t, *original, "base {base}: {mutation:?} changes nothing");
+            assert!(quadominos::transcript::replay(&t, variant).is_err(), "base {base}: {mutation:?} accepted");
+            let input = ReplayInput { base: base as u8, mutations: vec![mutation.clone()], bytes: vec![] };
+            replay::check(&input);
         }
     }
 }

@@ -132,7 +132,9 @@ impl Source {
             let at = e.utf8_error().valid_up_to();
             let valid = &e.as_bytes()[..at];
             let line = valid.iter().filter(|&&b| b == b'\n').count() + 1;
-            let col = valid.iter().rev().take_while(|&&b| b != b'\n').count() + 1;
+            // Columns count characters, as everywhere else (the prefix is UTF-8).
+            let last = std::str::from_utf8(valid).unwrap_or_default().rsplit('\n').next().unwrap_or_default();
+            let col = last.chars().count() + 1;
             InputError {
                 problems: vec![Located {
                     file: name.clone(),
@@ -255,6 +257,15 @@ mod tests {
         assert!(Source::builtin("t", "a: [1]\nb: {x: 1, y: 2}\n").parse::<Doc>("doc").is_ok());
         assert_eq!(first_position("a: [1]\nb: {x: 1, x: 2}\n"), Some((2, 11)));
         assert_eq!(first_position("a: [1]\nb: {x: 1}\na: [2]\n"), Some((3, 1)));
+    }
+
+    #[test]
+    fn a_file_that_is_not_utf8_is_refused_at_the_character_column() {
+        let path = std::env::temp_dir().join(format!("quadominos-utf8-{}.yaml", std::process::id()));
+        std::fs::write(&path, b"a: 1\nb: \xc3\xa9\xc3\xa9 \xff\n").unwrap();
+        let err = Source::read(&path).unwrap_err();
+        let _ = std::fs::remove_file(&path);
+        assert_eq!(err.problems[0].position, Some((2, 7)));
     }
 
     #[test]

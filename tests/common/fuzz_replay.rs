@@ -79,7 +79,8 @@ pub enum Mutation {
 /// The most structural mutations applied to one transcript.
 pub const MAX_MUTATIONS: usize = 4;
 
-fn bases() -> &'static [(Transcript, Variant)] {
+/// The parsed [`BASES`] with their variants; each must replay as recorded.
+pub fn bases() -> &'static [(Transcript, Variant)] {
     static PARSED: OnceLock<Vec<(Transcript, Variant)>> = OnceLock::new();
     PARSED.get_or_init(|| {
         BASES
