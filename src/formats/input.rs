@@ -18,24 +18,26 @@ fn simple_key(message: &str) -> Option<(usize, usize)> {
 }
 
 /// Where the second document of a YAML stream starts (its `---`), for the
-/// reader's "more than one document", which has no position.
+/// reader's "more than one document", which has no position; or, where the
+/// text goes on after the first document without a `---` (`[]{}`), where
+/// that goes wrong.
 fn second_document(text: &str) -> Option<(usize, usize)> {
     use yaml_rust2::parser::{Event, Parser};
     let mut parser = Parser::new_from_str(text);
     let mut documents = 0;
-    while let Ok((event, mark)) = parser.next_token() {
-        match event {
-            Event::DocumentStart => {
+    loop {
+        match parser.next_token() {
+            Ok((Event::DocumentStart, mark)) => {
                 documents += 1;
                 if documents == 2 {
                     return Some((mark.line(), mark.col() + 1));
                 }
             }
-            Event::StreamEnd => return None,
-            _ => {}
+            Ok((Event::StreamEnd, _)) => return None,
+            Ok(_) => {}
+            Err(e) => return Some((e.marker().line(), e.marker().col() + 1)),
         }
     }
-    None
 }
 
 /// The YAML reader's message for a limit or an overflow in words a user
@@ -272,6 +274,7 @@ mod tests {
     fn a_second_document_is_refused_at_its_start() {
         assert_eq!(first_position("a: [1]\n---\na: [2]\n"), Some((2, 1)));
         assert_eq!(first_position("# c\n---\na: [1]\n--- x\n"), Some((4, 1)));
+        assert_eq!(first_position("{a: [1]\n }{b: 1}\n"), Some((2, 3)));
     }
 
     #[test]
