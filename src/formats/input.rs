@@ -192,14 +192,7 @@ impl Source {
             {
                 position = Some((line, col));
             }
-            // The end of a file without a final newline is reported on the
-            // line after its last; it is the end of the last line.
-            let pieces: Vec<&str> = self.text.split('\n').collect();
-            if let Some((line, _)) = position
-                && line > pieces.len()
-            {
-                position = Some((pieces.len(), pieces.last().map_or(0, |l| l.chars().count()) + 1));
-            }
+            let position = position.map(|p| self.within(p));
             InputError { problems: vec![Located { file: self.name.clone(), position, message: plain(&message) }] }
         })?;
         if let Some((line, col, key)) = SourceMap::new(&self.text).duplicate_key() {
@@ -214,12 +207,28 @@ impl Source {
         Ok(value)
     }
 
+    /// The end of a file without a final newline is reported (by serde_yaml
+    /// and by the source map) on the line after its last; it is the end of
+    /// the last line.
+    fn within(&self, (line, col): (usize, usize)) -> (usize, usize) {
+        let pieces: Vec<&str> = self.text.split('\n').collect();
+        if line > pieces.len() {
+            (pieces.len(), pieces.last().map_or(0, |l| l.chars().count()) + 1)
+        } else {
+            (line, col)
+        }
+    }
+
     /// Locates problems found in the parsed document by their paths.
     pub fn problems(&self, problems: Vec<Problem>) -> InputError {
         let map = SourceMap::new(&self.text);
         let mut located: Vec<Located> = problems
             .into_iter()
-            .map(|p| Located { file: self.name.clone(), position: map.locate(&p.at), message: p.to_string() })
+            .map(|p| Located {
+                file: self.name.clone(),
+                position: map.locate(&p.at).map(|p| self.within(p)),
+                message: p.to_string(),
+            })
             .collect();
         located.sort_by_key(|l| l.position);
         InputError { problems: located }
