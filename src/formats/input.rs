@@ -18,6 +18,29 @@ fn simple_key(message: &str) -> Option<(usize, usize)> {
     Some((line.trim().parse().ok()?, col.trim().parse().ok()?))
 }
 
+/// Where the second document of a YAML stream starts (its `---`), for the
+/// reader's "more than one document", which has no position; or, where the
+/// text goes on after the first document without a `---` (`[]{}`), where
+/// that goes wrong.
+fn second_document(text: &str) -> Option<(usize, usize)> {
+    use yaml_rust2::parser::{Event, Parser};
+    let mut parser = Parser::new_from_str(text);
+    let mut documents = 0;
+    loop {
+        match parser.next_token() {
+            Ok((Event::DocumentStart, mark)) => {
+                documents += 1;
+                if documents == 2 {
+                    return Some((mark.line(), mark.col() + 1));
+                }
+            }
+            Ok((Event::StreamEnd, _)) => return None,
+            Ok(_) => {}
+            Err(e) => return Some((e.marker().line(), e.marker().col() + 1)),
+        }
+    }
+}
+
 /// The YAML reader's message for a limit or an overflow in words a user
 /// knows; any other message as it is.
 fn plain(message: &str) -> String {
@@ -159,7 +182,9 @@ impl Source {
             let at = e.utf8_error().valid_up_to();
             let valid = e.as_bytes().get(..at).unwrap_or_default();
             let line = valid.iter().filter(|&&b| b == b'\n').count() + 1;
-            let col = valid.iter().rev().take_while(|&&b| b != b'\n').count() + 1;
+            // Columns count characters, as everywhere else (the prefix is UTF-8).
+            let last = std::str::from_utf8(valid).unwrap_or_default().rsplit('\n').next().unwrap_or_default();
+            let col = last.chars().count() + 1;
             InputError {
                 problems: vec![Located {
                     file: name.clone(),
@@ -216,6 +241,10 @@ impl Source {
                 position = Some(key_at);
                 message = "could not find the `:` after this key (a mapping entry is `key: value`)".into();
             }
+            // Several documents: the second is what is wrong.
+            if position.is_none() && message.contains("more than one document") {
+                position = second_document(&self.text);
+            }
             // serde names a field given twice at its struct's start; the
             // second one is what is wrong.
             if message.contains("duplicate field `")
@@ -223,14 +252,7 @@ impl Source {
             {
                 position = Some((line, col));
             }
-            // The end of a file without a final newline is reported on the
-            // line after its last; it is the end of the last line.
-            let pieces: Vec<&str> = self.text.split('\n').collect();
-            if let Some((line, _)) = position
-                && line > pieces.len()
-            {
-                position = Some((pieces.len(), pieces.last().map_or(0, |l| l.chars().count()) + 1));
-            }
+            let position = position.map(|p| self.within(p));
             InputError { problems: vec![Located { file: self.name.clone(), position, message: plain(&message) }] }
         })?;
         if let Some((line, col, key)) = SourceMap::new(&self.text).duplicate_key() {
@@ -245,12 +267,28 @@ impl Source {
         Ok(value)
     }
 
+    /// The end of a file without a final newline is reported (by serde_yaml
+    /// and by the source map) on the line after its last; it is the end of
+    /// the last line.
+    fn within(&self, (line, col): (usize, usize)) -> (usize, usize) {
+        let pieces: Vec<&str> = self.text.split('\n').collect();
+        if line > pieces.len() {
+            (pieces.len(), pieces.last().map_or(0, |l| l.chars().count()) + 1)
+        } else {
+            (line, col)
+        }
+    }
+
     /// Locates problems found in the parsed document by their paths.
     pub fn problems(&self, problems: Vec<Problem>) -> InputError {
         let map = SourceMap::new(&self.text);
         let mut located: Vec<Located> = problems
             .into_iter()
-            .map(|p| Located { file: self.name.clone(), position: map.locate(&p.at), message: p.to_string() })
+            .map(|p| Located {
+                file: self.name.clone(),
+                position: map.locate(&p.at).map(|p| self.within(p)),
+                message: p.to_string(),
+            })
             .collect();
         located.sort_by_key(|l| l.position);
         InputError { problems: located }
@@ -290,6 +328,22 @@ mod tests {
         assert!(Source::builtin("t", "a: [1]\nb: {x: 1, y: 2}\n").parse::<Doc>("doc").is_ok());
         assert_eq!(first_position("a: [1]\nb: {x: 1, x: 2}\n"), Some((2, 11)));
         assert_eq!(first_position("a: [1]\nb: {x: 1}\na: [2]\n"), Some((3, 1)));
+    }
+
+    #[test]
+    fn a_file_that_is_not_utf8_is_refused_at_the_character_column() {
+        let path = std::env::temp_dir().join(format!("quadominos-utf8-{}.yaml", std::process::id()));
+        std::fs::write(&path, b"a: 1\nb: \xc3\xa9\xc3\xa9 \xff\n").unwrap();
+        let err = Source::read(&path).unwrap_err();
+        let _ = std::fs::remove_file(&path);
+        assert_eq!(err.problems[0].position, Some((2, 7)));
+    }
+
+    #[test]
+    fn a_second_document_is_refused_at_its_start() {
+        assert_eq!(first_position("a: [1]\n---\na: [2]\n"), Some((2, 1)));
+        assert_eq!(first_position("# c\n---\na: [1]\n--- x\n"), Some((4, 1)));
+        assert_eq!(first_position("{a: [1]\n }{b: 1}\n"), Some((2, 3)));
     }
 
     #[test]

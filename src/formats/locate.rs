@@ -142,6 +142,28 @@ impl SourceMap {
     /// Reads the node positions of `text`; a document that does not parse
     /// gives a map that locates nothing.
     pub fn new(text: &str) -> SourceMap {
+        let map = SourceMap::parse(text);
+        if map.root.is_some() || !text.contains('\r') {
+            return map;
+        }
+        // A `\r` alone, which the YAML reader (serde_yaml) takes as a line
+        // break or as a space where this parser refuses the text: read as
+        // either (same length, so positions stay).
+        for with in ['\n', ' '] {
+            let mut chars = text.chars().peekable();
+            let mut replaced = String::with_capacity(text.len());
+            while let Some(c) = chars.next() {
+                replaced.push(if c == '\r' && chars.peek() != Some(&'\n') { with } else { c });
+            }
+            let map = SourceMap::parse(&replaced);
+            if map.root.is_some() {
+                return map;
+            }
+        }
+        map
+    }
+
+    fn parse(text: &str) -> SourceMap {
         let mut builder = Builder::default();
         let mut parser = Parser::new_from_str(text);
         if parser.load(&mut builder, false).is_err() {
