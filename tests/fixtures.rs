@@ -207,3 +207,34 @@ fn perft_counts_written_by_others_are_checked() {
     assert_eq!(o.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&o.stdout).contains("is wrong"));
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig { cases: 4, ..proptest::prelude::ProptestConfig::default() })]
+
+    /// Whatever the seed, every file of a suite the command writes passes
+    /// the toolkit's own checkers again: the move lists and perft counts
+    /// through `fixtures --check`, every game through `replay`.
+    #[test]
+    fn every_fixture_written_passes_the_checkers_again(seed in 0u64..1_000_000) {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("suite");
+        let seed = seed.to_string();
+        let o = quadominos(&[
+            "fixtures", "--out", out.to_str().unwrap(), "--seed", &seed, "--count", "3", "--positions", "2",
+            "--perft-depth", "2",
+        ]);
+        proptest::prop_assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        for kind in ["positions.json", "perft.json"] {
+            let o = quadominos(&["fixtures", "--check", out.join(kind).to_str().unwrap()]);
+            let said = String::from_utf8_lossy(&o.stdout);
+            proptest::prop_assert_eq!(o.status.code(), Some(0), "{}: {} {}", kind, said, String::from_utf8_lossy(&o.stderr));
+            proptest::prop_assert!(said.contains(": ok: "), "{}", said);
+        }
+        let games: Vec<PathBuf> = std::fs::read_dir(out.join("games")).unwrap().map(|e| e.unwrap().path()).collect();
+        proptest::prop_assert_eq!(games.len(), 3);
+        for game in games {
+            let o = quadominos(&["replay", game.to_str().unwrap()]);
+            proptest::prop_assert_eq!(o.status.code(), Some(0), "{}: {}", game.display(), String::from_utf8_lossy(&o.stdout));
+        }
+    }
+}
