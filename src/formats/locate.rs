@@ -143,13 +143,13 @@ impl SourceMap {
     /// gives a map that locates nothing.
     pub fn new(text: &str) -> SourceMap {
         let map = SourceMap::parse(text);
-        if map.root.is_some() || !text.contains('\r') {
+        if map.root.is_some() {
             return map;
         }
         // A `\r` alone, which the YAML reader (serde_yaml) takes as a line
         // break or as a space where this parser refuses the text: read as
         // either (same length, so positions stay).
-        for with in ['\n', ' '] {
+        for with in ['\n', ' '].into_iter().filter(|_| text.contains('\r')) {
             let mut chars = text.chars().peekable();
             let mut replaced = String::with_capacity(text.len());
             while let Some(c) = chars.next() {
@@ -160,7 +160,22 @@ impl SourceMap {
                 return map;
             }
         }
-        map
+        SourceMap::partial(text)
+    }
+
+    /// What this parser read of a text it refuses (where serde_yaml is more
+    /// lenient, e.g. `[-, 1]`): the collections open when it gave up are
+    /// closed, so that every node before that point keeps its place.
+    fn partial(text: &str) -> SourceMap {
+        let mut builder = Builder::default();
+        let _ = Parser::new_from_str(text).load(&mut builder, false);
+        while let Some(node) = builder.stack.pop() {
+            if matches!(node.kind, Kind::Map(_)) {
+                builder.keys.pop();
+            }
+            builder.push(node);
+        }
+        SourceMap { root: builder.root, duplicates: builder.duplicates }
     }
 
     fn parse(text: &str) -> SourceMap {
@@ -226,6 +241,15 @@ mod tests {
         assert_eq!(map.locate(&DocPath::from("board").index(1)), Some((4, 5)));
         let nested = "goal:\n  fill:\n    region: {width: 2, height: 2}\n    count: true\n";
         assert_eq!(SourceMap::new(nested).locate(&DocPath::from("goal").key("fill")), Some((3, 5)));
+    }
+
+    #[test]
+    fn a_text_this_parser_refuses_is_located_up_to_where_it_gave_up() {
+        // serde_yaml reads `[-, 5]`; yaml-rust2 refuses it.
+        let text = "board:\n  - {at: [0, 0]}\n  - {at: [2, 0]}\ngoal: {at: [-, 5]}\n";
+        let map = SourceMap::new(text);
+        assert_eq!(map.locate(&DocPath::from("board").index(1).key("at")), Some((3, 10)));
+        assert_eq!(map.locate(&DocPath::from("goal")), Some((4, 7)));
     }
 
     #[test]
