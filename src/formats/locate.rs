@@ -197,7 +197,9 @@ impl SourceMap {
     /// [`Segment::KeyName`] at the key itself), or where its nearest
     /// existing ancestor starts.
     pub fn locate(&self, path: &DocPath) -> Option<(usize, usize)> {
-        let mut node = self.root.as_ref()?;
+        // Nothing read at all (a text this parser cannot start on, e.g.
+        // `!:!`): the nearest ancestor of everything is the document's start.
+        let Some(mut node) = self.root.as_ref() else { return Some((1, 1)) };
         for seg in &path.0 {
             let next = match (seg, &node.kind) {
                 (Segment::Index(i), Kind::Seq(items)) => items.get(*i),
@@ -250,6 +252,7 @@ mod tests {
         let map = SourceMap::new(text);
         assert_eq!(map.locate(&DocPath::from("board").index(1).key("at")), Some((3, 10)));
         assert_eq!(map.locate(&DocPath::from("goal")), Some((4, 7)));
+        assert_eq!(SourceMap::new("!:!").locate(&DocPath::root()), Some((1, 1)));
     }
 
     #[test]
