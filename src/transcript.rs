@@ -203,14 +203,14 @@ impl RawEvent {
     /// nobody collecting).
     fn into_event(mut self) -> Result<TranscriptEvent, Vec<FieldProblem>> {
         let tag = self.event;
-        let mut problems: Vec<FieldProblem> = self
-            .written()
-            .into_iter()
+        let written = self.written();
+        let mut problems: Vec<FieldProblem> = written
+            .iter()
+            .copied()
             .filter(|f| !tag.fields().contains(f))
             .map(|f| (f, format!("a `{}` event has no `{f}`; its fields are {}", tag.name(), listed(tag))))
             .collect();
         let optional: &[&str] = if tag == EventTag::RoundEnd { &["winner"] } else { &[] };
-        let written = self.written();
         for f in tag.fields().iter().filter(|f| !written.contains(f) && !optional.contains(f)) {
             problems.push(("event", format!("a `{}` event needs `{f}`", tag.name())));
         }

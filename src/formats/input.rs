@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use serde::de::DeserializeOwned;
 
-use super::locate::{SourceMap, too_deep};
+use super::locate::SourceMap;
 use crate::error::Problem;
 use crate::limits;
 
@@ -214,8 +214,11 @@ impl Source {
                 }],
             });
         }
+        // One read of the node positions serves the nesting limit and the
+        // keys written twice.
+        let map = SourceMap::new(&self.text);
         let nesting = limits::current().nesting;
-        if let Some((line, col)) = too_deep(&self.text, nesting) {
+        if let Some((line, col)) = map.too_deep(nesting) {
             return Err(InputError {
                 problems: vec![Located {
                     file: self.name.clone(),
@@ -248,14 +251,14 @@ impl Source {
             // serde names a field given twice at its struct's start; the
             // second one is what is wrong.
             if message.contains("duplicate field `")
-                && let Some((line, col, _)) = SourceMap::new(&self.text).duplicate_key()
+                && let Some((line, col, _)) = map.duplicate_key()
             {
                 position = Some((line, col));
             }
             let position = position.map(|p| self.within(p));
             InputError { problems: vec![Located { file: self.name.clone(), position, message: plain(&message) }] }
         })?;
-        if let Some((line, col, key)) = SourceMap::new(&self.text).duplicate_key() {
+        if let Some((line, col, key)) = map.duplicate_key() {
             return Err(InputError {
                 problems: vec![Located {
                     file: self.name.clone(),

@@ -32,6 +32,8 @@ pub struct SourceMap {
     /// Keys written twice in one mapping: line, column and the key, in
     /// document order.
     duplicates: Vec<(usize, usize, String)>,
+    /// Where mappings and sequences first nest d + 1 deep, for each d.
+    deepest: Vec<(usize, usize)>,
 }
 
 #[derive(Default)]
@@ -42,6 +44,7 @@ struct Builder {
     /// per open mapping.
     keys: Vec<Option<(String, (usize, usize))>>,
     duplicates: Vec<(usize, usize, String)>,
+    deepest: Vec<(usize, usize)>,
 }
 
 impl Builder {
@@ -81,15 +84,29 @@ impl Builder {
     }
 }
 
+impl Builder {
+    /// Opens a mapping or sequence, noting where each depth is first reached.
+    fn open(&mut self, node: Node) {
+        if self.stack.len() == self.deepest.len() {
+            self.deepest.push((node.line, node.col));
+        }
+        self.stack.push(node);
+    }
+
+    fn finish(self) -> SourceMap {
+        SourceMap { root: self.root, duplicates: self.duplicates, deepest: self.deepest }
+    }
+}
+
 impl MarkedEventReceiver for Builder {
     fn on_event(&mut self, ev: Event, mark: Marker) {
         let (line, col) = (mark.line(), mark.col() + 1);
         match ev {
             Event::Scalar(text, ..) => self.push(Node { line, col, kind: Kind::Scalar(text) }),
             Event::Alias(_) => self.push(Node { line, col, kind: Kind::Other }),
-            Event::SequenceStart(..) => self.stack.push(Node { line, col, kind: Kind::Seq(Vec::new()) }),
+            Event::SequenceStart(..) => self.open(Node { line, col, kind: Kind::Seq(Vec::new()) }),
             Event::MappingStart(..) => {
-                self.stack.push(Node { line, col, kind: Kind::Map(Vec::new()) });
+                self.open(Node { line, col, kind: Kind::Map(Vec::new()) });
                 self.keys.push(None);
             }
             Event::SequenceEnd | Event::MappingEnd => {
@@ -103,39 +120,6 @@ impl MarkedEventReceiver for Builder {
             _ => {}
         }
     }
-}
-
-/// Counts how deeply mappings and sequences nest, and where they first go
-/// past a limit.
-struct Depth {
-    depth: usize,
-    limit: usize,
-    first_past: Option<(usize, usize)>,
-}
-
-impl MarkedEventReceiver for Depth {
-    fn on_event(&mut self, ev: Event, mark: Marker) {
-        match ev {
-            Event::SequenceStart(..) | Event::MappingStart(..) => {
-                self.depth += 1;
-                if self.depth > self.limit && self.first_past.is_none() {
-                    self.first_past = Some((mark.line(), mark.col() + 1));
-                }
-            }
-            Event::SequenceEnd | Event::MappingEnd => self.depth = self.depth.saturating_sub(1),
-            _ => {}
-        }
-    }
-}
-
-/// Where a document's mappings and sequences first nest more than `limit`
-/// deep (the line and column of the collection that goes past it), or
-/// `None`. A document that does not parse is left to the reader to report.
-pub fn too_deep(text: &str, limit: usize) -> Option<(usize, usize)> {
-    let mut depth = Depth { depth: 0, limit, first_past: None };
-    let mut parser = Parser::new_from_str(text);
-    let _ = parser.load(&mut depth, false);
-    depth.first_past
 }
 
 impl SourceMap {
@@ -175,16 +159,22 @@ impl SourceMap {
             }
             builder.push(node);
         }
-        SourceMap { root: builder.root, duplicates: builder.duplicates }
+        builder.finish()
     }
 
     fn parse(text: &str) -> SourceMap {
         let mut builder = Builder::default();
         let mut parser = Parser::new_from_str(text);
         if parser.load(&mut builder, false).is_err() {
-            return SourceMap { root: None, duplicates: Vec::new() };
+            return SourceMap { root: None, duplicates: Vec::new(), deepest: Vec::new() };
         }
-        SourceMap { root: builder.root, duplicates: builder.duplicates }
+        builder.finish()
+    }
+
+    /// Where the document's mappings and sequences first nest more than
+    /// `limit` deep (the collection that goes past it), or `None`.
+    pub fn too_deep(&self, limit: usize) -> Option<(usize, usize)> {
+        self.deepest.get(limit).copied()
     }
 
     /// The first key written twice in one mapping (YAML forbids it; a reader
@@ -259,12 +249,13 @@ mod tests {
     fn nesting_past_the_limit_is_found_where_it_goes_past() {
         // The document, `a`'s mapping, two sequences, `{c: 3}`: 5 levels.
         let text = "a:\n  b: [1, [2, {c: 3}]]\n";
-        assert_eq!(too_deep(text, 5), None);
-        assert_eq!(too_deep(text, 4), Some((2, 14)));
-        assert_eq!(too_deep(text, 3), Some((2, 10)));
+        let map = SourceMap::new(text);
+        assert_eq!(map.too_deep(5), None);
+        assert_eq!(map.too_deep(4), Some((2, 14)));
+        assert_eq!(map.too_deep(3), Some((2, 10)));
         // A block mapping is marked where its first key ends, at the `:`.
-        assert_eq!(too_deep(text, 1), Some((2, 4)));
-        assert_eq!(too_deep("[[[[[[[[1]]]]]]]]", 7), Some((1, 8)));
+        assert_eq!(map.too_deep(1), Some((2, 4)));
+        assert_eq!(SourceMap::new("[[[[[[[[1]]]]]]]]").too_deep(7), Some((1, 8)));
     }
 
     #[test]

@@ -79,12 +79,12 @@ impl VariantSpec {
                 Some(r) => r,
                 None => {
                     let at = DocPath::from("rules").key_name(key);
-                    let message = match Reading::find(key) {
+                    let (message, hinted) = match Reading::find(key) {
                         // Written by its id: the fix is the name alone.
-                        Ok(r) => format!("unknown rule option `{key}` (write it as `{}`)", r.name),
-                        Err(_) => format!("unknown rule option `{key}`"),
+                        Ok(r) => (format!("unknown rule option `{key}` (write it as `{}`)", r.name), true),
+                        Err(_) => (format!("unknown rule option `{key}`"), false),
                     };
-                    unknown.push((at, message, Reading::find(key).is_ok()));
+                    unknown.push((at, message, hinted));
                     continue;
                 }
             };
