@@ -695,7 +695,7 @@ fn solve(
     let loaded = load_puzzle(path, choice)?;
     let budget = quadominos::limits::current();
     // One answer past the printed limit tells a list that is too long.
-    let limits = Limits { timeout, all, max_answers: budget.printed.saturating_add(1), memory: Some(budget.memory) };
+    let limits = Limits { all, max_answers: budget.printed.saturating_add(1), ..cli::solve_limits(timeout) };
     let mut answers = Vec::new();
     for s in solvers(solver)? {
         // A spinner for solves longer than a moment; indicatif draws nothing

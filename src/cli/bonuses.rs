@@ -124,8 +124,7 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
         Some(path) => {
             let loaded = load_position(path, &choice)?;
             let catalogue = Catalogue::new(&loaded.variant);
-            let memory = Some(quadominos::limits::current().memory);
-            let limits = Limits { timeout: Some(args.timeout), memory, ..Limits::default() };
+            let limits = super::solve_limits(Some(args.timeout));
             let report = position_report(&loaded, &catalogue, &limits)?;
             super::within_printed("bonus placements", report.placements)?;
             output(&args, &report, || position_text(&loaded, &report), || position_svg(&loaded, &report))

@@ -70,6 +70,12 @@ impl LimitArgs {
     }
 }
 
+/// A solver's limits from the command line: `--timeout` and the process's
+/// `--max-memory`.
+pub fn solve_limits(timeout: Option<std::time::Duration>) -> quadominos::solve::Limits {
+    quadominos::solve::Limits { timeout, memory: Some(limits::current().memory), ..Default::default() }
+}
+
 /// Refuses an answer longer than `--max-printed` (nothing is printed).
 pub fn within_printed(what: &str, n: usize) -> Result<(), Failure> {
     let limit = limits::current().printed;

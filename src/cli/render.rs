@@ -17,7 +17,7 @@ use quadominos::model::{Board, Cell};
 use quadominos::render::{Highlight, Marks, board_svg, board_text};
 use quadominos::rules::MoveGen;
 use quadominos::solve::native::Native;
-use quadominos::solve::{Answer, Limits, Puzzle, Solver, verify};
+use quadominos::solve::{Answer, Puzzle, Solver, verify};
 use quadominos::transcript::{LoadedTranscript, load_transcript};
 
 use super::{Failure, RuleArgs, parse_cell, parse_seconds};
@@ -119,14 +119,7 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
         Asked::Solution if is_puzzle => {
             let puzzle = load_puzzle(&args.file, &choice)?.puzzle;
             let answer = Native
-                .solve(
-                    &puzzle,
-                    &Limits {
-                        timeout: args.timeout,
-                        memory: Some(quadominos::limits::current().memory),
-                        ..Limits::default()
-                    },
-                )
+                .solve(&puzzle, &super::solve_limits(args.timeout))
                 .map_err(|e| InputError::whole_file(&loaded.source.name, e.to_string()))?;
             verify(&puzzle, &answer)
                 .map_err(|why| Failure::Bug(format!("the solver's answer fails the rules: {why}")))?;
