@@ -8,21 +8,17 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 use quadominos::formats::{
-    BUILTIN_VARIANTS, InputError, LoadedPosition, MoveRecord, MovesReport, VariantChoice, VerdictReport, load_position,
-    load_puzzle, notation,
+    BUILTIN_VARIANTS, LoadedPosition, MoveRecord, MovesReport, VariantChoice, VerdictReport, load_position, notation,
 };
 use quadominos::model::{Cell, Corners, TileId};
 use quadominos::render::board_text;
-use quadominos::render::comparison_text;
-use quadominos::rules::{Placement, READINGS, Reading, Variant};
-use quadominos::scenario::{LoadedScenario, load_scenario, reading_variants};
-use quadominos::solve::native::Native;
-use quadominos::solve::{Answer, Choice, Goal, Limits, PlayKind, Puzzle, Solver, Stats, verify};
+use quadominos::rules::{Placement, READINGS, Variant};
+use quadominos::scenario::{LoadedScenario, load_scenario};
 use serde::Serialize;
 
 mod cli;
 
-use cli::{Failure, Format, RuleArgs, SolverChoice, parse_cell, parse_corners, parse_seconds, serialize};
+use cli::{Failure, Format, RuleArgs, hand_line, parse_cell, parse_corners, serialize};
 
 /// Quad-Ominos rules, executable: list legal moves, judge placements, and
 /// show the rule variants, under either rule source and any reading.
@@ -100,56 +96,19 @@ Exit status 0 when every expectation holds, 1 when one does not, 2 on bad input.
     #[command(after_help = "Examples:\n  quadominos compare specs/scenarios/example-f-side-and-corner-bonus.yaml\n  \
 quadominos compare SCENARIO --variants english,serbian\n  \
 quadominos compare SCENARIO --variant english --readings R2,R3\n\
-Exit status 0 whatever it finds; 2 on bad input.")]
-    Compare {
-        /// A scenario file.
-        scenario: PathBuf,
-        /// Variants to compare (shipped names or spec files), comma-separated
-        /// [default: the scenario's own variants].
-        #[arg(long, value_delimiter = ',', conflicts_with = "readings")]
-        variants: Vec<String>,
-        /// Readings to vary (R1-R16 or option names), comma-separated: every
-        /// combination of their values is run on the base variant (--variant,
-        /// --spec, or the scenario's first).
-        #[arg(long, value_delimiter = ',')]
-        readings: Vec<String>,
-        #[command(flatten)]
-        rules: RuleArgs,
-        /// Output format.
-        #[arg(long, value_enum, default_value_t = Format::Text)]
-        format: Format,
-    },
+Exit status 0 whatever it finds; 2 on bad input or a limit reached (--max-combinations,\n\
+--timeout, --max-memory).")]
+    Compare(cli::compare::Args),
     /// Solve a puzzle: the best turn, the best sequence of placements, or a
     /// region fill, proven optimal; every answer is replayed through the rules
     /// before it is printed.
     #[command(after_help = "Examples:\n  quadominos solve puzzles/bonus-corner.yaml\n  \
 quadominos solve puzzles/bonus-corner.yaml --solver both --format json\n\
-Exit status 0 when solved (and any `expect:` holds), 1 when a proven answer contradicts `expect:`,\n\
-2 on bad input, 3 when the solvers disagree or the rules refuse an answer (a bug).")]
-    Solve {
-        /// A puzzle file: a position with `goal:` (and optionally `expect:`).
-        puzzle: PathBuf,
-        #[command(flatten)]
-        rules: RuleArgs,
-        /// Which solver: the native search, the z3 encoding, or both (they
-        /// must agree).
-        #[arg(long, value_enum, default_value_t = SolverChoice::Native)]
-        solver: SolverChoice,
-        /// List every optimal answer (up to 1000).
-        #[arg(long)]
-        all: bool,
-        /// Stop after this many seconds; the answer is then marked unproven,
-        /// with the best found and the bound.
-        #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
-        timeout: Option<std::time::Duration>,
-        /// Output format.
-        #[arg(long, value_enum, default_value_t = Format::Text)]
-        format: Format,
-        /// Also draw the board after the answer as SVG into FILE, its plays
-        /// numbered in order.
-        #[arg(long, value_name = "FILE")]
-        svg: Option<PathBuf>,
-    },
+Ctrl-C stops the search and prints the best answer found, marked unproven (exit 130).\n\
+Exit status 0 when solved (and any `expect:` holds), 1 when `expect:` does not hold or could not\n\
+be confirmed (the answer is not proven), 2 on bad input, 3 when the solvers contradict each\n\
+other or the rules refuse an answer (a bug), 130 after Ctrl-C.")]
+    Solve(cli::solve::Args),
     /// Write a seeded random position (YAML): a board grown by legal
     /// placements from a random first tile, and a hand of unused tiles.
     #[command(after_help = "Example:\n  quadominos generate --seed 2026 --tiles 60 --hand 15 > position.yaml")]
@@ -307,12 +266,8 @@ fn run(command: Command) -> Result<(String, u8), Failure> {
             Ok((text, code))
         }
         Command::Check { scenarios, rules, format } => check(&scenarios, &rules.choice(), format),
-        Command::Compare { scenario, variants, readings, rules, format } => {
-            compare(&scenario, &variants, &readings, &rules.choice(), format)
-        }
-        Command::Solve { puzzle, rules, solver, all, timeout, format, svg } => {
-            solve(&puzzle, &rules.choice(), solver, all, timeout, format, svg.as_deref())
-        }
+        Command::Compare(args) => cli::compare::run(args),
+        Command::Solve(args) => cli::solve::run(args),
         Command::Bonuses(args) => cli::bonuses::run(args),
         Command::Render(args) => cli::render::run(args),
         Command::Generate { seed, tiles, hand, rules } => {
@@ -385,10 +340,6 @@ fn run(command: Command) -> Result<(String, u8), Failure> {
 
 fn yes(b: bool) -> &'static str {
     if b { "yes" } else { "no" }
-}
-
-fn hand_line(hand: &[TileId]) -> String {
-    if hand.is_empty() { "(empty)".into() } else { hand.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(", ") }
 }
 
 fn moves_text(loaded: &LoadedPosition, moves: &[MoveRecord]) -> String {
@@ -595,258 +546,4 @@ fn check(paths: &[PathBuf], choice: &VariantChoice, format: Format) -> Result<(S
         _ => serialize(&runs, format)?,
     };
     Ok((text, if failed > 0 { 1 } else { 0 }))
-}
-
-/// `compare`: one scenario under several variants or readings.
-fn compare(
-    path: &std::path::Path,
-    variants: &[String],
-    readings: &[String],
-    choice: &VariantChoice,
-    format: Format,
-) -> Result<(String, u8), Failure> {
-    let loaded = load_scenario(path, choice)?;
-    let list: Vec<Variant> = if !readings.is_empty() {
-        let chosen: Vec<&'static Reading> = readings
-            .iter()
-            .map(|r| Reading::find(r.trim()).map_err(|e| InputError::whole_file("--readings", e.to_string())))
-            .collect::<Result<_, _>>()?;
-        let base = loaded.variants.first().ok_or_else(|| Failure::Bug("a scenario without variants".into()))?;
-        reading_variants(base, &chosen)
-    } else if !variants.is_empty() {
-        variants
-            .iter()
-            .map(|v| {
-                VariantChoice { variant: Some(v.trim().to_string()), spec: None, rules: choice.rules.clone() }
-                    .resolve(None, None)
-            })
-            .collect::<Result<_, _>>()?
-    } else {
-        loaded.variants.clone()
-    };
-    let comparison = quadominos::scenario::compare(&loaded, &list)?;
-    let text = match format {
-        Format::Text => comparison_text(&comparison),
-        _ => serialize(&comparison, format)?,
-    };
-    Ok((text, 0))
-}
-
-#[derive(Serialize)]
-struct ExpectCheck {
-    score: i64,
-    holds: bool,
-}
-
-#[derive(Serialize)]
-struct SolveReport {
-    variant: String,
-    goal: String,
-    #[serde(flatten)]
-    answer: Answer,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    expect: Option<ExpectCheck>,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    agreement: Vec<Stats>,
-}
-
-fn goal_name(goal: &Goal) -> String {
-    match goal {
-        Goal::BestTurn => "best-turn".into(),
-        Goal::BestSequence { plays } => format!("best-sequence of up to {plays} plays"),
-        Goal::Fill(f) => format!("fill of {} cells ({:?})", f.region.len(), f.objective).to_lowercase(),
-    }
-}
-
-fn run_solver(solver: &dyn Solver, puzzle: &Puzzle, limits: &Limits) -> Result<Answer, Failure> {
-    let answer =
-        solver.solve(puzzle, limits).map_err(|e| Failure::Input(InputError::whole_file("--solver", e.to_string())))?;
-    verify(puzzle, &answer).map_err(|why| {
-        Failure::Bug(format!("the {} solver's answer (score {}) fails the rules: {why}", solver.name(), answer.score))
-    })?;
-    Ok(answer)
-}
-
-fn solvers(choice: SolverChoice) -> Result<Vec<Box<dyn Solver>>, Failure> {
-    let native: Box<dyn Solver> = Box::new(Native);
-    #[cfg(feature = "smt")]
-    let smt = || -> Result<Box<dyn Solver>, Failure> { Ok(Box::new(quadominos::solve::smt::Smt)) };
-    #[cfg(not(feature = "smt"))]
-    let smt = || -> Result<Box<dyn Solver>, Failure> {
-        Err(Failure::Input(InputError::whole_file("--solver", "this build has no SMT solver (cargo feature `smt`)")))
-    };
-    Ok(match choice {
-        SolverChoice::Native => vec![native],
-        SolverChoice::Smt => vec![smt()?],
-        SolverChoice::Both => vec![native, smt()?],
-    })
-}
-
-/// `solve`: every answer is verified before anything is printed.
-fn solve(
-    path: &std::path::Path,
-    choice: &VariantChoice,
-    solver: SolverChoice,
-    all: bool,
-    timeout: Option<std::time::Duration>,
-    format: Format,
-    svg: Option<&std::path::Path>,
-) -> Result<(String, u8), Failure> {
-    let loaded = load_puzzle(path, choice)?;
-    let budget = quadominos::limits::current();
-    // One answer past the printed limit tells a list that is too long.
-    let limits = Limits { all, max_answers: budget.printed.saturating_add(1), ..cli::solve_limits(timeout) };
-    let mut answers = Vec::new();
-    for s in solvers(solver)? {
-        // A spinner for solves longer than a moment; indicatif draws nothing
-        // when standard error is not a terminal.
-        let spinner = indicatif::ProgressBar::new_spinner();
-        if let Ok(style) = indicatif::ProgressStyle::with_template("{spinner} {msg} ({elapsed})") {
-            spinner.set_style(style);
-        }
-        spinner.set_message(format!("solving with the {} solver", s.name()));
-        let shown = std::time::Instant::now() + std::time::Duration::from_millis(300);
-        let (finished, wait) = std::sync::mpsc::channel::<()>();
-        let answer = std::thread::scope(|scope| {
-            let spinner = &spinner;
-            scope.spawn(move || {
-                // Ticks every 100 ms until the solver is done (or gone).
-                while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) =
-                    wait.recv_timeout(std::time::Duration::from_millis(100))
-                {
-                    if std::time::Instant::now() >= shown {
-                        spinner.tick();
-                    }
-                }
-            });
-            let answer = run_solver(s.as_ref(), &loaded.puzzle, &limits);
-            let _ = finished.send(());
-            answer
-        });
-        spinner.finish_and_clear();
-        answers.push(answer?);
-    }
-    if let [a, b] = &answers[..]
-        && a.proven
-        && b.proven
-        && a.score != b.score
-    {
-        return Err(Failure::Bug(format!(
-            "the solvers disagree: {} proves {}, {} proves {}",
-            a.stats.solver, a.score, b.stats.solver, b.score
-        )));
-    }
-    let agreement: Vec<Stats> =
-        if answers.len() > 1 { answers.iter().map(|a| a.stats.clone()).collect() } else { Vec::new() };
-    let answer = answers.swap_remove(0);
-    if answer.all.len() > budget.printed {
-        return Err(Failure::Input(InputError::whole_file(
-            "--max-printed",
-            format!(
-                "more than {} optimal answers (--all), the limit printed; raise it with --max-printed",
-                budget.printed
-            ),
-        )));
-    }
-    // `expect: {count: N}` is checked against the count, `{score: N}` against the score.
-    let expect = match (loaded.expect.score, loaded.expect.count) {
-        (Some(score), _) => Some(ExpectCheck { score, holds: !answer.proven || answer.score == score }),
-        (None, Some(count)) => {
-            let count = i64::try_from(count).unwrap_or(i64::MAX);
-            let got = answer.count.and_then(|c| i64::try_from(c).ok());
-            Some(ExpectCheck { score: count, holds: !answer.proven || got == Some(count) })
-        }
-        (None, None) => None,
-    };
-    let failed = expect.as_ref().is_some_and(|e| !e.holds);
-    let report = SolveReport {
-        variant: loaded.puzzle.variant.label(),
-        goal: goal_name(&loaded.puzzle.goal),
-        answer,
-        expect,
-        agreement,
-    };
-    let text = match format {
-        Format::Text => solve_text(&loaded.puzzle, &report),
-        _ => serialize(&report, format)?,
-    };
-    if let Some(svg) = svg {
-        let title = format!("{}: {}, {}", loaded.source.name, report.goal, report.variant);
-        let (board, marks) = cli::render::answer_picture(&loaded.puzzle, &report.answer, &title);
-        cli::render::write_file(svg, quadominos::render::board_svg(&board, &marks).as_bytes())?;
-    }
-    Ok((text, if failed { 1 } else { 0 }))
-}
-
-fn solve_text(puzzle: &Puzzle, r: &SolveReport) -> String {
-    let a = &r.answer;
-    let mut out = String::new();
-    let _ = writeln!(out, "variant: {}", r.variant);
-    out.push_str(&board_text(&puzzle.board));
-    let _ = writeln!(out, "hand: {}", hand_line(&puzzle.hand));
-    let _ = writeln!(out, "goal: {}\n", r.goal);
-    let proof = if a.proven {
-        "proven optimal".to_string()
-    } else {
-        let limit = if a.stats.out_of_memory { "the memory limit (--max-memory)" } else { "the time limit" };
-        match a.bound {
-            Some(bound) => format!("best found, not proven: stopped by {limit}; no answer scores more than {bound}"),
-            None => format!("best found, not proven: stopped by {limit}"),
-        }
-    };
-    let _ = writeln!(out, "score: {} ({proof})", a.score);
-    if a.plays.is_empty() {
-        let _ = writeln!(
-            out,
-            "{}",
-            match (&puzzle.goal, a.proven) {
-                (Goal::Fill(_), true) => "no fill of the region exists",
-                (Goal::Fill(_), false) => "no fill found before the time limit",
-                (_, _) => "no tile can be played",
-            }
-        );
-    }
-    for (i, p) in a.plays.iter().enumerate() {
-        let kind = match p.kind {
-            PlayKind::Turn => "",
-            PlayKind::BonusTile => " (bonus tile)",
-            PlayKind::Fill => "",
-        };
-        let bonus = match (p.bonus, p.choice) {
-            (true, Some(Choice::Points)) => ", bonus: +25 points",
-            (true, Some(Choice::Tiles)) => ", bonus: two bonus tiles",
-            (true, None) => ", bonus",
-            _ => "",
-        };
-        let _ = writeln!(out, "  {}. {} as {} at {}: {} points{kind}{bonus}", i + 1, p.tile, p.corners, p.at, p.points);
-    }
-    if !a.plays.is_empty() {
-        let mut board = puzzle.board.clone();
-        for p in &a.plays {
-            board.insert(p.at, p.corners);
-        }
-        let _ = writeln!(out, "\nafter the plays:");
-        out.push_str(&board_text(&board));
-    }
-    if a.all.len() > 1 {
-        let _ = writeln!(out, "\n{} optimal answers (--all)", a.all.len());
-        for (i, line) in a.all.iter().enumerate() {
-            let plays: Vec<String> = line.iter().map(|p| format!("{} {} at {}", p.tile, p.corners, p.at)).collect();
-            let _ = writeln!(out, "  {}. {}", i + 1, plays.join(" / "));
-        }
-    }
-    let _ = writeln!(
-        out,
-        "\nsolver: {}, {} nodes, {:.3} ms",
-        a.stats.solver,
-        a.stats.nodes,
-        a.stats.micros as f64 / 1000.0
-    );
-    for s in r.agreement.iter().skip(1) {
-        let _ = writeln!(out, "agrees: {}, {} nodes, {:.3} ms", s.solver, s.nodes, s.micros as f64 / 1000.0);
-    }
-    if let Some(e) = &r.expect {
-        let _ = writeln!(out, "expect: {} {}", e.score, if e.holds { "holds" } else { "DOES NOT HOLD" });
-    }
-    out
 }

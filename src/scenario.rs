@@ -13,7 +13,7 @@ use crate::formats::{
     VariantChoice,
 };
 use crate::game::{Action, Event, EventKind, Game, Phase, Setup};
-use crate::rules::{Clause, Placement, Variant};
+use crate::rules::{Clause, Placement, Reading, Variant};
 
 /// A scenario file read and checked.
 #[derive(Clone, Debug)]
@@ -434,63 +434,128 @@ fn side(variant: &str, step: &StepOutcome) -> Side {
 
 /// Runs the scenario under every variant and reports where they differ.
 pub fn compare(loaded: &LoadedScenario, variants: &[Variant]) -> Result<Comparison, InputError> {
-    let runs: Vec<Run> = variants.iter().map(|v| loaded.run(v)).collect::<Result<_, _>>()?;
+    compare_each(loaded, variants.iter().cloned().map(Ok), |_| Ok(()))
+}
+
+/// Runs the scenario under each variant as it comes, keeping only the
+/// first variant's run and the differences: a long list of variants costs
+/// time, not memory. `watch` is asked before each run (with the number of
+/// runs made) and may stop the comparison with an error, e.g. on a limit.
+pub fn compare_each(
+    loaded: &LoadedScenario,
+    variants: impl IntoIterator<Item = Result<Variant, InputError>>,
+    mut watch: impl FnMut(usize) -> Result<(), InputError>,
+) -> Result<Comparison, InputError> {
+    let mut reference: Option<Run> = None;
+    let mut names: Vec<String> = Vec::new();
+    let mut final_scores: Vec<(String, Vec<i64>)> = Vec::new();
     let mut differences: Vec<Difference> = Vec::new();
     let mut differing = 0;
-    if let Some((reference, others)) = runs.split_first() {
-        for run in others {
-            let at = reference.steps.iter().zip(&run.steps).enumerate().find(|(_, (a, b))| !same_step(a, b));
-            let Some((i, (first, second))) = at else {
-                if reference.scores != run.scores || reference.phase != run.phase {
-                    differing += 1;
-                }
-                continue;
-            };
-            differing += 1;
-            let entry = match differences.iter_mut().find(|d| d.action == i + 1) {
-                Some(d) => d,
-                None => {
-                    differences.push(Difference {
-                        action: i + 1,
-                        description: first.action.clone(),
-                        sides: vec![side(&reference.variant, first)],
-                    });
-                    differences.last_mut().unwrap_or_else(|| unreachable!())
-                }
-            };
-            entry.sides.push(side(&run.variant, second));
+    for (made, variant) in variants.into_iter().enumerate() {
+        watch(made)?;
+        let run = loaded.run(&variant?)?;
+        names.push(run.variant.clone());
+        final_scores.push((run.variant.clone(), run.scores.clone()));
+        let Some(first) = &reference else {
+            reference = Some(run);
+            continue;
+        };
+        let at = first.steps.iter().zip(&run.steps).enumerate().find(|(_, (a, b))| !same_step(a, b));
+        let Some((i, (mine, theirs))) = at else {
+            if first.scores != run.scores || first.phase != run.phase {
+                differing += 1;
+            }
+            continue;
+        };
+        differing += 1;
+        let theirs = side(&run.variant, theirs);
+        match differences.iter_mut().find(|d| d.action == i + 1) {
+            Some(d) => d.sides.push(theirs),
+            None => differences.push(Difference {
+                action: i + 1,
+                description: mine.action.clone(),
+                sides: vec![side(&first.variant, mine), theirs],
+            }),
         }
     }
     differences.sort_by_key(|d| d.action);
-    Ok(Comparison {
-        scenario: loaded.file.name.clone(),
-        variants: runs.iter().map(|r| r.variant.clone()).collect(),
-        final_scores: runs.iter().map(|r| (r.variant.clone(), r.scores.clone())).collect(),
-        differences,
-        differing,
-    })
+    Ok(Comparison { scenario: loaded.file.name.clone(), variants: names, final_scores, differences, differing })
 }
 
-/// `base` under every combination of the values of `readings` (R2, R5, …).
-pub fn reading_variants(base: &Variant, readings: &[&'static crate::rules::Reading]) -> Vec<Variant> {
-    let mut out = vec![base.clone()];
-    for reading in readings {
-        let mut next = Vec::new();
-        for v in &out {
-            for (value, _) in reading.values {
-                if let Ok(changed) = v.clone().with_rule(reading.name, value) {
-                    next.push(changed);
-                }
-            }
+/// Readings to vary, each once, in the order first named.
+pub fn distinct_readings(readings: Vec<&'static Reading>) -> Vec<&'static Reading> {
+    let mut out: Vec<&'static Reading> = Vec::new();
+    for r in readings {
+        if !out.iter().any(|o| o.id == r.id) {
+            out.push(r);
         }
-        out = next;
     }
     out
+}
+
+/// How many combinations of the values of `readings` there are (saturating:
+/// sixteen readings of two to four values each overflow nothing, but the
+/// count is compared with a limit before anything is built).
+pub fn combinations(readings: &[&'static Reading]) -> u128 {
+    readings.iter().fold(1u128, |n, r| n.saturating_mul(r.values.len() as u128))
+}
+
+/// `base` under every combination of the values of `readings` (R2, R5, …),
+/// the last reading changing fastest, each variant made only when the
+/// iterator reaches it.
+pub fn reading_variants<'a>(
+    base: &'a Variant,
+    readings: &'a [&'static Reading],
+) -> impl Iterator<Item = Result<Variant, crate::rules::RuleError>> + 'a {
+    let total = combinations(readings);
+    (0..total).map(move |k| {
+        let mut rest = k;
+        let mut picks = Vec::with_capacity(readings.len());
+        for r in readings.iter().rev() {
+            let n = r.values.len() as u128;
+            // A reading has at least two values (checked by the reading
+            // table's tests), so `n` is never 0 here.
+            let i = usize::try_from(rest % n.max(1)).unwrap_or(0);
+            rest /= n.max(1);
+            picks.push((r, i));
+        }
+        picks.reverse();
+        picks.into_iter().try_fold(base.clone(), |v, (r, i)| {
+            let (value, _) = r.values.get(i).copied().unwrap_or(("", ""));
+            v.with_rule(r.name, value)
+        })
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn reading_combinations_are_made_in_order_each_once() {
+        let base = crate::formats::builtin_variant("english").unwrap();
+        let r4 = Reading::find("R4").unwrap();
+        let r2 = Reading::find("R2").unwrap();
+        let readings = distinct_readings(vec![r4, r2, r4]);
+        assert_eq!(readings.len(), 2);
+        assert_eq!(combinations(&readings), (r4.values.len() * r2.values.len()) as u128);
+        let made: Vec<(String, String)> = reading_variants(&base, &readings)
+            .map(|v| {
+                let v = v.unwrap();
+                (v.rules().get(r4.name).unwrap(), v.rules().get(r2.name).unwrap())
+            })
+            .collect();
+        let mut expected = Vec::new();
+        for (a, _) in r4.values {
+            for (b, _) in r2.values {
+                expected.push((a.to_string(), b.to_string()));
+            }
+        }
+        assert_eq!(made, expected);
+        // Sixteen readings: far too many to build, counted without building.
+        let all: Vec<&'static Reading> = crate::rules::READINGS.iter().collect();
+        assert!(combinations(&all) > 1 << 16);
+    }
 
     #[test]
     fn example_f_scores_47_under_both_variants() {

@@ -125,12 +125,16 @@ fn the_smt_solver_over_its_memory_limit_stops_with_an_unproven_answer_that_repla
     let proven = json(&["solve", "puzzles/turn-60-english.yaml", "--format", "json"], 0);
     let stopped = json(
         &["solve", "puzzles/turn-60-english.yaml", "--solver", "smt", "--max-memory", "1M", "--format", "json"],
-        0,
+        1,
     );
     assert_eq!(stopped["proven"], false, "{stopped}");
-    assert_eq!(stopped["stats"]["out_of_memory"], true, "{stopped}");
+    assert_eq!(stopped["stats"]["stopped"], "memory-limit", "{stopped}");
     // The answer was replayed before it was printed; it cannot beat the optimum.
     assert!(stopped["score"].as_i64() <= proven["score"].as_i64());
-    let text = common::run_ok(&["solve", "puzzles/turn-60-english.yaml", "--solver", "smt", "--max-memory", "1M"], 0);
+    // The puzzle's recorded optimum cannot be confirmed by an unproven
+    // answer: exit 1.
+    assert_eq!(stopped["expect"]["holds"], serde_json::Value::Null, "{stopped}");
+    let text = common::run_ok(&["solve", "puzzles/turn-60-english.yaml", "--solver", "smt", "--max-memory", "1M"], 1);
     assert!(text.contains("not proven: stopped by the memory limit (--max-memory)"), "{text}");
+    assert!(text.contains("not confirmed (answer not proven)"), "{text}");
 }

@@ -5,10 +5,12 @@
 use std::path::PathBuf;
 
 pub mod bonuses;
+pub mod compare;
 pub mod fixtures;
 pub mod play;
 pub mod render;
 pub mod replay;
+pub mod solve;
 
 use clap::{Args, ValueEnum};
 use quadominos::formats::{InputError, LoadedPosition, MoveRecord, VariantChoice, move_records};
@@ -189,4 +191,9 @@ pub fn serialize<T: Serialize>(value: &T, format: Format) -> Result<String, Fail
         Format::Json => serde_json::to_string_pretty(value).map(|s| s + "\n").map_err(|e| Failure::Bug(e.to_string())),
         _ => serde_yaml::to_string(value).map_err(|e| Failure::Bug(e.to_string())),
     }
+}
+
+/// A hand as one line of tile ids.
+pub fn hand_line(hand: &[quadominos::model::TileId]) -> String {
+    if hand.is_empty() { "(empty)".into() } else { hand.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(", ") }
 }

@@ -10,7 +10,9 @@
 
 use std::time::Instant;
 
-use super::{Answer, FillGoal, FillObjective, Limits, Play, PlayKind, Puzzle, Stats};
+use rustc_hash::FxHashMap;
+
+use super::{Answer, FillGoal, FillObjective, Limits, Play, PlayKind, Puzzle, Stats, Stop};
 use crate::model::{Board, Cell, Corner, Corners, Direction, Frame, TileId};
 
 use crate::rules::{CornerMatch, quick_judge_with};
@@ -64,11 +66,15 @@ pub fn solve_fill(puzzle: &Puzzle, goal: &FillGoal, limits: &Limits) -> Answer {
         count: 0,
         nodes: 0,
         stopped: false,
+        why: None,
     };
+    if goal.objective != FillObjective::Count {
+        limits.bounded(search.bound_from(0, 0));
+    }
     search.go(0, 0);
     let proven = !search.stopped;
     let micros = started.elapsed().as_micros() as u64;
-    let stats = Stats { solver: "native", nodes: search.nodes, micros, ..Stats::default() };
+    let stats = Stats { solver: "native", nodes: search.nodes, micros, stopped: search.why };
     match goal.objective {
         FillObjective::Count => Answer {
             score: search.count as i64,
@@ -111,6 +117,8 @@ struct FillSearch<'a> {
     count: u64,
     nodes: u64,
     stopped: bool,
+    /// What stopped the search, once it has.
+    why: Option<Stop>,
 }
 
 impl FillSearch<'_> {
@@ -186,10 +194,9 @@ impl FillSearch<'_> {
 
     fn go(&mut self, depth: usize, score: i64) {
         self.nodes += 1;
-        if self.nodes.is_multiple_of(1024)
-            && let Some(t) = self.limits.timeout
-        {
-            self.stopped |= self.started.elapsed() >= t;
+        if !self.stopped && self.nodes.is_multiple_of(1024) {
+            self.why = self.limits.expired(self.started);
+            self.stopped = self.why.is_some();
         }
         if self.stopped {
             return;
@@ -217,6 +224,7 @@ impl FillSearch<'_> {
                 }
                 _ => {
                     if self.best.as_ref().is_none_or(|b| score > b.0) {
+                        self.limits.found(score);
                         self.best = Some((score, plays));
                     }
                 }
@@ -281,13 +289,21 @@ impl FillSearch<'_> {
     }
 }
 
-/// The part of the board a fill can see, as a dense grid: the region and
-/// the cells around it, with the board's tiles there. Cells outside read as
-/// empty; nothing outside is ever asked about.
-struct Patch {
-    frame: Frame,
-    cells: Vec<Option<Corners>>,
+/// The part of the board a fill can see: the region and the cells around
+/// it, with the board's tiles there. Cells outside read as empty; nothing
+/// outside is ever asked about. A region whose cells lie close together is
+/// kept as a dense grid over its bounding box (look-ups are the search's
+/// hot path); one spread far apart, whose box would be mostly empty and
+/// could be larger than memory, as a map of just the cells that matter.
+enum Patch {
+    Dense { frame: Frame, cells: Vec<Option<Corners>> },
+    Sparse(FxHashMap<Cell, Option<Corners>>),
 }
+
+/// A dense patch may hold this many cells per cell that matters (the region
+/// and its neighbours), and this many in any case.
+const DENSE_PER_CELL: usize = 16;
+const DENSE_ANYWAY: usize = 1 << 16;
 
 impl Patch {
     fn new(board: &Board, region: &[Cell]) -> Patch {
@@ -295,22 +311,53 @@ impl Patch {
         let ys = region.iter().map(|c| c.y);
         let lo = Cell::new(xs.clone().min().unwrap_or(0), ys.clone().min().unwrap_or(0));
         let hi = Cell::new(xs.max().unwrap_or(0), ys.max().unwrap_or(0));
-        let frame = Frame::around(lo, hi, 1, i64::MAX);
-        let mut patch = Patch { frame, cells: vec![None; frame.len()] };
-        for (cell, corners) in board.tiles() {
-            patch.set(cell, Some(corners));
+        // The box's cell count, in u128: the sides of a box around any two
+        // i32 cells fit, their product may not fit in 64 bits' worth of
+        // memory, and it is compared before anything is allocated.
+        let side = |lo: i32, hi: i32| (i128::from(hi) - i128::from(lo) + 3) as u128;
+        let boxed = side(lo.x, hi.x) * side(lo.y, hi.y);
+        let matters = region.len().saturating_mul(9);
+        if boxed <= (matters.saturating_mul(DENSE_PER_CELL).max(DENSE_ANYWAY)) as u128 {
+            let frame = Frame::around(lo, hi, 1, i64::MAX);
+            let mut cells = vec![None; frame.len()];
+            for (cell, corners) in board.tiles() {
+                if let Some(i) = frame.index(cell) {
+                    cells[i] = Some(corners);
+                }
+            }
+            return Patch::Dense { frame, cells };
         }
-        patch
+        let mut cells: FxHashMap<Cell, Option<Corners>> = FxHashMap::default();
+        for &c in region {
+            cells.insert(c, None);
+            for d in Direction::ALL {
+                let n = c.neighbour(d);
+                cells.insert(n, board.get(n));
+            }
+        }
+        Patch::Sparse(cells)
     }
 
     #[inline]
     fn get(&self, cell: Cell) -> Option<Corners> {
-        self.frame.index(cell).and_then(|i| self.cells[i])
+        match self {
+            Patch::Dense { frame, cells } => frame.index(cell).and_then(|i| cells[i]),
+            Patch::Sparse(cells) => cells.get(&cell).copied().flatten(),
+        }
     }
 
     fn set(&mut self, cell: Cell, corners: Option<Corners>) {
-        if let Some(i) = self.frame.index(cell) {
-            self.cells[i] = corners;
+        match self {
+            Patch::Dense { frame, cells } => {
+                if let Some(i) = frame.index(cell) {
+                    cells[i] = corners;
+                }
+            }
+            Patch::Sparse(cells) => {
+                if let Some(slot) = cells.get_mut(&cell) {
+                    *slot = corners;
+                }
+            }
         }
     }
 
@@ -320,5 +367,27 @@ impl Patch {
 
     fn remove(&mut self, cell: Cell) {
         self.set(cell, None);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Two cells a million apart: the dense box would hold 10^12 cells; the
+    /// patch keeps only the 18 that matter, and reads the board's tiles
+    /// around them.
+    #[test]
+    fn a_region_spread_far_apart_is_kept_sparse() {
+        let far = Cell::new(1_000_000, 1_000_000);
+        let board: Board = [(Cell::new(0, 1), Corners([1, 2, 3, 4]))].into_iter().collect();
+        let patch = Patch::new(&board, &[Cell::new(0, 0), far]);
+        let Patch::Sparse(cells) = &patch else { panic!("a dense patch of 10^12 cells") };
+        assert_eq!(cells.len(), 18);
+        assert_eq!(patch.get(Cell::new(0, 1)), Some(Corners([1, 2, 3, 4])));
+        assert_eq!(patch.get(far), None);
+        let near = Patch::new(&board, &[Cell::new(0, 0), Cell::new(2, 0)]);
+        assert!(matches!(near, Patch::Dense { .. }));
+        assert_eq!(near.get(Cell::new(0, 1)), Some(Corners([1, 2, 3, 4])));
     }
 }

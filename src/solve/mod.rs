@@ -9,7 +9,9 @@ pub mod native;
 pub mod smt;
 mod verify;
 
-use std::time::Duration;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
+use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
@@ -123,10 +125,33 @@ pub struct Stats {
     pub nodes: u64,
     /// Wall time in microseconds.
     pub micros: u64,
-    /// The search was stopped by the memory limit, not the time limit (the
-    /// answer is then not proven).
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    pub out_of_memory: bool,
+    /// What stopped the search before it could prove its answer (none when
+    /// it ran to the end).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stopped: Option<Stop>,
+}
+
+/// What ended a search before it could prove its answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Stop {
+    /// The time limit (`Limits::timeout`).
+    TimeLimit,
+    /// The memory limit (`Limits::memory`).
+    MemoryLimit,
+    /// The caller asked it to stop (`Limits::stop`), e.g. on Ctrl-C.
+    Interrupted,
+}
+
+impl Stop {
+    /// What stopped it, in words.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Stop::TimeLimit => "the time limit (--timeout)",
+            Stop::MemoryLimit => "the memory limit (--max-memory)",
+            Stop::Interrupted => "an interrupt (Ctrl-C)",
+        }
+    }
 }
 
 /// A solver's answer.
@@ -136,7 +161,8 @@ pub struct Answer {
     pub score: i64,
     /// True when the score is proven optimal (or the count complete).
     pub proven: bool,
-    /// When not proven: no answer can score more than this.
+    /// When not proven: no answer scores more than this. Given only when it
+    /// is a true upper bound (never for a count).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub bound: Option<i64>,
     /// The plays of one best answer, in order.
@@ -165,12 +191,82 @@ pub struct Limits {
     /// positions already searched, which then stops growing (the search
     /// goes on, slower).
     pub memory: Option<u64>,
+    /// Set from outside (on Ctrl-C, say) to stop the search: it ends as
+    /// soon as it sees the flag, with the best answer found, unproven.
+    pub stop: Option<Arc<AtomicBool>>,
+    /// Where the search reports the best score found and the bound while it
+    /// runs, for a progress display.
+    pub progress: Option<Arc<Progress>>,
 }
 
 impl Limits {
     /// The cap on listed answers.
     pub fn answer_cap(&self) -> usize {
         if self.max_answers == 0 { 1000 } else { self.max_answers }
+    }
+
+    /// Whether the caller has asked the search to stop.
+    #[inline]
+    pub fn stop_requested(&self) -> bool {
+        self.stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed))
+    }
+
+    /// Why a search started at `started` must stop now, if it must: the
+    /// caller's stop, then the time limit.
+    pub fn expired(&self, started: Instant) -> Option<Stop> {
+        if self.stop_requested() {
+            Some(Stop::Interrupted)
+        } else if self.timeout.is_some_and(|t| started.elapsed() >= t) {
+            Some(Stop::TimeLimit)
+        } else {
+            None
+        }
+    }
+
+    /// Reports a score found (kept when it is the best so far).
+    pub fn found(&self, score: i64) {
+        if let Some(p) = &self.progress {
+            p.best.fetch_max(score, Ordering::Relaxed);
+        }
+    }
+
+    /// Reports an upper bound on every answer (kept when it is the lowest).
+    pub fn bounded(&self, bound: i64) {
+        if let Some(p) = &self.progress {
+            p.bound.fetch_min(bound, Ordering::Relaxed);
+        }
+    }
+}
+
+/// The best score a running search has found and the lowest upper bound it
+/// has proven, read by a progress display from another thread.
+#[derive(Debug)]
+pub struct Progress {
+    best: AtomicI64,
+    bound: AtomicI64,
+}
+
+impl Default for Progress {
+    fn default() -> Progress {
+        Progress { best: AtomicI64::new(i64::MIN), bound: AtomicI64::new(i64::MAX) }
+    }
+}
+
+impl Progress {
+    /// The best score found so far, if any.
+    pub fn best(&self) -> Option<i64> {
+        Some(self.best.load(Ordering::Relaxed)).filter(|&b| b != i64::MIN)
+    }
+
+    /// The lowest upper bound known so far, if any.
+    pub fn bound(&self) -> Option<i64> {
+        Some(self.bound.load(Ordering::Relaxed)).filter(|&b| b != i64::MAX)
+    }
+
+    /// Forgets what an earlier search reported.
+    pub fn reset(&self) {
+        self.best.store(i64::MIN, Ordering::Relaxed);
+        self.bound.store(i64::MAX, Ordering::Relaxed);
     }
 }
 
@@ -201,6 +297,33 @@ pub trait Solver {
     fn name(&self) -> &'static str;
     /// Solves the puzzle within the limits.
     fn solve(&self, puzzle: &Puzzle, limits: &Limits) -> Result<Answer, SolveError>;
+}
+
+/// Whether `answer` confirms a recorded optimum `expected`: `Some(true)`
+/// only when the answer is proven and equal; `Some(false)` when it rules the
+/// value out (proven and different, or cut short yet already past it, or
+/// bounded below it); `None` when it was cut short and says neither.
+pub fn confirms_score(answer: &Answer, expected: i64) -> Option<bool> {
+    confirms(answer.proven, Some(answer.score), answer.bound, expected)
+}
+
+/// As [`confirms_score`], for a recorded count of solutions: a count cut
+/// short is a lower bound, so only one past `expected` rules it out.
+pub fn confirms_count(answer: &Answer, expected: u64) -> Option<bool> {
+    let expected = i64::try_from(expected).unwrap_or(i64::MAX);
+    confirms(answer.proven, answer.count.map(|c| i64::try_from(c).unwrap_or(i64::MAX)), None, expected)
+}
+
+fn confirms(proven: bool, got: Option<i64>, bound: Option<i64>, expected: i64) -> Option<bool> {
+    if proven {
+        return Some(got == Some(expected));
+    }
+    // Cut short, what was found is a lower bound and the bound an upper
+    // one: either may already rule the recorded value out.
+    if got.is_some_and(|g| g > expected) || bound.is_some_and(|b| b < expected) {
+        return Some(false);
+    }
+    None
 }
 
 /// The score of a list of plays: each play's points plus 25 for each bonus
@@ -262,6 +385,31 @@ mod tests {
             assert!(bound >= optimum && cut.score <= optimum, "{name}: {} <= {optimum} <= {bound}", cut.score);
             verify(&p, &cut).unwrap_or_else(|e| panic!("{name}: {e}"));
         }
+    }
+
+    #[test]
+    fn an_expectation_is_confirmed_only_by_a_proven_answer() {
+        let answer = |score, proven, bound| Answer {
+            score,
+            proven,
+            bound,
+            plays: Vec::new(),
+            all: Vec::new(),
+            count: None,
+            stats: Stats::default(),
+        };
+        assert_eq!(confirms_score(&answer(125, true, None), 125), Some(true));
+        assert_eq!(confirms_score(&answer(124, true, None), 125), Some(false));
+        // Cut short with nothing better found: neither confirmed nor refuted.
+        assert_eq!(confirms_score(&answer(0, false, None), 125), None);
+        assert_eq!(confirms_score(&answer(125, false, Some(200)), 125), None);
+        // Cut short, yet already past it, or bounded below it: refuted.
+        assert_eq!(confirms_score(&answer(126, false, Some(200)), 125), Some(false));
+        assert_eq!(confirms_score(&answer(10, false, Some(124)), 125), Some(false));
+        let counted = |count, proven| Answer { count: Some(count), ..answer(0, proven, None) };
+        assert_eq!(confirms_count(&counted(3, true), 3), Some(true));
+        assert_eq!(confirms_count(&counted(2, false), 3), None);
+        assert_eq!(confirms_count(&counted(4, false), 3), Some(false));
     }
 
     #[test]

@@ -5,7 +5,9 @@
 use std::collections::HashMap;
 use std::time::Instant;
 
-use super::{Answer, Choice, Goal, Limits, Play, PlayKind, Puzzle, SolveError, Solver, Stats, score_of};
+use super::{
+    Answer, Choice, FillObjective, Goal, Limits, Play, PlayKind, Puzzle, SolveError, Solver, Stats, Stop, score_of,
+};
 use crate::model::{Board, Corners, TileId};
 use crate::rules::{Move, MoveGen, Variant, points};
 
@@ -20,6 +22,9 @@ impl Solver for Native {
 
     fn solve(&self, puzzle: &Puzzle, limits: &Limits) -> Result<Answer, SolveError> {
         let started = Instant::now();
+        if let Some(bound) = ceiling(puzzle) {
+            limits.bounded(bound);
+        }
         let mut search = Search::new(puzzle, limits, started);
         let mut answer = match puzzle.goal {
             Goal::BestTurn => search.best_turn(),
@@ -30,9 +35,48 @@ impl Solver for Native {
             solver: "native",
             nodes: search.nodes,
             micros: started.elapsed().as_micros() as u64,
-            ..Stats::default()
+            stopped: search.why,
         };
         Ok(answer)
+    }
+}
+
+/// A true upper bound on the score of any answer to `puzzle`, found without
+/// searching (none for a count, which has no score to bound). A solver cut
+/// short gives it as its bound.
+///
+/// - A turn: the best first play's points, then, if any play earns a bonus,
+///   the larger of 25 and the two heaviest hand tiles; with chained bonuses
+///   (R8) every hand tile and 25 for each.
+/// - A sequence of `n` plays: the `n` largest of each hand tile's points
+///   plus a bonus.
+/// - A fill: the heaviest pool tiles, one per region cell (weight), or one
+///   bonus per region cell (bonuses).
+pub fn ceiling(puzzle: &Puzzle) -> Option<i64> {
+    let limits = Limits::default();
+    let search = Search::new(puzzle, &limits, Instant::now());
+    match &puzzle.goal {
+        Goal::BestTurn => Some(search.turn_ceiling(&search.moves())),
+        Goal::BestSequence { plays } => {
+            let mut tops = search.generator_hand_values();
+            tops.sort_unstable_by(|a, b| b.cmp(a));
+            Some(tops.iter().take(*plays).sum())
+        }
+        Goal::Fill(fill) => match fill.objective {
+            FillObjective::Count => None,
+            FillObjective::Bonuses => i64::try_from(fill.region.len()).ok(),
+            FillObjective::Weight => {
+                let variant = &puzzle.variant;
+                let mut weights: Vec<i64> = fill
+                    .pool
+                    .iter()
+                    .filter(|&&t| !variant.orientations().of(variant.tile_set(), t).is_empty())
+                    .map(|t| i64::from(t.weight()))
+                    .collect();
+                weights.sort_unstable_by(|a, b| b.cmp(a));
+                Some(weights.iter().take(fill.region.len()).sum())
+            }
+        },
     }
 }
 
@@ -62,6 +106,8 @@ struct Search<'p> {
     started: Instant,
     nodes: u64,
     stopped: bool,
+    /// What stopped the search, once it has.
+    why: Option<Stop>,
 }
 
 fn corners_of(variant: &Variant, m: Move) -> Corners {
@@ -77,6 +123,7 @@ impl<'p> Search<'p> {
             started,
             nodes: 0,
             stopped: false,
+            why: None,
         }
     }
 
@@ -90,11 +137,9 @@ impl<'p> Search<'p> {
 
     fn tick(&mut self) -> bool {
         self.nodes += 1;
-        if !self.stopped
-            && (self.nodes == 1 || self.nodes.is_multiple_of(1024))
-            && let Some(t) = self.limits.timeout
-        {
-            self.stopped = self.started.elapsed() >= t;
+        if !self.stopped && (self.nodes == 1 || self.nodes.is_multiple_of(1024)) {
+            self.why = self.limits.expired(self.started);
+            self.stopped = self.why.is_some();
         }
         self.stopped
     }
@@ -135,6 +180,7 @@ impl<'p> Search<'p> {
             let mut first = self.play(m, PlayKind::Turn, bonus);
             if !bonus {
                 // Nothing follows a play without a bonus: no need to place it.
+                self.limits.found(first.points);
                 merge(&mut best, first.points, vec![first], self.cap());
                 continue;
             }
@@ -161,6 +207,9 @@ impl<'p> Search<'p> {
             self.generator.unplace(m.at);
             for (value, line) in lines {
                 merge(&mut best, value, line, self.cap());
+            }
+            if let Some((value, _)) = &best {
+                self.limits.found(*value);
             }
         }
         let mut answer = self.finish(best);
@@ -358,6 +407,7 @@ impl<'p> Search<'p> {
             if total > s.best {
                 s.best = total;
                 s.lines = vec![s.line.clone()];
+                self.limits.found(total);
             } else if total == s.best && s.lines.len() < s.cap && !s.lines.contains(&s.line) {
                 s.lines.push(s.line.clone());
             }

@@ -68,7 +68,8 @@ use z3::ast::{Ast, Bool, Int};
 use z3::{Model, Optimize, Params, SatResult};
 
 use super::{
-    Answer, Choice, FillGoal, FillObjective, Goal, Limits, Play, PlayKind, Puzzle, SolveError, Solver, Stats, score_of,
+    Answer, Choice, FillGoal, FillObjective, Goal, Limits, Play, PlayKind, Puzzle, SolveError, Solver, Stats, Stop,
+    score_of,
 };
 use crate::model::{Board, Cell, Corner, Corners, Direction, Point, TileId};
 use crate::rules::{BonusThreshold, CornerMatch, Move, MoveGen, Variant, WeightNeighbours, judge, points};
@@ -91,51 +92,100 @@ impl Solver for Smt {
         let context = z3::Context::thread_local();
         let handle = context.handle();
         let over = AtomicBool::new(false);
+        let budget = Budget { started, limits, over: &over };
         let answer = std::thread::scope(|scope| {
-            // The memory limit: a watchdog reads the process's resident
-            // memory and interrupts z3 while it is over (z3's own
-            // `memory_max_size` makes the z3 crate panic when reached). An
-            // interrupted check answers `unknown`, as on a timeout.
+            // The memory limit and the caller's stop: a watchdog reads the
+            // process's resident memory and the stop flag, and interrupts z3
+            // while either says stop (z3's own `memory_max_size` makes the z3
+            // crate panic when reached). An interrupted check answers
+            // `unknown`, as on a timeout; building the encoding looks at the
+            // same flags between candidates. z3's term tables grow by
+            // doubling, in one step the watchdog cannot interrupt (seen: 246
+            // to 486 MB within one assertion), so it stops z3 once the
+            // process holds half the limit: a doubling then stays under it.
             let (finished, wait) = mpsc::channel::<()>();
-            if let Some(limit) = limits.memory {
+            if limits.memory.is_some() || limits.stop.is_some() {
                 let (handle, over) = (&handle, &over);
                 scope.spawn(move || {
                     while let Err(RecvTimeoutError::Timeout) = wait.recv_timeout(Duration::from_millis(20)) {
-                        if memory_stats::memory_stats().is_some_and(|m| m.physical_mem as u64 > limit) {
+                        if let Some(limit) = limits.memory
+                            && memory_stats::memory_stats().is_some_and(|m| m.physical_mem as u64 > limit / 2)
+                        {
                             over.store(true, Ordering::Relaxed);
+                            handle.interrupt();
+                        }
+                        if limits.stop_requested() {
                             handle.interrupt();
                         }
                     }
                 });
             }
             let answer = match &puzzle.goal {
-                Goal::BestTurn => Placements::solve(puzzle, limits, Mode::Turn),
-                Goal::BestSequence { plays } => Placements::solve(puzzle, limits, Mode::Sequence(*plays)),
-                Goal::Fill(fill) => solve_fill(puzzle, fill, limits),
+                Goal::BestTurn => Placements::solve(puzzle, limits, &budget, Mode::Turn),
+                Goal::BestSequence { plays } => Placements::solve(puzzle, limits, &budget, Mode::Sequence(*plays)),
+                Goal::Fill(fill) => solve_fill(puzzle, fill, &budget),
             };
             drop(finished);
             answer
         });
         let mut answer = match answer {
-            // Interrupted, z3 may fail any call (a model's value, say): the
-            // memory limit stopped it, and nothing it said is proven.
-            Err(_) if over.load(Ordering::Relaxed) => empty_answer(false, 0),
+            // Interrupted, z3 may fail any call (a model's value, say): a
+            // limit stopped it, and nothing it said is proven.
+            Err(_) if over.load(Ordering::Relaxed) || limits.stop_requested() => empty_answer(false, 0),
             other => other?,
         };
         if !answer.proven && answer.plays.is_empty() && !matches!(puzzle.goal, Goal::Fill(_)) {
-            // Stopped (time or memory) before z3 found any line: a turn may
-            // not pass while a play exists (E8, E9), so the native solver's
-            // first line, found at once, stands in, with its bound.
+            // Stopped before z3 found any line: a turn may not pass while a
+            // play exists (E8, E9), so the native solver's first line, found
+            // at once, stands in.
             let zero = Limits { timeout: Some(Duration::ZERO), ..Limits::default() };
             let quick = crate::solve::native::Native.solve(puzzle, &zero)?;
             if !quick.plays.is_empty() {
-                (answer.score, answer.plays, answer.bound) = (quick.score, quick.plays, quick.bound);
+                (answer.score, answer.plays) = (quick.score, quick.plays);
             }
         }
+        // An answer cut short gets the bound every solver shares, worked
+        // out from the puzzle alone; z3's own bound on an interrupted search
+        // is not one (it has said 0 while lines scoring 125 exist).
+        answer.bound = if answer.proven { None } else { super::native::ceiling(puzzle).map(|c| c.max(answer.score)) };
         answer.stats.solver = "smt";
         answer.stats.micros = started.elapsed().as_micros() as u64;
-        answer.stats.out_of_memory = !answer.proven && over.load(Ordering::Relaxed);
+        answer.stats.stopped = if answer.proven {
+            None
+        } else if over.load(Ordering::Relaxed) {
+            Some(Stop::MemoryLimit)
+        } else if limits.stop_requested() {
+            Some(Stop::Interrupted)
+        } else {
+            Some(Stop::TimeLimit)
+        };
         Ok(answer)
+    }
+}
+
+/// What an SMT search may still spend: the time limit from its start, the
+/// memory watchdog's flag and the caller's stop. Building an encoding can
+/// itself take long and much memory, so it looks here between candidates.
+struct Budget<'a> {
+    started: Instant,
+    limits: &'a Limits,
+    over: &'a AtomicBool,
+}
+
+impl Budget<'_> {
+    /// True when the search must stop now.
+    fn spent(&self) -> bool {
+        self.over.load(Ordering::Relaxed) || self.limits.expired(self.started).is_some()
+    }
+
+    /// z3's parameters for a check that may take the time left: none
+    /// without a time limit.
+    fn params(&self) -> Option<Params> {
+        let t = self.limits.timeout?;
+        let left = t.saturating_sub(self.started.elapsed());
+        let mut params = Params::new();
+        params.set_u32("timeout", left.as_millis().clamp(1, u128::from(u32::MAX)) as u32);
+        Some(params)
     }
 }
 
@@ -619,8 +669,6 @@ struct Placements<'p> {
     unfinished: Option<Bool>,
     objective: Int,
     optimize: Optimize,
-    /// The time the encoding may take.
-    timeout: Option<Duration>,
 }
 
 /// What solving one encoding gave.
@@ -655,16 +703,6 @@ fn orientations_of(variant: &Variant, tiles: &[TileId]) -> Vec<(TileId, Vec<usiz
         .collect()
 }
 
-fn optimizer(timeout: Option<Duration>) -> Optimize {
-    let optimize = Optimize::new();
-    if let Some(t) = timeout {
-        let mut params = Params::new();
-        params.set_u32("timeout", t.as_millis().clamp(1, u128::from(u32::MAX)) as u32);
-        optimize.set_params(&params);
-    }
-    optimize
-}
-
 fn empty_answer(proven: bool, checks: u64) -> Answer {
     Answer {
         score: 0,
@@ -678,8 +716,7 @@ fn empty_answer(proven: bool, checks: u64) -> Answer {
 }
 
 impl<'p> Placements<'p> {
-    fn solve(puzzle: &'p Puzzle, limits: &Limits, mode: Mode) -> Result<Answer, SolveError> {
-        let started = Instant::now();
+    fn solve(puzzle: &'p Puzzle, limits: &Limits, budget: &Budget, mode: Mode) -> Result<Answer, SolveError> {
         let hand = playable_hand(puzzle).len();
         let chain = puzzle.variant.rules().bonus_chain.yes();
         let most = match mode {
@@ -709,12 +746,14 @@ impl<'p> Placements<'p> {
             answer
         };
         loop {
-            let left = limits.timeout.map(|t| t.saturating_sub(started.elapsed()));
-            let encoding = Placements::encode(puzzle, left, mode, steps, steps < most, longer_than);
+            let Some(encoding) = Placements::encode(puzzle, budget, mode, steps, steps < most, longer_than) else {
+                // A limit was reached while building the encoding.
+                return Ok(finish(shorter, false, checks));
+            };
             if let Some(best) = &shorter {
                 encoding.optimize.assert(encoding.objective.ge(Int::from_i64(best.score + 1)));
             }
-            let (outcome, n) = encoding.run(limits)?;
+            let (outcome, n) = encoding.run(limits, budget)?;
             checks += n;
             match outcome {
                 Outcome::Line(answer) if answer.proven => return Ok(finish(Some(answer), true, checks)),
@@ -733,7 +772,7 @@ impl<'p> Placements<'p> {
                         return Err(failed("an exact encoding came out unfinished"));
                     };
                     encoding.optimize.assert(not(u));
-                    let (outcome, n) = encoding.run(limits)?;
+                    let (outcome, n) = encoding.run(limits, budget)?;
                     checks += n;
                     match outcome {
                         Outcome::Line(answer) if answer.proven => shorter = Some(answer),
@@ -747,7 +786,7 @@ impl<'p> Placements<'p> {
                         Outcome::Unfinished => return Ok(finish(shorter, false, checks)),
                         Outcome::Nothing => {}
                     }
-                    if limits.timeout.is_some_and(|t| started.elapsed() >= t) {
+                    if budget.spent() {
                         return Ok(finish(shorter, false, checks));
                     }
                     longer_than = Some(steps);
@@ -757,21 +796,22 @@ impl<'p> Placements<'p> {
         }
     }
 
+    /// The encoding, or `None` when a limit is reached while it is built.
     fn encode(
         puzzle: &'p Puzzle,
-        timeout: Option<Duration>,
+        budget: &Budget,
         mode: Mode,
         steps: usize,
         relaxed: bool,
         longer_than: Option<usize>,
-    ) -> Placements<'p> {
+    ) -> Option<Placements<'p>> {
         let variant = &puzzle.variant;
         let chain = variant.rules().bonus_chain.yes();
         let hand = playable_hand(puzzle);
         let by_tile = orientations_of(variant, &hand);
         let reach = if puzzle.board.is_empty() { BTreeMap::new() } else { reachable(&puzzle.board, steps) };
         let lattice = Lattice::new(puzzle.board.tiles().into_iter().map(|(c, _)| c).chain(reach.values().map(|v| v.0)));
-        let optimize = optimizer(timeout);
+        let optimize = Optimize::new();
 
         let mut candidates: Vec<Candidate> = Vec::new();
         // The candidates so far, by cell; and which cells are filled before
@@ -790,6 +830,9 @@ impl<'p> Placements<'p> {
                 }
                 for (_, ks) in &by_tile {
                     for &k in ks {
+                        if budget.spent() {
+                            return None;
+                        }
                         let corners = variant.orientations().corners(k);
                         let Some(terms) = judge.placement(cell, corners) else { continue };
                         // A turn longer than one placement starts with a bonus.
@@ -981,14 +1024,23 @@ impl<'p> Placements<'p> {
                 }
             }
         }
+        if budget.spent() {
+            return None;
+        }
         let objective = sum(&score);
         optimize.maximize(&objective);
-        Placements { puzzle, mode, steps, candidates, active, tiles, unfinished, objective, optimize, timeout }
+        Some(Placements { puzzle, mode, steps, candidates, active, tiles, unfinished, objective, optimize })
     }
 
     /// Checks the encoding: the outcome and the number of checks made.
-    fn run(&self, limits: &Limits) -> Result<(Outcome, u64), SolveError> {
+    fn run(&self, limits: &Limits, budget: &Budget) -> Result<(Outcome, u64), SolveError> {
+        if budget.spent() {
+            return Ok((Outcome::Line(empty_answer(false, 0)), 0));
+        }
         let mut checks = 1u64;
+        if let Some(params) = budget.params() {
+            self.optimize.set_params(&params);
+        }
         let result = self.optimize.check(&[]);
         let proven = result == SatResult::Sat;
         let model = match result {
@@ -1022,11 +1074,6 @@ impl<'p> Placements<'p> {
             // Every other line with the optimal score: the same constraints
             // in a plain solver, the score fixed, each line found blocked.
             let solver = z3::Solver::new();
-            if let Some(t) = self.timeout {
-                let mut params = Params::new();
-                params.set_u32("timeout", t.as_millis().clamp(1, u128::from(u32::MAX)) as u32);
-                solver.set_params(&params);
-            }
             for assertion in self.optimize.get_assertions() {
                 solver.assert(&assertion);
             }
@@ -1034,9 +1081,18 @@ impl<'p> Placements<'p> {
             solver.assert(self.block(&best));
             all.push(best.clone());
             while all.len() < limits.answer_cap() {
+                if budget.spent() {
+                    return Ok((Outcome::Line(self.cut_short(best, score, checks)), checks));
+                }
+                if let Some(params) = budget.params() {
+                    solver.set_params(&params);
+                }
                 checks += 1;
-                if solver.check() != SatResult::Sat {
-                    break;
+                match solver.check() {
+                    SatResult::Sat => {}
+                    SatResult::Unsat => break,
+                    // The list may be incomplete: the optimum stands, unproven.
+                    SatResult::Unknown => return Ok((Outcome::Line(self.cut_short(best, score, checks)), checks)),
                 }
                 let Some(m) = solver.get_model() else { break };
                 let line = self.decode(&m)?;
@@ -1047,21 +1103,30 @@ impl<'p> Placements<'p> {
                 all.push(line);
             }
         }
-        let bound = if proven {
-            None
-        } else {
-            self.optimize.get_upper(0).and_then(|u| u.as_int()).and_then(|u| u.as_i64()).map(|b| b.max(score))
-        };
         let answer = Answer {
             score,
             proven,
-            bound,
+            bound: None,
             plays: best,
             all,
             count: None,
             stats: Stats { solver: "smt", nodes: checks, ..Stats::default() },
         };
         Ok((Outcome::Line(answer), checks))
+    }
+
+    /// An optimal line whose list of equals (`--all`) was cut short: the
+    /// line stands, but the answer is not complete.
+    fn cut_short(&self, best: Vec<Play>, score: i64, checks: u64) -> Answer {
+        Answer {
+            score,
+            proven: false,
+            bound: None,
+            plays: best,
+            all: Vec::new(),
+            count: None,
+            stats: Stats { solver: "smt", nodes: checks, ..Stats::default() },
+        }
     }
 
     /// The model's placements, step by step, as plays filled the way the
@@ -1170,7 +1235,7 @@ fn value_levels(optimize: &Optimize, step: usize, values: &[(Bool, i64)]) -> Vec
 
 // ------------------------------------------------------------ fills
 
-fn solve_fill(puzzle: &Puzzle, fill: &FillGoal, limits: &Limits) -> Result<Answer, SolveError> {
+fn solve_fill(puzzle: &Puzzle, fill: &FillGoal, budget: &Budget) -> Result<Answer, SolveError> {
     let variant = &puzzle.variant;
     let mut pool: Vec<TileId> =
         fill.pool.iter().copied().filter(|&t| variant.tile_set().contains(t) && !puzzle.board.holds_tile(t)).collect();
@@ -1185,7 +1250,7 @@ fn solve_fill(puzzle: &Puzzle, fill: &FillGoal, limits: &Limits) -> Result<Answe
     };
     let lattice = Lattice::new(puzzle.board.tiles().into_iter().map(|(c, _)| c).chain(region.iter().copied()));
 
-    let optimize = optimizer(limits.timeout);
+    let optimize = Optimize::new();
     // Every region cell is filled: its candidates, all created up front.
     let mut seen: BTreeMap<Cell, Vec<(usize, Bool)>> = BTreeMap::new();
     for &cell in &region {
@@ -1204,6 +1269,9 @@ fn solve_fill(puzzle: &Puzzle, fill: &FillGoal, limits: &Limits) -> Result<Answe
     let mut bonuses: Vec<(Bool, i64)> = Vec::new();
     let mut per_tile: BTreeMap<TileId, Vec<&Bool>> = BTreeMap::new();
     for &cell in &region {
+        if budget.spent() {
+            return Ok(empty_answer(false, 0));
+        }
         let mut options = Vec::new();
         let mut cell_bonus = Vec::new();
         for (k, x) in &seen[&cell] {
@@ -1306,15 +1374,11 @@ fn solve_fill(puzzle: &Puzzle, fill: &FillGoal, limits: &Limits) -> Result<Answe
         let xs: Vec<&Bool> = seen.values().flatten().map(|(_, x)| x).collect();
         let mut count = 0u64;
         let mut first = Vec::new();
-        let started = Instant::now();
         let proven = loop {
-            if let Some(t) = limits.timeout {
-                let left = t.saturating_sub(started.elapsed());
-                if left.is_zero() {
-                    break false;
-                }
-                let mut params = Params::new();
-                params.set_u32("timeout", left.as_millis().clamp(1, u128::from(u32::MAX)) as u32);
+            if budget.spent() {
+                break false;
+            }
+            if let Some(params) = budget.params() {
                 solver.set_params(&params);
             }
             checks += 1;
@@ -1335,6 +1399,12 @@ fn solve_fill(puzzle: &Puzzle, fill: &FillGoal, limits: &Limits) -> Result<Answe
     }
     let objective = sum(if fill.objective == FillObjective::Bonuses { &bonuses } else { &weights });
     optimize.maximize(&objective);
+    if budget.spent() {
+        return Ok(empty_answer(false, checks));
+    }
+    if let Some(params) = budget.params() {
+        optimize.set_params(&params);
+    }
     checks += 1;
     let result = optimize.check(&[]);
     let model = match result {

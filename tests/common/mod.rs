@@ -38,3 +38,62 @@ pub fn json(args: &[&str], code: i32) -> Value {
     let text = run_ok(args, code);
     serde_json::from_str(&text).unwrap_or_else(|e| panic!("quadominos {args:?}: not JSON ({e}):\n{text}"))
 }
+
+/// What a measured run gave: its exit code, what it printed and its peak
+/// resident memory.
+pub struct Measured {
+    pub code: Option<i32>,
+    pub stdout: String,
+    pub stderr: String,
+    /// The most memory the process held at once, in KiB, as the kernel
+    /// accounts it (`wait4`'s `ru_maxrss`, what `/usr/bin/time -v` reports).
+    pub peak_kib: u64,
+    pub wall: std::time::Duration,
+}
+
+/// Runs the binary from the crate root and measures its peak memory. With
+/// `interrupt_after`, sends it SIGINT (Ctrl-C) after that long.
+// The child is reaped by wait4, which std's handle does not see.
+#[allow(clippy::zombie_processes)]
+pub fn run_measured(args: &[&str], interrupt_after: Option<std::time::Duration>) -> Measured {
+    use std::io::Read;
+    use std::process::Stdio;
+    let started = std::time::Instant::now();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_quadominos"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the quadominos binary runs");
+    let pid = child.id() as libc::pid_t;
+    let read = |mut pipe: Box<dyn Read + Send>| {
+        std::thread::spawn(move || {
+            let mut text = String::new();
+            pipe.read_to_string(&mut text).expect("UTF-8 output");
+            text
+        })
+    };
+    let out = read(Box::new(child.stdout.take().expect("stdout")));
+    let err = read(Box::new(child.stderr.take().expect("stderr")));
+    if let Some(after) = interrupt_after {
+        std::thread::sleep(after);
+        // SAFETY: a plain signal to our own child, which has not been reaped.
+        unsafe { libc::kill(pid, libc::SIGINT) };
+    }
+    let mut status = 0;
+    // SAFETY: an all-zero rusage is a valid value for wait4 to fill.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: waits for our own child; std's handle is not used to wait.
+    let reaped = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+    assert_eq!(reaped, pid, "wait4");
+    let wall = started.elapsed();
+    let code = libc::WIFEXITED(status).then(|| libc::WEXITSTATUS(status));
+    Measured {
+        code,
+        stdout: out.join().expect("stdout reader"),
+        stderr: err.join().expect("stderr reader"),
+        peak_kib: usage.ru_maxrss as u64,
+        wall,
+    }
+}

@@ -1,0 +1,129 @@
+//! `quadominos compare`: one scenario under several variants, or under
+//! every combination of some readings' values, showing only where the
+//! outcomes part. Combinations are counted before any is built and refused
+//! above `--max-combinations`; each is made and run in turn, so the run
+//! obeys `--timeout` and `--max-memory` throughout.
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use quadominos::formats::{InputError, VariantChoice};
+use quadominos::render::comparison_text;
+use quadominos::rules::{Reading, Variant};
+use quadominos::scenario::{combinations, compare_each, distinct_readings, load_scenario, reading_variants};
+
+use super::{Failure, Format, RuleArgs, parse_seconds, serialize};
+
+/// `quadominos compare`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// A scenario file.
+    pub scenario: PathBuf,
+    /// Variants to compare (shipped names or spec files), comma-separated
+    /// [default: the scenario's own variants].
+    #[arg(long, value_delimiter = ',', conflicts_with = "readings")]
+    pub variants: Vec<String>,
+    /// Readings to vary (R1-R16 or option names), comma-separated, each
+    /// counted once: every combination of their values is run on the base
+    /// variant (--variant, --spec, or the scenario's first).
+    #[arg(long, value_delimiter = ',')]
+    pub readings: Vec<String>,
+    /// The most combinations of reading values run (their values
+    /// multiplied: R1-R16 together make millions).
+    #[arg(long, value_name = "N", default_value_t = 1024, value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_combinations: u64,
+    /// Stop after this many seconds; nothing is printed but the limit
+    /// reached (a comparison cut short would hide differences).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub timeout: Option<Duration>,
+    #[command(flatten)]
+    pub rules: RuleArgs,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+/// The limits a comparison checks before each run: the time since the
+/// command started and the process's memory.
+struct Watch {
+    started: Instant,
+    timeout: Option<Duration>,
+    memory: u64,
+    total: u128,
+}
+
+impl Watch {
+    fn check(&self, made: usize) -> Result<(), InputError> {
+        let done = format!("after {made} of {} runs; nothing is compared", self.total);
+        if let Some(t) = self.timeout
+            && self.started.elapsed() >= t
+        {
+            return Err(InputError::whole_file(
+                "--timeout",
+                format!("stopped by the time limit of {:.3} s {done}; raise it with --timeout", t.as_secs_f64()),
+            ));
+        }
+        if memory_stats::memory_stats().is_some_and(|m| m.physical_mem as u64 > self.memory) {
+            return Err(InputError::whole_file(
+                "--max-memory",
+                format!(
+                    "stopped by the memory limit of {} {done}; raise it with --max-memory",
+                    quadominos::limits::bytes(self.memory)
+                ),
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// `compare`: one scenario under several variants or readings.
+pub fn run(args: Args) -> Result<(String, u8), Failure> {
+    let started = Instant::now();
+    let choice = args.rules.choice();
+    let loaded = load_scenario(&args.scenario, &choice)?;
+    let memory = quadominos::limits::current().memory;
+    let comparison = if !args.readings.is_empty() {
+        let named: Vec<&'static Reading> = args
+            .readings
+            .iter()
+            .map(|r| Reading::find(r.trim()).map_err(|e| InputError::whole_file("--readings", e.to_string())))
+            .collect::<Result<_, _>>()?;
+        let chosen = distinct_readings(named);
+        let total = combinations(&chosen);
+        if total > u128::from(args.max_combinations) {
+            return Err(Failure::Input(InputError::whole_file(
+                "--max-combinations",
+                format!(
+                    "{} readings make {total} combinations of values, more than the limit of {}; \
+                     vary fewer readings, or raise it with --max-combinations",
+                    chosen.len(),
+                    args.max_combinations
+                ),
+            )));
+        }
+        let base = loaded.variants.first().ok_or_else(|| Failure::Bug("a scenario without variants".into()))?;
+        let watch = Watch { started, timeout: args.timeout, memory, total };
+        let variants =
+            reading_variants(base, &chosen).map(|v| v.map_err(|e| InputError::whole_file("--readings", e.to_string())));
+        compare_each(&loaded, variants, |made| watch.check(made))?
+    } else {
+        let list: Vec<Variant> = if !args.variants.is_empty() {
+            args.variants
+                .iter()
+                .map(|v| {
+                    VariantChoice { variant: Some(v.trim().to_string()), spec: None, rules: choice.rules.clone() }
+                        .resolve(None, None)
+                })
+                .collect::<Result<_, _>>()?
+        } else {
+            loaded.variants.clone()
+        };
+        let watch = Watch { started, timeout: args.timeout, memory, total: list.len() as u128 };
+        compare_each(&loaded, list.into_iter().map(Ok), |made| watch.check(made))?
+    };
+    let text = match args.format {
+        Format::Text => comparison_text(&comparison),
+        _ => serialize(&comparison, args.format)?,
+    };
+    Ok((text, 0))
+}

@@ -1,0 +1,206 @@
+//! What a solver prints is true whatever stops it: a score is proven only
+//! when it is the optimum, a bound is a true upper bound, an `expect:` holds
+//! only on a proven answer, two solvers are compared only when both proved
+//! theirs, and a search stopped by the time limit, the memory limit or
+//! Ctrl-C says which, within the limit, from the start of the command to its
+//! end (building an SMT encoding included).
+
+mod common;
+
+use std::time::Duration;
+
+use common::{json, run, run_measured, stderr, stdout};
+
+/// The proven optimum of a shipped puzzle's recorded `expect:`.
+const SEQ_60_ENGLISH: i64 = 125;
+
+/// A puzzle no solver proves in seconds: the seeded 60-tile board, a hand
+/// of 60 tiles, the best sequence of 8 plays (the native search takes about
+/// a minute, the SMT encoding alone gigabytes).
+fn large_sequence(dir: &tempfile::TempDir) -> String {
+    let position = run(&["generate", "--seed", "3", "--tiles", "60", "--hand", "60"]);
+    assert_eq!(position.status.code(), Some(0), "{}", stderr(&position));
+    let path = dir.path().join("seq-60-hand-60.yaml");
+    let text = format!("{}goal: {{best-sequence: {{plays: 8}}}}\n", stdout(&position));
+    std::fs::write(&path, text).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+#[cfg(feature = "smt")]
+#[test]
+fn an_smt_answer_cut_short_claims_no_bound_below_the_optimum_and_confirms_nothing() {
+    for limit in [["--timeout", "0.05"], ["--max-memory", "1M"]] {
+        let args = ["solve", "puzzles/seq-60-english.yaml", "--solver", "smt", limit[0], limit[1]];
+        let out = run(&args);
+        let text = stdout(&out);
+        // An expectation that could not be confirmed fails the command.
+        assert_eq!(out.status.code(), Some(1), "{args:?}\n{text}");
+        assert!(text.contains("expect: 125 not confirmed (answer not proven)"), "{text}");
+        assert!(!text.contains("holds"), "{text}");
+        assert!(!text.contains("no tile can be played"), "{text}");
+        let mut args_json = args.to_vec();
+        args_json.extend(["--format", "json"]);
+        let answer = json(&args_json, 1);
+        assert_eq!(answer["proven"], false, "{answer}");
+        assert_eq!(answer["expect"]["holds"], serde_json::Value::Null, "{answer}");
+        let score = answer["score"].as_i64().unwrap();
+        assert!((0..=SEQ_60_ENGLISH).contains(&score), "{answer}");
+        if let Some(bound) = answer.get("bound") {
+            assert!(bound.as_i64().unwrap() >= SEQ_60_ENGLISH, "a bound below the optimum: {answer}");
+        }
+        if answer["plays"].as_array().unwrap().is_empty() {
+            assert!(text.contains("no answer found within the limit"), "{text}");
+        }
+    }
+}
+
+#[cfg(feature = "smt")]
+#[test]
+fn both_solvers_are_compared_only_when_both_proved_their_answer() {
+    let args = ["solve", "puzzles/seq-60-english.yaml", "--solver", "both", "--timeout", "0.05"];
+    let text = common::run_ok(&args, 0);
+    assert!(!text.contains("agree"), "{text}");
+    assert!(text.contains("not compared: smt cut short"), "{text}");
+    assert!(text.contains("solver: native, proven 125"), "{text}");
+    // The native solver proved 125 within the limit: the expectation holds.
+    assert!(text.contains("expect: 125 holds"), "{text}");
+    let mut args_json = args.to_vec();
+    args_json.extend(["--format", "json"]);
+    let answer = json(&args_json, 0);
+    assert_eq!(answer["compared"], false, "{answer}");
+    assert_eq!(answer["solvers"][1]["stopped"], "time-limit", "{answer}");
+    // Given time, both prove the same optimum and say so.
+    let agreed = json(&["solve", "puzzles/bonus-corner.yaml", "--solver", "both", "--format", "json"], 0);
+    assert_eq!(agreed["compared"], true, "{agreed}");
+    let text = common::run_ok(&["solve", "puzzles/bonus-corner.yaml", "--solver", "both"], 0);
+    assert!(text.contains("the solvers agree"), "{text}");
+}
+
+#[test]
+fn a_fill_cut_short_before_any_fill_says_nothing_was_found() {
+    let optimum = json(&["solve", "puzzles/fill-5x5-weight-serbian.yaml", "--format", "json"], 0);
+    assert_eq!(optimum["proven"], true);
+    let mut solvers = vec!["native"];
+    if cfg!(feature = "smt") {
+        solvers.push("smt");
+    }
+    for solver in solvers {
+        let args = ["solve", "puzzles/fill-5x5-weight-serbian.yaml", "--solver", solver, "--timeout", "0.000001"];
+        let out = run(&args);
+        let text = stdout(&out);
+        assert!(!text.contains("holds"), "{text}");
+        let mut args_json = args.to_vec();
+        args_json.extend(["--format", "json"]);
+        let cut = json(&args_json, out.status.code().unwrap());
+        if cut["proven"] == true {
+            assert_eq!(cut["score"], optimum["score"]);
+            continue;
+        }
+        assert!(cut["score"].as_i64() <= optimum["score"].as_i64(), "{cut}");
+        assert!(cut["bound"].as_i64() >= optimum["score"].as_i64(), "{cut}");
+        if cut["plays"].as_array().unwrap().is_empty() {
+            assert!(text.contains("no answer found within the limit"), "{text}");
+            assert!(!text.contains("no fill of the region exists"), "{text}");
+        }
+    }
+}
+
+#[test]
+fn ctrl_c_prints_the_best_answer_found_unproven_with_its_bound_and_exits_130() {
+    let dir = tempfile::tempdir().unwrap();
+    let puzzle = large_sequence(&dir);
+    let out = run_measured(&["solve", &puzzle, "--format", "json"], Some(Duration::from_millis(1500)));
+    assert_eq!(out.code, Some(130), "{}\n{}", out.stdout, out.stderr);
+    let answer: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    assert_eq!(answer["proven"], false, "{answer}");
+    assert_eq!(answer["stats"]["stopped"], "interrupted", "{answer}");
+    let (score, bound) = (answer["score"].as_i64().unwrap(), answer["bound"].as_i64().unwrap());
+    assert!(score > 0 && score <= bound, "{answer}");
+    let text = run_measured(&["solve", &puzzle], Some(Duration::from_millis(1500)));
+    assert_eq!(text.code, Some(130));
+    assert!(
+        text.stdout.contains("(best found, not proven: stopped by an interrupt (Ctrl-C); no answer scores more than")
+    );
+}
+
+#[test]
+fn the_spinner_shows_the_best_score_found_and_the_bound() {
+    // The spinner is drawn only on a terminal: `script` gives the command one.
+    if std::process::Command::new("script").arg("--version").output().is_err() {
+        panic!("`script` (util-linux) is needed to give the command a terminal");
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let puzzle = large_sequence(&dir);
+    let bin = env!("CARGO_BIN_EXE_quadominos");
+    let typescript = dir.path().join("typescript");
+    let out = std::process::Command::new("script")
+        .args(["-qfec", &format!("{bin} solve {puzzle} --timeout 1.5 >/dev/null")])
+        .arg(&typescript)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let drawn = String::from_utf8_lossy(&std::fs::read(&typescript).unwrap()).to_string();
+    assert!(drawn.contains("solving with the native solver: best found "), "{drawn}");
+    assert!(drawn.contains(", no answer above 335"), "{drawn}");
+}
+
+#[cfg(feature = "smt")]
+#[test]
+fn building_an_smt_encoding_obeys_the_time_and_memory_limits() {
+    let dir = tempfile::tempdir().unwrap();
+    let puzzle = large_sequence(&dir);
+    // Memory: the whole process stays under the limit (it reached 15 GB
+    // while building this encoding before any limit was looked at).
+    let out = run_measured(&["solve", &puzzle, "--solver", "smt", "--max-memory", "200M", "--format", "json"], None);
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    let answer: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    assert_eq!(answer["stats"]["stopped"], "memory-limit", "{answer}");
+    assert!(out.peak_kib <= 200 * 1024, "peak {} KiB over the 200 MiB limit", out.peak_kib);
+    // Time: the limit is kept while encoding, long before z3 would start.
+    let out = run_measured(&["solve", &puzzle, "--solver", "smt", "--timeout", "1", "--format", "json"], None);
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    let answer: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    assert_eq!(answer["stats"]["stopped"], "time-limit", "{answer}");
+    // Generous: one z3 call may overrun by a second on a busy machine, but
+    // not by the minutes the encoding takes in full.
+    assert!(out.wall < Duration::from_secs(15), "{:?}", out.wall);
+}
+
+#[test]
+fn a_fill_region_of_far_apart_cells_costs_its_cells_not_its_bounding_box() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("far.yaml");
+    std::fs::write(
+        &path,
+        "variant: english\nboard:\n  - {at: [0, 0], tile: [5, 5, 5, 5]}\nhand: []\n\
+         goal: {fill: {region: [[1, 0], [1000000, 1000000]], pool: full, maximize: weight}}\n",
+    )
+    .unwrap();
+    let out = run_measured(&["solve", path.to_str().unwrap(), "--max-memory", "10M"], None);
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    // The cell a million away touches nothing: no fill exists, proven.
+    assert!(out.stdout.contains("no fill of the region exists"), "{}", out.stdout);
+    assert!(out.peak_kib < 100 * 1024, "peak {} KiB", out.peak_kib);
+}
+
+#[test]
+fn compare_counts_each_reading_once_and_refuses_too_many_combinations() {
+    let scenario = "specs/scenarios/example-f-side-and-corner-bonus.yaml";
+    let twice = json(&["compare", scenario, "--variant", "english", "--readings", "R4,R4", "--format", "json"], 0);
+    assert_eq!(twice["variants"].as_array().unwrap().len(), 2, "{twice}");
+    let all = "R1,R2,R3,R4,R5,R6,R7,R8,R9,R10,R11,R12,R13,R14,R15,R16";
+    let out = run(&["compare", scenario, "--readings", all]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    let err = stderr(&out);
+    assert!(err.contains("--max-combinations: 16 readings make 196608 combinations of values"), "{err}");
+    // Let through, the run obeys the time limit and the memory stays flat.
+    let out = run_measured(
+        &["compare", scenario, "--readings", all, "--max-combinations", "1000000", "--timeout", "1"],
+        None,
+    );
+    assert_eq!(out.code, Some(2));
+    assert!(out.stdout.is_empty());
+    assert!(out.stderr.contains("--timeout: stopped by the time limit of 1.000 s after "), "{}", out.stderr);
+    assert!(out.peak_kib < 100 * 1024, "peak {} KiB", out.peak_kib);
+}
