@@ -204,3 +204,114 @@ fn compare_counts_each_reading_once_and_refuses_too_many_combinations() {
     assert!(out.stderr.contains("--timeout: stopped by the time limit of 1.000 s after "), "{}", out.stderr);
     assert!(out.peak_kib < 100 * 1024, "peak {} KiB", out.peak_kib);
 }
+
+mod property {
+    //! For random puzzles of every goal, under both solvers and random small
+    //! limits (time, memory, a stop asked for at once), whatever a solver
+    //! answers is true of the unlimited optimum.
+
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
+    use std::time::Duration;
+
+    use proptest::prelude::*;
+    use quadominos::formats::builtin_variant;
+    use quadominos::rules::random_position;
+    use quadominos::solve::native::Native;
+    use quadominos::solve::{
+        FillGoal, FillObjective, Goal, Limits, Puzzle, Solver, confirms_count, confirms_score, verify,
+    };
+
+    const VARIANTS: [&str; 3] = ["english", "serbian", "serbian-chain"];
+    const TIMEOUTS_MICROS: [Option<u64>; 5] = [Some(0), Some(1), Some(1_000), Some(20_000), None];
+    const MEMORY: [Option<u64>; 3] = [None, Some(1 << 10), Some(1 << 20)];
+
+    fn solvers() -> Vec<Box<dyn Solver>> {
+        #[allow(unused_mut)]
+        let mut all: Vec<Box<dyn Solver>> = vec![Box::new(Native)];
+        #[cfg(feature = "smt")]
+        all.push(Box::new(quadominos::solve::smt::Smt));
+        all
+    }
+
+    fn goal(kind: usize, position: &quadominos::rules::Position, region: usize) -> Goal {
+        let fill = |objective| {
+            let mut open = position.board.open_cells();
+            open.sort_unstable_by_key(|c| (c.y, c.x));
+            open.truncate(region);
+            Goal::Fill(FillGoal { region: open, pool: position.hand.clone(), objective })
+        };
+        match kind {
+            0 => Goal::BestTurn,
+            1 => Goal::BestSequence { plays: 1 + region },
+            2 => fill(FillObjective::Weight),
+            3 => fill(FillObjective::Bonuses),
+            _ => fill(FillObjective::Count),
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 96, failure_persistence: None, ..ProptestConfig::default() })]
+
+        #[test]
+        fn whatever_a_solver_answers_within_limits_is_true(
+            variant in 0..VARIANTS.len(),
+            seed in any::<u64>(),
+            tiles in 2usize..=10,
+            hand in 2usize..=6,
+            kind in 0usize..5,
+            region in 1usize..=2,
+            timeout in 0..TIMEOUTS_MICROS.len(),
+            memory in 0..MEMORY.len(),
+            stop_at_once in proptest::bool::weighted(0.15),
+        ) {
+            let v = builtin_variant(VARIANTS[variant]).unwrap();
+            let position = random_position(&v, seed, tiles, hand);
+            let goal = goal(kind, &position, region);
+            let puzzle = Puzzle { variant: v, board: position.board, hand: position.hand, goal };
+            let what = format!("{} seed {seed} tiles {tiles} hand {hand} {:?}", VARIANTS[variant], puzzle.goal);
+            let truth = Native.solve(&puzzle, &Limits::default()).unwrap();
+            prop_assert!(truth.proven, "{what}");
+            for solver in solvers() {
+                // An unlimited SMT run may take long on an unlucky puzzle:
+                // the SMT side is always limited.
+                let micros = TIMEOUTS_MICROS[timeout].or((solver.name() == "smt").then_some(50_000));
+                let limits = Limits {
+                    timeout: micros.map(Duration::from_micros),
+                    memory: MEMORY[memory],
+                    stop: Some(Arc::new(AtomicBool::new(stop_at_once))),
+                    ..Limits::default()
+                };
+                let answer = solver.solve(&puzzle, &limits).unwrap();
+                let who = format!("{what}, {} solver, {limits:?}", solver.name());
+                prop_assert!(verify(&puzzle, &answer).is_ok(), "{who}: the answer does not replay");
+                prop_assert_eq!(answer.proven, answer.stats.stopped.is_none(), "{}", who);
+                if let Some(count) = truth.count {
+                    prop_assert!(answer.bound.is_none(), "{who}: a bound on a count");
+                    let got = answer.count.unwrap();
+                    if answer.proven {
+                        prop_assert_eq!(got, count, "{}", who);
+                    } else {
+                        prop_assert!(got <= count, "{who}: counted {got} of {count}");
+                    }
+                    prop_assert_eq!(confirms_count(&answer, count), answer.proven.then_some(true), "{}", who);
+                    continue;
+                }
+                if answer.proven {
+                    prop_assert_eq!(answer.score, truth.score, "{}", who);
+                    prop_assert!(answer.bound.is_none(), "{who}");
+                } else {
+                    prop_assert!((0..=truth.score).contains(&answer.score), "{who}: {} of {}", answer.score, truth.score);
+                    if let Some(bound) = answer.bound {
+                        prop_assert!(bound >= truth.score, "{who}: bound {bound} below the optimum {}", truth.score);
+                    }
+                }
+                // The true optimum is confirmed by a proven answer, and
+                // never refuted; any other value is never confirmed.
+                prop_assert_eq!(confirms_score(&answer, truth.score), answer.proven.then_some(true), "{}", who);
+                prop_assert_ne!(confirms_score(&answer, truth.score + 1), Some(true), "{}", who);
+                prop_assert_ne!(confirms_score(&answer, truth.score - 1), Some(true), "{}", who);
+            }
+        }
+    }
+}

@@ -144,6 +144,12 @@ impl Solver for Smt {
                 (answer.score, answer.plays) = (quick.score, quick.plays);
             }
         }
+        if let Goal::Fill(FillGoal { objective: FillObjective::Count, .. }) = &puzzle.goal
+            && answer.count.is_none()
+        {
+            // Stopped before any fill was counted: none so far, a lower bound.
+            answer.count = Some(0);
+        }
         // An answer cut short gets the bound every solver shares, worked
         // out from the puzzle alone; z3's own bound on an interrupted search
         // is not one (it has said 0 while lines scoring 125 exist).
