@@ -95,8 +95,9 @@ pub struct PerftFixture {
     pub depth: usize,
     /// Sequences of `depth` placements.
     pub nodes: u64,
-    /// For each depth 1..=depth, how many placements made at that depth, over
-    /// all sequences, earn a bonus.
+    /// For each depth from 1 to `depth` (or to the hand's size, when that is
+    /// less: no placement is made deeper), how many placements made at that
+    /// depth, over all sequences, earn a bonus.
     pub bonus: Vec<u64>,
     /// The count under each first placement, sorted by tile, y, x, corners.
     pub divide: Vec<DivideEntry>,
@@ -679,7 +680,10 @@ pub fn check_perft(
         if a.nodes != ours.nodes {
             wrong.push(format!("nodes: recorded {}, the rules give {}", a.nodes, ours.nodes));
         }
-        if a.bonus != ours.bonus {
+        // Past the hand's size no placement is left: a list that goes on to
+        // the depth with zeros says the same as one that stops there.
+        let to_depth: Vec<u64> = ours.bonus.iter().copied().chain(std::iter::repeat(0)).take(a.depth).collect();
+        if a.bonus != ours.bonus && a.bonus != to_depth {
             wrong.push(format!("bonus: recorded {:?}, the rules give {:?}", a.bonus, ours.bonus));
         }
         if !a.divide.is_empty() {

@@ -174,10 +174,13 @@ Exit status 0 when solved (and any `expect:` holds), 1 when a proven answer cont
     Perft {
         /// A position or puzzle file.
         position: PathBuf,
-        /// How many placements deep.
+        /// How many placements deep. A sequence is at most as long as the
+        /// hand: past its size there are 0 sequences, counted at no extra
+        /// cost, and bonus counts are given up to the hand's size.
         #[arg(long)]
         depth: usize,
-        /// Give the count under each first placement.
+        /// Give the count under each first placement (one line each, bounded
+        /// by --max-printed).
         #[arg(long)]
         divide: bool,
         #[command(flatten)]
@@ -332,6 +335,12 @@ fn run(command: Command) -> Result<(String, u8), Failure> {
         Command::Perft { position, depth, divide, rules, format } => {
             let loaded = load_position(&position, &rules.choice())?;
             let p = &loaded.position;
+            if divide {
+                // One line per first placement: refused before the walk,
+                // not after it.
+                let first = quadominos::rules::MoveGen::new(&loaded.variant, &p.board, &p.hand).count_moves();
+                cli::within_printed("first placements (--divide)", first)?;
+            }
             let count = quadominos::perft::perft(&loaded.variant, &p.board, &p.hand, depth, divide);
             let text = match format {
                 Format::Text => {
@@ -346,6 +355,14 @@ fn run(command: Command) -> Result<(String, u8), Failure> {
                     let _ = writeln!(out, "depth {}: {} sequences", count.depth, count.nodes);
                     for (i, b) in count.bonus.iter().enumerate() {
                         let _ = writeln!(out, "  bonus placements at depth {}: {b}", i + 1);
+                    }
+                    if count.depth > p.hand.len() {
+                        let tiles = p.hand.len();
+                        let _ = writeln!(
+                            out,
+                            "  past depth {tiles}: nothing, every sequence is at most the hand's {tiles} tile{} long",
+                            if tiles == 1 { "" } else { "s" }
+                        );
                     }
                     out
                 }
