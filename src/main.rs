@@ -52,7 +52,8 @@ quadominos moves puzzles/bonus-corner.yaml --variant serbian --rule R4=no")]
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
         /// Also draw the board as SVG into FILE: each open cell with its
-        /// number of moves, a star where one earns a bonus.
+        /// number of moves, a star where one earns a bonus. FILE is never
+        /// an input of the command, nor a device or FIFO.
         #[arg(long, value_name = "FILE")]
         svg: Option<PathBuf>,
     },
@@ -146,7 +147,8 @@ Exit status 0 when solved (and any `expect:` holds), 1 when a proven answer cont
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
         /// Also draw the board after the answer as SVG into FILE, its plays
-        /// numbered in order.
+        /// numbered in order. FILE is never an input of the command, nor a
+        /// device or FIFO.
         #[arg(long, value_name = "FILE")]
         svg: Option<PathBuf>,
     },
@@ -284,6 +286,7 @@ fn run(command: Command) -> Result<(String, u8), Failure> {
         Command::Fixtures(args) => cli::fixtures::run(args),
         Command::Moves { position, rules, format, svg } => {
             let loaded = load_position(&position, &rules.choice())?;
+            cli::output::check(&svg.iter().map(|p| ("--svg", p.as_path())).collect::<Vec<_>>())?;
             let moves = cli::position_moves(&loaded)?;
             cli::within_printed("moves", moves.len())?;
             let report = MovesReport { variant: loaded.variant.label(), moves };
@@ -292,7 +295,11 @@ fn run(command: Command) -> Result<(String, u8), Failure> {
                 _ => serialize(&report, format)?,
             };
             if let Some(path) = &svg {
-                cli::render::write_file(path, cli::render::moves_svg(&loaded, &report.moves).as_bytes())?;
+                cli::output::write_files(&[(
+                    "--svg",
+                    path,
+                    cli::render::moves_svg(&loaded, &report.moves).as_bytes(),
+                )])?;
             }
             Ok((text, 0))
         }
@@ -710,6 +717,8 @@ fn solve(
     svg: Option<&std::path::Path>,
 ) -> Result<(String, u8), Failure> {
     let loaded = load_puzzle(path, choice)?;
+    // An output over an input is refused before the search, not after it.
+    cli::output::check(&svg.iter().map(|p| ("--svg", *p)).collect::<Vec<_>>())?;
     let budget = quadominos::limits::current();
     // One answer past the printed limit tells a list that is too long.
     let limits = Limits { all, max_answers: budget.printed.saturating_add(1), ..cli::solve_limits(timeout) };
@@ -790,7 +799,7 @@ fn solve(
     if let Some(svg) = svg {
         let title = format!("{}: {}, {}", loaded.source.name, report.goal, report.variant);
         let (board, marks) = cli::render::answer_picture(&loaded.puzzle, &report.answer, &title);
-        cli::render::write_file(svg, quadominos::render::board_svg(&board, &marks).as_bytes())?;
+        cli::output::write_files(&[("--svg", svg, quadominos::render::board_svg(&board, &marks).as_bytes())])?;
     }
     Ok((text, if failed { 1 } else { 0 }))
 }

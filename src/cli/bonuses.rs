@@ -17,7 +17,6 @@ use quadominos::solve::native::best_bonus_tiles;
 use quadominos::solve::{Choice, Limits, Play};
 use serde::Serialize;
 
-use super::render::write_file;
 use super::{Failure, Format, RuleArgs, parse_seconds, position_moves, serialize};
 
 /// The output formats of `bonuses`.
@@ -44,7 +43,8 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value_t = BonusFormat::Text)]
     pub format: BonusFormat,
-    /// Also draw the answer as SVG into FILE.
+    /// Also draw the answer as SVG into FILE (never an input of the
+    /// command, nor a device or FIFO).
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
     /// With a position: stop each search for the best two bonus tiles after
@@ -123,6 +123,8 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
         }
         Some(path) => {
             let loaded = load_position(path, &choice)?;
+            // Refused before the follow-ups are searched, not after.
+            super::output::check(&args.svg.iter().map(|p| ("--svg", p.as_path())).collect::<Vec<_>>())?;
             let catalogue = Catalogue::new(&loaded.variant);
             let limits = super::solve_limits(Some(args.timeout));
             let report = position_report(&loaded, &catalogue, &limits)?;
@@ -146,7 +148,7 @@ fn output<R: Serialize>(
         BonusFormat::Svg => svg(),
     };
     if let Some(path) = &args.svg {
-        write_file(path, svg().as_bytes())?;
+        super::output::write_files(&[("--svg", path, svg().as_bytes())])?;
     }
     Ok((out, 0))
 }
