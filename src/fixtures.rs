@@ -532,20 +532,6 @@ pub enum FixtureError {
     Internal(String),
 }
 
-impl Suite {
-    /// Writes every file under `dir` (creating folders as needed).
-    pub fn write(&self, dir: &Path) -> std::io::Result<()> {
-        for (path, bytes) in &self.files {
-            let target = dir.join(path);
-            if let Some(parent) = target.parent() {
-                std::fs::create_dir_all(parent)?;
-            }
-            std::fs::write(target, bytes)?;
-        }
-        Ok(())
-    }
-}
-
 /// Where another implementation's move lists part from the rules.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct MovesMismatch {

@@ -244,7 +244,8 @@ Exit status 0 when the transcript is right, 1 when an event is wrong, 2 on bad i
     /// Write a fixture suite for other implementations: positions with their
     /// legal moves under every variant, perft counts, scenario outcomes and
     /// full-game transcripts, with a manifest of SHA-256 digests.
-    #[command(after_help = "Example:\n  quadominos fixtures --out fixtures --seed 1 --count 12")]
+    #[command(after_help = "Example:\n  quadominos fixtures --out fixtures --seed 1 --count 12\n  \
+quadominos fixtures --out fixtures --seed 2 --force   (replace the old suite whole)")]
     Fixtures(cli::fixtures::Args),
 }
 

@@ -42,9 +42,12 @@ fn file_id(_meta: &Metadata) -> Option<FileId> {
     None
 }
 
-/// What a path that is not a regular file names, in words.
+/// What a path names, in words.
 fn kind(meta: &Metadata) -> &'static str {
     let t = meta.file_type();
+    if t.is_file() {
+        return "a regular file";
+    }
     if t.is_dir() {
         return "a folder";
     }
@@ -195,4 +198,238 @@ fn stage(t: &Target<'_>, bytes: &[u8]) -> Result<tempfile::NamedTempFile, Failur
         file.as_file().set_permissions(std::fs::Permissions::from_mode(0o644)).map_err(fail)?;
     }
     Ok(file)
+}
+/// A folder a suite is written into, checked ([`check_folder`]).
+pub struct Folder {
+    /// The path as given, for messages.
+    given: PathBuf,
+    /// The folder, its links resolved (absolute when it does not exist yet).
+    real: PathBuf,
+    /// Whether a folder is there (empty, or to be replaced).
+    existed: bool,
+    /// Whether a non-empty folder is there, to be replaced (`--force`).
+    replace: bool,
+}
+
+/// The prefixes of what a run leaves beside `DIR` when it is killed: the
+/// suite being built, and an old suite being replaced.
+fn leftover_prefixes(name: &str) -> [String; 2] {
+    [format!(".{name}.partial-"), format!(".{name}.old-")]
+}
+
+/// Checks the folder a suite is to be written into, before the suite is
+/// generated: a new folder, an empty one, or with `force` a non-empty
+/// folder to be replaced whole, which must not hold any file the command
+/// reads nor the current folder. Notes on standard error what an earlier,
+/// killed run left beside it.
+pub fn check_folder(flag: &str, given: &Path, force: bool) -> Result<Folder, Failure> {
+    let cannot = |e: std::io::Error| refuse(given, format!("cannot write ({flag}): {e}"));
+    let (real, replace, existed) = match std::fs::symlink_metadata(given) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            let name = given.file_name().ok_or_else(|| refuse(given, format!("cannot write ({flag}): {e}")))?;
+            (std::path::absolute(folder_of(given)).map_err(cannot)?.join(name), false, false)
+        }
+        Err(e) => return Err(cannot(e)),
+        Ok(_) => {
+            let meta = std::fs::metadata(given)
+                .map_err(|e| refuse(given, format!("cannot write ({flag}): a symbolic link to nothing ({e})")))?;
+            if !meta.is_dir() {
+                return Err(refuse(
+                    given,
+                    format!("refused: it is {}, not a folder; name a folder for {flag}", kind(&meta)),
+                ));
+            }
+            let real = std::fs::canonicalize(given).map_err(cannot)?;
+            let entries = std::fs::read_dir(&real).map_err(cannot)?.count();
+            if entries > 0 && !force {
+                return Err(refuse(
+                    given,
+                    format!(
+                        "refused: the folder is not empty ({entries} entr{}); a suite is written into a new or empty \
+folder, or give --force to replace this one whole",
+                        if entries == 1 { "y" } else { "ies" }
+                    ),
+                ));
+            }
+            (real, entries > 0, true)
+        }
+    };
+    if replace {
+        if real.parent().is_none() {
+            return Err(refuse(given, "refused: the root folder is never replaced"));
+        }
+        if std::env::current_dir().and_then(std::fs::canonicalize).is_ok_and(|cwd| cwd.starts_with(&real)) {
+            return Err(refuse(given, "refused: the current folder is inside it, and --force would remove it"));
+        }
+        for input in quadominos::inputs::read() {
+            if std::fs::canonicalize(&input).is_ok_and(|i| i.starts_with(&real)) {
+                return Err(refuse(
+                    given,
+                    format!(
+                        "refused: it holds {}, which this command reads, and --force would remove it",
+                        input.display()
+                    ),
+                ));
+            }
+        }
+    }
+    if let (Some(parent), Some(name)) = (real.parent(), real.file_name())
+        && let Ok(entries) = std::fs::read_dir(parent)
+    {
+        let prefixes = leftover_prefixes(&name.to_string_lossy());
+        let mut left: Vec<PathBuf> = entries
+            .filter_map(Result::ok)
+            .filter(|e| prefixes.iter().any(|p| e.file_name().to_string_lossy().starts_with(p.as_str())))
+            .map(|e| e.path())
+            .collect();
+        left.sort();
+        for path in left {
+            eprintln!(
+                "note: {} was left by an earlier run that was stopped; it is not a suite (remove it)",
+                path.display()
+            );
+        }
+    }
+    Ok(Folder { given: given.to_path_buf(), real, existed, replace })
+}
+
+/// What [`write_folder`] did.
+pub struct Placed {
+    /// A suite was there and has been replaced.
+    pub replaced: bool,
+}
+
+/// Writes `files` (paths relative to the folder, `/`-separated) as the
+/// whole content of the folder: built in a hidden folder beside it
+/// (`.DIR.partial-XXXXXX`), then moved into place in one rename. A folder
+/// being replaced is swapped with the new one in one step where the system
+/// allows (Linux), else renamed aside (`.DIR.old-XXXXXX`) just before the
+/// new one is renamed in, and then removed. On a failure the partial folder
+/// is removed, along with any parent folder made for it, and the folder is
+/// as it was; the message names the path that failed.
+pub fn write_folder(folder: &Folder, files: &[(String, Vec<u8>)]) -> Result<Placed, Failure> {
+    let parent = folder_of(&folder.real).to_path_buf();
+    let made = make_parents(&parent).map_err(|(path, e)| refuse(&path, format!("cannot make the folder: {e}")))?;
+    let placed = place(folder, files, &parent);
+    if placed.is_err() {
+        // The partial folder is gone by now; so go the parents made for it.
+        for dir in made.iter().rev() {
+            let _ = std::fs::remove_dir(dir);
+        }
+    }
+    placed
+}
+
+/// [`write_folder`] once the folder's parent exists.
+fn place(folder: &Folder, files: &[(String, Vec<u8>)], parent: &Path) -> Result<Placed, Failure> {
+    let given = &folder.given;
+    let untouched = if folder.existed {
+        format!("{} is left as it was", given.display())
+    } else {
+        format!("{} is not made", given.display())
+    };
+    let name = folder.real.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
+    let [partial, old] = leftover_prefixes(&name);
+    // Removed when dropped: on any failure below, the partial suite goes.
+    let building = tempfile::Builder::new()
+        .prefix(&partial)
+        .tempdir_in(parent)
+        .map_err(|e| refuse(parent, format!("cannot make a folder to build the suite in: {e}; {untouched}")))?;
+    let built = building.path().to_path_buf();
+    for (path, bytes) in files {
+        let target = built.join(path);
+        std::fs::create_dir_all(folder_of(&target))
+            .and_then(|()| std::fs::File::create(&target))
+            .and_then(|mut f| f.write_all(bytes).and_then(|()| f.sync_all()))
+            .map_err(|e| {
+                let message = format!(
+                    "cannot write: {e}; the suite is not written (its partial folder is removed) and {untouched}"
+                );
+                refuse(&target, message)
+            })?;
+    }
+    // A temporary folder is private (0700); a suite is not.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&built, std::fs::Permissions::from_mode(0o755))
+            .map_err(|e| refuse(&built, format!("cannot write: {e}; {untouched}")))?;
+    }
+    if !folder.replace {
+        // A new folder, or an empty one (a rename replaces an empty folder
+        // where the system allows; elsewhere it is removed first).
+        let moved = std::fs::rename(&built, &folder.real).or_else(|e| match std::fs::remove_dir(&folder.real) {
+            Ok(()) => std::fs::rename(&built, &folder.real),
+            Err(_) => Err(e),
+        });
+        moved.map_err(|e| refuse(given, format!("cannot move the suite into place: {e}; {untouched}")))?;
+        let _ = building.keep();
+        return Ok(Placed { replaced: false });
+    }
+    if exchange(&built, &folder.real).is_ok() {
+        // The old suite is now where the new one was built: removing the
+        // building folder removes it.
+        return building.close().map(|()| Placed { replaced: true }).map_err(|e| {
+            refuse(&built, format!("the new suite is in place, but the old one could not be removed from here: {e}"))
+        });
+    }
+    // No swap in one step: the old suite is renamed aside (onto an empty
+    // folder made for it), the new one renamed in, and the old one removed.
+    let aside = tempfile::Builder::new()
+        .prefix(&old)
+        .tempdir_in(parent)
+        .map_err(|e| refuse(parent, format!("cannot make a folder to move the old suite to: {e}; {untouched}")))?
+        .keep();
+    if let Err(e) = std::fs::rename(&folder.real, &aside) {
+        let _ = std::fs::remove_dir(&aside);
+        return Err(refuse(given, format!("cannot move the old suite aside: {e}; {untouched}")));
+    }
+    if let Err(e) = std::fs::rename(&built, &folder.real) {
+        return Err(match std::fs::rename(&aside, &folder.real) {
+            Ok(()) => refuse(given, format!("cannot move the suite into place: {e}; {untouched}")),
+            Err(back) => refuse(
+                &aside,
+                format!("cannot move the suite into place ({e}), nor the old suite back ({back}): it is here"),
+            ),
+        });
+    }
+    let _ = building.keep();
+    std::fs::remove_dir_all(&aside).map_err(|e| {
+        refuse(&aside, format!("the new suite is in place, but the old one could not be removed from here: {e}"))
+    })?;
+    Ok(Placed { replaced: true })
+}
+
+/// Makes `dir` and its missing parents; returns those it made, outermost
+/// first, or the path that could not be made.
+fn make_parents(dir: &Path) -> Result<Vec<PathBuf>, (PathBuf, std::io::Error)> {
+    let mut missing = Vec::new();
+    let mut at = Some(dir);
+    while let Some(d) = at.filter(|d| !d.as_os_str().is_empty() && !d.exists()) {
+        missing.push(d.to_path_buf());
+        at = d.parent();
+    }
+    missing.reverse();
+    for (i, d) in missing.iter().enumerate() {
+        if let Err(e) = std::fs::create_dir(d) {
+            for made in missing.iter().take(i).rev() {
+                let _ = std::fs::remove_dir(made);
+            }
+            return Err((d.clone(), e));
+        }
+    }
+    Ok(missing)
+}
+
+/// Swaps two paths in one step (Linux `renameat2` with `RENAME_EXCHANGE`):
+/// at no moment is either missing.
+#[cfg(target_os = "linux")]
+fn exchange(a: &Path, b: &Path) -> std::io::Result<()> {
+    use rustix::fs::{CWD, RenameFlags, renameat_with};
+    renameat_with(CWD, a, CWD, b, RenameFlags::EXCHANGE).map_err(std::io::Error::from)
+}
+
+#[cfg(not(target_os = "linux"))]
+fn exchange(_a: &Path, _b: &Path) -> std::io::Result<()> {
+    Err(std::io::Error::from(std::io::ErrorKind::Unsupported))
 }
