@@ -20,10 +20,10 @@ use crate::formats::{BoardEntry, InputError, MoveRecord, VariantChoice, move_rec
 use crate::game::Event;
 use crate::model::{Cell, Corners, TileId};
 use crate::perft::perft;
-use crate::play::{Stop, Strategy, play};
+use crate::play::{MAX_ROUNDS, Stop, Strategy, play};
 use crate::rules::{Clause, MoveGen, Position, Variant, random_position};
 use crate::scenario::load_scenario;
-use crate::transcript::{Transcript, record};
+use crate::transcript::Transcript;
 
 /// The fixture format's version.
 pub const FIXTURES_VERSION: u32 = 1;
@@ -471,9 +471,10 @@ pub fn generate(options: &SuiteOptions) -> Result<Suite, FixtureError> {
         .map(|i| {
             let (v, strategy, players, seed) = game_plan(options, i);
             let variant = &options.variants[v].variant;
-            let game = play(variant, players, seed, strategy, Stop::End).map_err(|e| format!("game {i}: {e}"))?;
+            let played =
+                play(variant, players, seed, strategy, Stop::End, MAX_ROUNDS).map_err(|e| format!("game {i}: {e}"))?;
             let name = format!("games/game-{i:03}-{}-{strategy}-{players}p.json", variant.label());
-            Ok((name, record(&game, Some(seed), Some(strategy.as_str()))))
+            Ok((name, played.transcript(Some(seed), Some(strategy.as_str()))))
         })
         .collect::<Result<_, String>>()
         .map_err(FixtureError::Internal)?;

@@ -136,7 +136,8 @@ Exit status 0 when solved (and any `expect:` holds), 1 when a proven answer cont
         /// must agree).
         #[arg(long, value_enum, default_value_t = SolverChoice::Native)]
         solver: SolverChoice,
-        /// List every optimal answer (up to 1000).
+        /// List every optimal answer (more than --max-printed is refused
+        /// whole).
         #[arg(long)]
         all: bool,
         /// Stop after this many seconds; the answer is then marked unproven,
@@ -159,10 +160,12 @@ Exit status 0 when solved (and any `expect:` holds), 1 when a proven answer cont
         /// The seed; the same seed and variant always give the same position.
         #[arg(long, default_value_t = 0)]
         seed: u64,
-        /// Tiles on the board (fewer when no legal placement is left).
+        /// Tiles on the board; fewer when no legal placement is left or the
+        /// set runs out, which is said on standard error and in the file.
         #[arg(long, default_value_t = 20)]
         tiles: usize,
-        /// Tiles in the hand.
+        /// Tiles in the hand, from those not on the board; fewer when the
+        /// set runs out, which is said on standard error and in the file.
         #[arg(long, default_value_t = 6)]
         hand: usize,
         #[command(flatten)]
@@ -330,10 +333,34 @@ fn run(command: Command) -> Result<(String, u8), Failure> {
             let variant = rules.choice().resolve(None, None)?;
             let position = quadominos::rules::random_position(&variant, seed, tiles, hand);
             let mut out = format!(
-                "# quadominos generate --seed {seed} --tiles {tiles} --hand {hand} --variant {}\nvariant: {}\nboard:\n",
-                variant.label(),
-                variant.name()
+                "# quadominos generate --seed {seed} --tiles {tiles} --hand {hand} --variant {}\n",
+                variant.label()
             );
+            // Fewer tiles than asked is said, with why: on standard error and
+            // in the file, so that the position is not taken for what was asked.
+            let set = variant.tile_set().len();
+            let placed = position.board.len();
+            if placed < tiles {
+                let why = if placed == set {
+                    format!("the {} set has only {set} tiles", variant.tile_set().name())
+                } else {
+                    format!("after {placed} no unused tile had a legal placement left")
+                };
+                let note = format!("the board has {placed} tiles, not the {tiles} asked (--tiles): {why}");
+                eprintln!("note: {note}");
+                let _ = writeln!(out, "# note: {note}");
+            }
+            if position.hand.len() < hand {
+                let note = format!(
+                    "the hand has {} tiles, not the {hand} asked (--hand): only {} of the set's {set} tiles are not on \
+the board",
+                    position.hand.len(),
+                    set - placed
+                );
+                eprintln!("note: {note}");
+                let _ = writeln!(out, "# note: {note}");
+            }
+            let _ = write!(out, "variant: {}\nboard:\n", variant.name());
             for (cell, corners) in position.board.tiles() {
                 let _ = writeln!(out, "  - {{at: [{}, {}], tile: {corners}}}", cell.x, cell.y);
             }
