@@ -542,13 +542,30 @@ pub struct MovesMismatch {
     pub id: String,
     /// The variant whose list is wrong.
     pub variant: String,
-    /// Legal placements the answer leaves out (at most 10 listed).
+    /// Legal placements the answer leaves out (the first [`SHOWN`]).
     pub missing: Vec<MoveRecord>,
-    /// Placements the answer lists that are not legal (at most 10 listed).
+    /// How many legal placements the answer leaves out in all.
+    pub missing_count: usize,
+    /// Placements the answer lists that are not legal (the first [`SHOWN`]).
     pub extra: Vec<MoveRecord>,
+    /// How many placements the answer lists that are not legal, in all.
+    pub extra_count: usize,
     /// Other differences in words: a placement's points, matched corners,
-    /// bonus or equal-weight flag, or the counts.
+    /// bonus or equal-weight flag, or the counts (the first [`SHOWN`]).
     pub wrong: Vec<String>,
+    /// How many other differences in all.
+    pub wrong_count: usize,
+}
+
+/// The most items of each list a mismatch shows; its counts say how many
+/// there are in all.
+pub const SHOWN: usize = 12;
+
+/// The first [`SHOWN`] of a list, and its length.
+fn shown<T>(mut list: Vec<T>) -> (Vec<T>, usize) {
+    let count = list.len();
+    list.truncate(SHOWN);
+    (list, count)
 }
 
 /// Checks move lists written by another implementation in the format of
@@ -566,13 +583,18 @@ pub fn check_moves(
         let board: Vec<(Cell, Corners)> = p.board.iter().map(|b| (b.at, b.tile)).collect();
         for listed in &p.moves {
             let fail = |missing: Vec<MoveRecord>, extra: Vec<MoveRecord>, wrong: Vec<String>| {
+                let ((missing, missing_count), (extra, extra_count)) = (shown(missing), shown(extra));
+                let (wrong, wrong_count) = shown(wrong);
                 Box::new(MovesMismatch {
                     index,
                     id: p.id.clone(),
                     variant: listed.variant.clone(),
                     missing,
+                    missing_count,
                     extra,
+                    extra_count,
                     wrong,
+                    wrong_count,
                 })
             };
             let Some(variant) = resolve(&listed.variant) else {
@@ -593,9 +615,9 @@ pub fn check_moves(
             let theirs: std::collections::BTreeMap<_, &MoveRecord> = listed.moves.iter().map(|m| (key(m), m)).collect();
             let mine: std::collections::BTreeMap<_, &MoveRecord> = ours.moves.iter().map(|m| (key(m), m)).collect();
             let missing: Vec<MoveRecord> =
-                mine.iter().filter(|(k, _)| !theirs.contains_key(k)).map(|(_, m)| (*m).clone()).take(10).collect();
+                mine.iter().filter(|(k, _)| !theirs.contains_key(k)).map(|(_, m)| (*m).clone()).collect();
             let extra: Vec<MoveRecord> =
-                theirs.iter().filter(|(k, _)| !mine.contains_key(k)).map(|(_, m)| (*m).clone()).take(10).collect();
+                theirs.iter().filter(|(k, _)| !mine.contains_key(k)).map(|(_, m)| (*m).clone()).collect();
             let mut wrong = Vec::new();
             for (k, m) in &mine {
                 if let Some(t) = theirs.get(k).filter(|t| **t != *m) {
@@ -631,8 +653,10 @@ pub struct PerftMismatch {
     pub index: usize,
     /// The position's id.
     pub position: String,
-    /// What differs, in words.
+    /// What differs, in words (the first [`SHOWN`]).
     pub wrong: Vec<String>,
+    /// How many differences in all.
+    pub wrong_count: usize,
 }
 
 /// The deepest perft count [`check_perft`] recomputes.
@@ -648,7 +672,10 @@ pub fn check_perft(
 ) -> Result<usize, Box<PerftMismatch>> {
     const MAX_DEPTH: usize = MAX_CHECK_DEPTH;
     for (index, a) in answers.iter().enumerate() {
-        let fail = |wrong: Vec<String>| Box::new(PerftMismatch { index, position: a.position.clone(), wrong });
+        let fail = |wrong: Vec<String>| {
+            let (wrong, wrong_count) = shown(wrong);
+            Box::new(PerftMismatch { index, position: a.position.clone(), wrong, wrong_count })
+        };
         let Some(variant) = resolve(&a.variant) else {
             return Err(fail(vec![format!("no variant is called `{}`", a.variant)]));
         };
@@ -702,7 +729,6 @@ pub fn check_perft(
             }
         }
         if !wrong.is_empty() {
-            wrong.truncate(12);
             return Err(fail(wrong));
         }
     }

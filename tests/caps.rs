@@ -256,3 +256,31 @@ fn a_round_whose_deals_always_tie_is_said_not_dealt_forever() {
         "{err}"
     );
 }
+
+#[test]
+fn a_wrong_move_list_says_how_many_it_does_not_show() {
+    let dir = tempfile::tempdir().unwrap();
+    let suite = dir.path().join("suite");
+    let args =
+        ["fixtures", "--out", suite.to_str().unwrap(), "--count", "0", "--positions", "3", "--variants", "english"];
+    run_ok(&args, 0);
+    let text = std::fs::read_to_string(suite.join("positions.json")).unwrap();
+    let mut positions: serde_json::Value = serde_json::from_str(&text).unwrap();
+    // The first list of more than 12 moves, emptied.
+    let (i, n) = positions
+        .as_array()
+        .unwrap()
+        .iter()
+        .enumerate()
+        .find_map(|(i, p)| Some((i, p["moves"][0]["moves"].as_array()?.len())).filter(|(_, n)| *n > 12))
+        .expect("a position with more than 12 moves");
+    positions[i]["moves"][0]["moves"] = serde_json::json!([]);
+    positions[i]["moves"][0]["count"] = serde_json::json!(0);
+    let file = dir.path().join("answers.json");
+    std::fs::write(&file, serde_json::to_string_pretty(&positions).unwrap()).unwrap();
+    let out = run(&["fixtures", "--check", file.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(said.lines().filter(|l| l.starts_with("  missing (legal): ")).count(), 12, "{said}");
+    assert!(said.contains(&format!("  ... and {} more missing (legal) ({n} in all)\n", n - 12)), "{said}");
+}

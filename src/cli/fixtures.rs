@@ -98,6 +98,7 @@ fn check(path: &std::path::Path) -> Result<(String, u8), Failure> {
                 for w in &m.wrong {
                     out.push_str(&format!("  - {w}\n"));
                 }
+                out.push_str(&more(m.wrong_count, m.wrong.len(), "differences"));
                 (out, 1)
             }
         });
@@ -130,15 +131,24 @@ fn check(path: &std::path::Path) -> Result<(String, u8), Failure> {
             for x in &m.missing {
                 out.push_str(&format!("  missing (legal): {}\n", show(x)));
             }
+            out.push_str(&more(m.missing_count, m.missing.len(), "missing (legal)"));
             for x in &m.extra {
                 out.push_str(&format!("  extra (not legal): {}\n", show(x)));
             }
+            out.push_str(&more(m.extra_count, m.extra.len(), "extra (not legal)"));
             for w in &m.wrong {
                 out.push_str(&format!("  - {w}\n"));
             }
+            out.push_str(&more(m.wrong_count, m.wrong.len(), "differences"));
             (out, 1)
         }
     })
+}
+
+/// The line saying how many more a list cut at [`quadominos::fixtures::SHOWN`]
+/// holds (nothing when it is whole).
+fn more(count: usize, shown: usize, what: &str) -> String {
+    if count > shown { format!("  ... and {} more {what} ({count} in all)\n", count - shown) } else { String::new() }
 }
 
 /// A notation error inside a string value, located at its column within
