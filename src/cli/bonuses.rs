@@ -12,7 +12,7 @@ use clap::ValueEnum;
 use quadominos::formats::{LoadedPosition, load_position};
 use quadominos::model::{Cell, Corners, Direction, TileId};
 use quadominos::render::{Marks, board_svg, board_text, catalogue_svg};
-use quadominos::rules::{BonusClass, Catalogue, Clause, Example, Neighbourhood};
+use quadominos::rules::{BonusClass, Catalogue, Clause, Example, Neighbourhood, WITNESS_BUDGET};
 use quadominos::solve::native::best_bonus_tiles;
 use quadominos::solve::{Choice, Limits, Play};
 use serde::Serialize;
@@ -202,9 +202,14 @@ R2 corner match: {}).",
         let pic = picture(c.representative(), rules.diagonal_neighbours.yes());
         let _ = writeln!(out);
         let _ = writeln!(out, "{}  class {}: {}{}", pic[0], c.class, names(&c.neighbours), example_note(c.example));
+        let cut = if c.proven {
+            String::new()
+        } else {
+            format!(" (the best found: the search stopped at {WITNESS_BUDGET} boards per tile, not proven)")
+        };
         let _ = writeln!(
             out,
-            "{}  touched: {}; max matched: {}; bonus: {}",
+            "{}  touched: {}; max matched: {}; bonus: {}{cut}",
             pic[1],
             names(&c.touched),
             c.max_matched,
