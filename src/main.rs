@@ -370,7 +370,7 @@ the board",
         Command::Perft { position, depth, divide, rules, format } => {
             let loaded = load_position(&position, &rules.choice())?;
             let p = &loaded.position;
-            if divide {
+            if divide && depth > 0 {
                 // One line per first placement: refused before the walk,
                 // not after it.
                 let first = quadominos::rules::MoveGen::new(&loaded.variant, &p.board, &p.hand).count_moves();

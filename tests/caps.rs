@@ -66,8 +66,10 @@ fn perft_divide_lines_are_bounded_by_max_printed() {
     let exact = n.to_string();
     let text = run_ok(&["perft", "puzzles/bonus-corner.yaml", "--depth", "2", "--divide", "--max-printed", &exact], 0);
     assert_eq!(text.lines().filter(|l| l.contains(" at [")).count(), n, "{text}");
-    // Without --divide the count is one line, whatever the limit.
+    // Without --divide, or at depth 0 (no first placement), the count is
+    // one line, whatever the limit.
     run_ok(&["perft", "puzzles/bonus-corner.yaml", "--depth", "2", "--max-printed", "1"], 0);
+    run_ok(&["perft", "puzzles/bonus-corner.yaml", "--depth", "0", "--divide", "--max-printed", "1"], 0);
 }
 
 #[test]
