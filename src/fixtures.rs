@@ -20,10 +20,10 @@ use crate::formats::{BoardEntry, InputError, MoveRecord, VariantChoice, move_rec
 use crate::game::Event;
 use crate::model::{Cell, Corners, TileId};
 use crate::perft::perft;
-use crate::play::{Stop, Strategy, play};
+use crate::play::{MAX_ROUNDS, Stop, Strategy, play};
 use crate::rules::{Clause, MoveGen, Position, Variant, random_position};
 use crate::scenario::load_scenario;
-use crate::transcript::{Transcript, record};
+use crate::transcript::Transcript;
 
 /// The fixture format's version.
 pub const FIXTURES_VERSION: u32 = 1;
@@ -95,8 +95,9 @@ pub struct PerftFixture {
     pub depth: usize,
     /// Sequences of `depth` placements.
     pub nodes: u64,
-    /// For each depth 1..=depth, how many placements made at that depth, over
-    /// all sequences, earn a bonus.
+    /// For each depth from 1 to `depth` (or to the hand's size, when that is
+    /// less: no placement is made deeper), how many placements made at that
+    /// depth, over all sequences, earn a bonus.
     pub bonus: Vec<u64>,
     /// The count under each first placement, sorted by tile, y, x, corners.
     pub divide: Vec<DivideEntry>,
@@ -470,9 +471,10 @@ pub fn generate(options: &SuiteOptions) -> Result<Suite, FixtureError> {
         .map(|i| {
             let (v, strategy, players, seed) = game_plan(options, i);
             let variant = &options.variants[v].variant;
-            let game = play(variant, players, seed, strategy, Stop::End).map_err(|e| format!("game {i}: {e}"))?;
+            let played =
+                play(variant, players, seed, strategy, Stop::End, MAX_ROUNDS).map_err(|e| format!("game {i}: {e}"))?;
             let name = format!("games/game-{i:03}-{}-{strategy}-{players}p.json", variant.label());
-            Ok((name, record(&game, Some(seed), Some(strategy.as_str()))))
+            Ok((name, played.transcript(Some(seed), Some(strategy.as_str()))))
         })
         .collect::<Result<_, String>>()
         .map_err(FixtureError::Internal)?;
@@ -531,20 +533,6 @@ pub enum FixtureError {
     Internal(String),
 }
 
-impl Suite {
-    /// Writes every file under `dir` (creating folders as needed).
-    pub fn write(&self, dir: &Path) -> std::io::Result<()> {
-        for (path, bytes) in &self.files {
-            let target = dir.join(path);
-            if let Some(parent) = target.parent() {
-                std::fs::create_dir_all(parent)?;
-            }
-            std::fs::write(target, bytes)?;
-        }
-        Ok(())
-    }
-}
-
 /// Where another implementation's move lists part from the rules.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct MovesMismatch {
@@ -554,13 +542,30 @@ pub struct MovesMismatch {
     pub id: String,
     /// The variant whose list is wrong.
     pub variant: String,
-    /// Legal placements the answer leaves out (at most 10 listed).
+    /// Legal placements the answer leaves out (the first [`SHOWN`]).
     pub missing: Vec<MoveRecord>,
-    /// Placements the answer lists that are not legal (at most 10 listed).
+    /// How many legal placements the answer leaves out in all.
+    pub missing_count: usize,
+    /// Placements the answer lists that are not legal (the first [`SHOWN`]).
     pub extra: Vec<MoveRecord>,
+    /// How many placements the answer lists that are not legal, in all.
+    pub extra_count: usize,
     /// Other differences in words: a placement's points, matched corners,
-    /// bonus or equal-weight flag, or the counts.
+    /// bonus or equal-weight flag, or the counts (the first [`SHOWN`]).
     pub wrong: Vec<String>,
+    /// How many other differences in all.
+    pub wrong_count: usize,
+}
+
+/// The most items of each list a mismatch shows; its counts say how many
+/// there are in all.
+pub const SHOWN: usize = 12;
+
+/// The first [`SHOWN`] of a list, and its length.
+fn shown<T>(mut list: Vec<T>) -> (Vec<T>, usize) {
+    let count = list.len();
+    list.truncate(SHOWN);
+    (list, count)
 }
 
 /// Checks move lists written by another implementation in the format of
@@ -578,13 +583,18 @@ pub fn check_moves(
         let board: Vec<(Cell, Corners)> = p.board.iter().map(|b| (b.at, b.tile)).collect();
         for listed in &p.moves {
             let fail = |missing: Vec<MoveRecord>, extra: Vec<MoveRecord>, wrong: Vec<String>| {
+                let ((missing, missing_count), (extra, extra_count)) = (shown(missing), shown(extra));
+                let (wrong, wrong_count) = shown(wrong);
                 Box::new(MovesMismatch {
                     index,
                     id: p.id.clone(),
                     variant: listed.variant.clone(),
                     missing,
+                    missing_count,
                     extra,
+                    extra_count,
                     wrong,
+                    wrong_count,
                 })
             };
             let Some(variant) = resolve(&listed.variant) else {
@@ -605,9 +615,9 @@ pub fn check_moves(
             let theirs: std::collections::BTreeMap<_, &MoveRecord> = listed.moves.iter().map(|m| (key(m), m)).collect();
             let mine: std::collections::BTreeMap<_, &MoveRecord> = ours.moves.iter().map(|m| (key(m), m)).collect();
             let missing: Vec<MoveRecord> =
-                mine.iter().filter(|(k, _)| !theirs.contains_key(k)).map(|(_, m)| (*m).clone()).take(10).collect();
+                mine.iter().filter(|(k, _)| !theirs.contains_key(k)).map(|(_, m)| (*m).clone()).collect();
             let extra: Vec<MoveRecord> =
-                theirs.iter().filter(|(k, _)| !mine.contains_key(k)).map(|(_, m)| (*m).clone()).take(10).collect();
+                theirs.iter().filter(|(k, _)| !mine.contains_key(k)).map(|(_, m)| (*m).clone()).collect();
             let mut wrong = Vec::new();
             for (k, m) in &mine {
                 if let Some(t) = theirs.get(k).filter(|t| **t != *m) {
@@ -643,8 +653,10 @@ pub struct PerftMismatch {
     pub index: usize,
     /// The position's id.
     pub position: String,
-    /// What differs, in words.
+    /// What differs, in words (the first [`SHOWN`]).
     pub wrong: Vec<String>,
+    /// How many differences in all.
+    pub wrong_count: usize,
 }
 
 /// The deepest perft count [`check_perft`] recomputes.
@@ -660,7 +672,10 @@ pub fn check_perft(
 ) -> Result<usize, Box<PerftMismatch>> {
     const MAX_DEPTH: usize = MAX_CHECK_DEPTH;
     for (index, a) in answers.iter().enumerate() {
-        let fail = |wrong: Vec<String>| Box::new(PerftMismatch { index, position: a.position.clone(), wrong });
+        let fail = |wrong: Vec<String>| {
+            let (wrong, wrong_count) = shown(wrong);
+            Box::new(PerftMismatch { index, position: a.position.clone(), wrong, wrong_count })
+        };
         let Some(variant) = resolve(&a.variant) else {
             return Err(fail(vec![format!("no variant is called `{}`", a.variant)]));
         };
@@ -679,7 +694,10 @@ pub fn check_perft(
         if a.nodes != ours.nodes {
             wrong.push(format!("nodes: recorded {}, the rules give {}", a.nodes, ours.nodes));
         }
-        if a.bonus != ours.bonus {
+        // Past the hand's size no placement is left: a list that goes on to
+        // the depth with zeros says the same as one that stops there.
+        let to_depth: Vec<u64> = ours.bonus.iter().copied().chain(std::iter::repeat(0)).take(a.depth).collect();
+        if a.bonus != ours.bonus && a.bonus != to_depth {
             wrong.push(format!("bonus: recorded {:?}, the rules give {:?}", a.bonus, ours.bonus));
         }
         if !a.divide.is_empty() {
@@ -711,7 +729,6 @@ pub fn check_perft(
             }
         }
         if !wrong.is_empty() {
-            wrong.truncate(12);
             return Err(fail(wrong));
         }
     }

@@ -12,6 +12,7 @@
 //! - [`formats`]: YAML files in, reports out, errors located by line and column.
 //! - [`render`]: boards drawn as text.
 //! - [`limits`]: how large an input and how long an answer may be.
+//! - [`inputs`]: the files read, which no output may replace.
 //! - [`play`], [`transcript`], [`fixtures`], [`schema`]: whole games played by a
 //!   strategy, their transcripts and the replay that checks anyone's, fixture
 //!   suites for other implementations and their JSON Schemas.
@@ -45,6 +46,7 @@ pub mod error;
 pub mod fixtures;
 pub mod formats;
 pub mod game;
+pub mod inputs;
 pub mod limits;
 pub mod model;
 pub mod perft;

@@ -48,7 +48,8 @@ quadominos moves puzzles/bonus-corner.yaml --variant serbian --rule R4=no")]
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
         /// Also draw the board as SVG into FILE: each open cell with its
-        /// number of moves, a star where one earns a bonus.
+        /// number of moves, a star where one earns a bonus. FILE is never
+        /// an input of the command, nor a device or FIFO.
         #[arg(long, value_name = "FILE")]
         svg: Option<PathBuf>,
     },
@@ -116,10 +117,12 @@ other or the rules refuse an answer (a bug), 130 after Ctrl-C.")]
         /// The seed; the same seed and variant always give the same position.
         #[arg(long, default_value_t = 0)]
         seed: u64,
-        /// Tiles on the board (fewer when no legal placement is left).
+        /// Tiles on the board; fewer when no legal placement is left or the
+        /// set runs out, which is said on standard error and in the file.
         #[arg(long, default_value_t = 20)]
         tiles: usize,
-        /// Tiles in the hand.
+        /// Tiles in the hand, from those not on the board; fewer when the
+        /// set runs out, which is said on standard error and in the file.
         #[arg(long, default_value_t = 6)]
         hand: usize,
         #[command(flatten)]
@@ -133,10 +136,13 @@ other or the rules refuse an answer (a bug), 130 after Ctrl-C.")]
     Perft {
         /// A position or puzzle file.
         position: PathBuf,
-        /// How many placements deep.
+        /// How many placements deep. A sequence is at most as long as the
+        /// hand: past its size there are 0 sequences, counted at no extra
+        /// cost, and bonus counts are given up to the hand's size.
         #[arg(long)]
         depth: usize,
-        /// Give the count under each first placement.
+        /// Give the count under each first placement (one line each, bounded
+        /// by --max-printed).
         #[arg(long)]
         divide: bool,
         #[command(flatten)]
@@ -198,7 +204,8 @@ Exit status 0 when the transcript is right, 1 when an event is wrong, 2 on bad i
     /// Write a fixture suite for other implementations: positions with their
     /// legal moves under every variant, perft counts, scenario outcomes and
     /// full-game transcripts, with a manifest of SHA-256 digests.
-    #[command(after_help = "Example:\n  quadominos fixtures --out fixtures --seed 1 --count 12")]
+    #[command(after_help = "Example:\n  quadominos fixtures --out fixtures --seed 1 --count 12\n  \
+quadominos fixtures --out fixtures --seed 2 --force   (replace the old suite whole)")]
     Fixtures(cli::fixtures::Args),
 }
 
@@ -240,6 +247,7 @@ fn run(command: Command) -> Result<(String, u8), Failure> {
         Command::Fixtures(args) => cli::fixtures::run(args),
         Command::Moves { position, rules, format, svg } => {
             let loaded = load_position(&position, &rules.choice())?;
+            cli::output::check(&svg.iter().map(|p| ("--svg", p.as_path())).collect::<Vec<_>>())?;
             let moves = cli::position_moves(&loaded)?;
             cli::within_printed("moves", moves.len())?;
             let report = MovesReport { variant: loaded.variant.label(), moves };
@@ -248,7 +256,11 @@ fn run(command: Command) -> Result<(String, u8), Failure> {
                 _ => serialize(&report, format)?,
             };
             if let Some(path) = &svg {
-                cli::render::write_file(path, cli::render::moves_svg(&loaded, &report.moves).as_bytes())?;
+                cli::output::write_files(&[(
+                    "--svg",
+                    path,
+                    cli::render::moves_svg(&loaded, &report.moves).as_bytes(),
+                )])?;
             }
             Ok((text, 0))
         }
@@ -274,10 +286,34 @@ fn run(command: Command) -> Result<(String, u8), Failure> {
             let variant = rules.choice().resolve(None, None)?;
             let position = quadominos::rules::random_position(&variant, seed, tiles, hand);
             let mut out = format!(
-                "# quadominos generate --seed {seed} --tiles {tiles} --hand {hand} --variant {}\nvariant: {}\nboard:\n",
-                variant.label(),
-                variant.name()
+                "# quadominos generate --seed {seed} --tiles {tiles} --hand {hand} --variant {}\n",
+                variant.label()
             );
+            // Fewer tiles than asked is said, with why: on standard error and
+            // in the file, so that the position is not taken for what was asked.
+            let set = variant.tile_set().len();
+            let placed = position.board.len();
+            if placed < tiles {
+                let why = if placed == set {
+                    format!("the {} set has only {set} tiles", variant.tile_set().name())
+                } else {
+                    format!("after {placed} no unused tile had a legal placement left")
+                };
+                let note = format!("the board has {placed} tiles, not the {tiles} asked (--tiles): {why}");
+                eprintln!("note: {note}");
+                let _ = writeln!(out, "# note: {note}");
+            }
+            if position.hand.len() < hand {
+                let note = format!(
+                    "the hand has {} tiles, not the {hand} asked (--hand): only {} of the set's {set} tiles are not on \
+the board",
+                    position.hand.len(),
+                    set - placed
+                );
+                eprintln!("note: {note}");
+                let _ = writeln!(out, "# note: {note}");
+            }
+            let _ = write!(out, "variant: {}\nboard:\n", variant.name());
             for (cell, corners) in position.board.tiles() {
                 let _ = writeln!(out, "  - {{at: [{}, {}], tile: {corners}}}", cell.x, cell.y);
             }
@@ -287,6 +323,12 @@ fn run(command: Command) -> Result<(String, u8), Failure> {
         Command::Perft { position, depth, divide, rules, format } => {
             let loaded = load_position(&position, &rules.choice())?;
             let p = &loaded.position;
+            if divide && depth > 0 {
+                // One line per first placement: refused before the walk,
+                // not after it.
+                let first = quadominos::rules::MoveGen::new(&loaded.variant, &p.board, &p.hand).count_moves();
+                cli::within_printed("first placements (--divide)", first)?;
+            }
             let count = quadominos::perft::perft(&loaded.variant, &p.board, &p.hand, depth, divide);
             let text = match format {
                 Format::Text => {
@@ -301,6 +343,14 @@ fn run(command: Command) -> Result<(String, u8), Failure> {
                     let _ = writeln!(out, "depth {}: {} sequences", count.depth, count.nodes);
                     for (i, b) in count.bonus.iter().enumerate() {
                         let _ = writeln!(out, "  bonus placements at depth {}: {b}", i + 1);
+                    }
+                    if count.depth > p.hand.len() {
+                        let tiles = p.hand.len();
+                        let _ = writeln!(
+                            out,
+                            "  past depth {tiles}: nothing, every sequence is at most the hand's {tiles} tile{} long",
+                            if tiles == 1 { "" } else { "s" }
+                        );
                     }
                     out
                 }

@@ -13,6 +13,11 @@
 //! every other cell loses the moves of the tile used. Each of those counts
 //! is what placing the move and counting would give (a property test checks
 //! it on every rule combination), so the total is exact.
+//!
+//! No sequence is longer than the hand: each placement uses a hand tile. A
+//! depth past the hand's size is counted as the hand's size is (the same
+//! walk, no deeper, and nothing kept per depth asked for), and every count
+//! of a full sequence is then 0: the total, and each first placement's.
 
 // Indexing here cannot panic on input: depths index the per-depth counters sized to the depth asked for.
 #![allow(clippy::indexing_slicing)]
@@ -40,10 +45,12 @@ pub struct Divide {
 pub struct Perft {
     /// The depth counted.
     pub depth: usize,
-    /// Sequences of `depth` placements (1 for depth 0).
+    /// Sequences of `depth` placements (1 for depth 0; 0 past the hand's
+    /// size).
     pub nodes: u64,
-    /// For each depth 1..=depth, how many placements made at that depth, over
-    /// all sequences, earned a bonus.
+    /// For each depth from 1 to `depth` or the hand's size, whichever is
+    /// less, how many placements made at that depth, over all sequences,
+    /// earned a bonus. Deeper levels hold no placement at all.
     pub bonus: Vec<u64>,
     /// With `divide`: the count under each first placement, sorted by tile,
     /// then y, then x, then corners.
@@ -51,8 +58,24 @@ pub struct Perft {
     pub divide: Vec<Divide>,
 }
 
-/// Counts sequences of `depth` placements from `hand` on `board`.
+/// Counts sequences of `depth` placements from `hand` on `board`. A depth
+/// past the hand's size costs what the hand's size costs: the walk stops
+/// there, and the sequences of `depth` (none) are 0.
 pub fn perft(variant: &Variant, board: &Board, hand: &[TileId], depth: usize, divide: bool) -> Perft {
+    let walked = depth.min(hand.len());
+    let mut counted = perft_to(variant, board, hand, walked, divide);
+    if walked < depth {
+        counted.depth = depth;
+        counted.nodes = 0;
+        for d in &mut counted.divide {
+            d.nodes = 0;
+        }
+    }
+    counted
+}
+
+/// [`perft`] to a depth no greater than the hand's size.
+fn perft_to(variant: &Variant, board: &Board, hand: &[TileId], depth: usize, divide: bool) -> Perft {
     let mut generator = MoveGen::new(variant, board, hand);
     let mut bonus = vec![0; depth];
     if depth == 0 {
@@ -162,6 +185,31 @@ mod tests {
             assert_eq!(perft(&v, &p.board, &p.hand, 3, false), Perft { divide: Vec::new(), ..three.clone() });
             assert_eq!(three.bonus[0], one.bonus[0]);
         }
+    }
+
+    #[test]
+    fn a_depth_past_the_hand_counts_nothing_and_walks_no_deeper() {
+        let v = builtin_variant("english").unwrap();
+        // A position whose whole hand of 3 can be placed in some order.
+        let (p, full) = (0..100)
+            .map(|seed| random_position(&v, seed, 20, 3))
+            .map(|p| {
+                let full = perft(&v, &p.board, &p.hand, 3, true);
+                (p, full)
+            })
+            .find(|(p, full)| p.hand.len() == 3 && full.nodes > 0)
+            .unwrap();
+        for depth in [4, 1 << 40, usize::MAX] {
+            let past = perft(&v, &p.board, &p.hand, depth, true);
+            assert_eq!((past.depth, past.nodes), (depth, 0));
+            assert_eq!(past.bonus, full.bonus, "the bonus counts stop at the hand's size");
+            let firsts: Vec<_> = full.divide.iter().map(|d| (d.tile, d.at, d.corners, 0)).collect();
+            let listed: Vec<_> = past.divide.iter().map(|d| (d.tile, d.at, d.corners, d.nodes)).collect();
+            assert_eq!(listed, firsts, "every first placement, with no sequence of the depth under it");
+        }
+        let none = perft(&v, &p.board, &[], usize::MAX, false);
+        assert_eq!((none.nodes, none.bonus.len()), (0, 0));
+        assert_eq!(perft(&v, &p.board, &[], 0, false).nodes, 1);
     }
 
     /// Perft by brute force over the judge: every (cell near the board, hand

@@ -10,10 +10,11 @@ use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
 
-use crate::game::{Action, BONUS_POINTS, Game, Phase};
+use crate::game::{Action, BONUS_POINTS, Game, MAX_DEALS, Phase};
 use crate::rules::{Variant, Verdict, judge};
 use crate::solve::native::Native;
 use crate::solve::{Choice, Goal, Limits, Puzzle, Solver};
+use crate::transcript::{Ended, Transcript, record};
 
 /// How every seat chooses its actions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -70,18 +71,44 @@ impl FromStr for Strategy {
 pub enum Stop {
     /// After this many rounds have ended (or at the game's end, if sooner).
     Rounds(u32),
-    /// At the end of the game (or after [`MAX_ROUNDS`] rounds, when no one
-    /// reaches the target).
+    /// At the end of the game.
     End,
 }
 
-/// The most rounds a game is played for, so that a variant in which nobody
-/// can reach the target still stops.
+/// The default of the most rounds a game is played for (`play
+/// --max-rounds`), so that a game in which nobody reaches the target still
+/// stops; a game stopped there says so ([`Ended::RoundLimit`]).
 pub const MAX_ROUNDS: u32 = 500;
 
-/// Plays a game of `players` dealt from `seed`, every seat with `strategy`.
-/// Errors: a player count the deal does not allow, as a message.
-pub fn play(variant: &Variant, players: usize, seed: u64, strategy: Strategy, stop: Stop) -> Result<Game, String> {
+/// A game played, and why it stopped where it did.
+#[derive(Clone, Debug)]
+pub struct Played {
+    /// The game.
+    pub game: Game,
+    /// Why it stopped: the game is over, the rounds asked for are played, or
+    /// the most rounds allowed are played with nobody at the target.
+    pub ended: Ended,
+}
+
+impl Played {
+    /// The game's transcript, with why it stopped.
+    pub fn transcript(&self, seed: Option<u64>, strategy: Option<&str>) -> Transcript {
+        Transcript { ended: Some(self.ended), ..record(&self.game, seed, strategy) }
+    }
+}
+
+/// Plays a game of `players` dealt from `seed`, every seat with `strategy`,
+/// until `stop` or the end of round `max_rounds`, whichever comes first.
+/// Errors, as a message: a player count the deal does not allow; a round
+/// that cannot start because every one of [`MAX_DEALS`] deals tied (R11).
+pub fn play(
+    variant: &Variant,
+    players: usize,
+    seed: u64,
+    strategy: Strategy,
+    stop: Stop,
+    max_rounds: u32,
+) -> Result<Played, String> {
     let mut game = Game::deal(variant.clone(), players, seed)?;
     let planner = if variant.rules().bonus_chain.yes() {
         variant.clone().with_rule("bonus-chain", "no").unwrap_or_else(|_| variant.clone())
@@ -92,23 +119,35 @@ pub fn play(variant: &Variant, players: usize, seed: u64, strategy: Strategy, st
         Chooser { rng: ChaCha8Rng::seed_from_u64(seed ^ 0x5175_6164_6f6d_696e), plan: VecDeque::new(), planner };
     loop {
         match game.phase() {
-            Phase::GameOver { .. } => break,
+            Phase::GameOver { .. } => return Ok(Played { game, ended: Ended::GameOver }),
             Phase::RoundOver => {
-                let limit = match stop {
-                    Stop::Rounds(k) => k.min(MAX_ROUNDS),
-                    Stop::End => MAX_ROUNDS,
-                };
-                if game.round() >= limit {
-                    break;
+                if let Stop::Rounds(k) = stop
+                    && game.round() >= k
+                {
+                    return Ok(Played { game, ended: Ended::RoundsAsked });
+                }
+                if game.round() >= max_rounds {
+                    return Ok(Played { game, ended: Ended::RoundLimit });
                 }
             }
             _ => {}
         }
         let legal = game.legal_actions();
-        let Some(action) = chooser.choose(&game, &legal, strategy) else { break };
+        let Some(action) = chooser.choose(&game, &legal, strategy) else {
+            return Err(format!("internal error: no legal action where the game is not over ({:?})", game.phase()));
+        };
+        let round = game.round();
         game.apply(action).map_err(|r| format!("internal error: the engine refused its own action {action}: {r}"))?;
+        if action == Action::NextRound && game.round() == round {
+            return Err(format!(
+                "round {} cannot start: each of {MAX_DEALS} deals in a row gave tied heaviest tiles, and R11 says \
+deal again on a tie ({} players, the {} set)",
+                round + 1,
+                players,
+                variant.tile_set().name()
+            ));
+        }
     }
-    Ok(game)
 }
 
 struct Chooser {

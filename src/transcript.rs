@@ -50,6 +50,37 @@ pub struct Transcript {
     /// The winner, when the transcript reaches the end of the game.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub winner: Option<usize>,
+    /// Why the transcript stops where it does (`quadominos play` always says;
+    /// absent, nothing is said and the transcript may stop anywhere).
+    /// Replay checks it against where the game stands.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ended: Option<Ended>,
+}
+
+/// Why a transcript stops where it does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Ended {
+    /// The game is over: a seat reached the target (E16, S19).
+    GameOver,
+    /// Stopped at the end of the rounds asked for (`play --rounds K`); the
+    /// game is not over.
+    RoundsAsked,
+    /// Stopped at the end of the most rounds a game is played for (`play
+    /// --max-rounds`, 500 by default) with nobody at the target; the game is
+    /// not over.
+    RoundLimit,
+}
+
+impl Ended {
+    /// The value as written.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Ended::GameOver => "game-over",
+            Ended::RoundsAsked => "rounds-asked",
+            Ended::RoundLimit => "round-limit",
+        }
+    }
 }
 
 /// The variant a game was played under: its name and the value of every
@@ -389,7 +420,9 @@ fn transcript_event(event: &Event, totals: &[i64]) -> TranscriptEvent {
 }
 
 /// The transcript of a game played from its first deal (a game made by
-/// [`Game::deal`] or [`Game::undealt`]).
+/// [`Game::deal`] or [`Game::undealt`]). `ended` is `game-over` when the
+/// game is over, else left unsaid: why a game was stopped is its player's
+/// to say (`crate::play::Played::transcript` does).
 pub fn record(game: &Game, seed: Option<u64>, strategy: Option<&str>) -> Transcript {
     let mut totals = vec![0i64; game.players()];
     let mut events = Vec::with_capacity(game.events().len());
@@ -410,6 +443,7 @@ pub fn record(game: &Game, seed: Option<u64>, strategy: Option<&str>) -> Transcr
         events,
         scores: game.scores().to_vec(),
         winner,
+        ended: winner.map(|_| Ended::GameOver),
     }
 }
 
@@ -546,6 +580,9 @@ pub struct Replayed {
     pub winner: Option<usize>,
     /// Whether the transcript reaches the end of the game.
     pub complete: bool,
+    /// Why the transcript stops, as it says (checked).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ended: Option<Ended>,
 }
 
 const ALLOWED_SHOWN: usize = 12;
@@ -799,6 +836,20 @@ pub fn replay(transcript: &Transcript, variant: &Variant) -> Result<Replayed, Bo
         let w = |w: Option<usize>| w.map_or("no winner".to_string(), |w| format!("seat {w}"));
         reasons.push(format!("winner: recorded {}, the rules give {}", w(transcript.winner), w(winner)));
     }
+    // A game over says so; a game stopped early stops between two rounds.
+    let phase = replayer.game.phase();
+    let fits = match transcript.ended {
+        None => true,
+        Some(Ended::GameOver) => matches!(phase, Phase::GameOver { .. }),
+        Some(Ended::RoundsAsked | Ended::RoundLimit) => phase == Phase::RoundOver,
+    };
+    if let Some(ended) = transcript.ended.filter(|_| !fits) {
+        let said = match ended {
+            Ended::GameOver => "the game is over",
+            Ended::RoundsAsked | Ended::RoundLimit => "play stopped between two rounds, the game not over",
+        };
+        reasons.push(format!("ended: recorded `{}` ({said}), but {}", ended.as_str(), phase_text(phase)));
+    }
     if !reasons.is_empty() {
         let mut m = replayer.mismatch(end, reasons, phase_clauses(replayer.game.phase()));
         m.allowed.clear();
@@ -812,5 +863,6 @@ pub fn replay(transcript: &Transcript, variant: &Variant) -> Result<Replayed, Bo
         scores: replayer.totals,
         winner,
         complete: winner.is_some(),
+        ended: transcript.ended,
     })
 }

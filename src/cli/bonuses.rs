@@ -12,12 +12,11 @@ use clap::ValueEnum;
 use quadominos::formats::{LoadedPosition, load_position};
 use quadominos::model::{Cell, Corners, Direction, TileId};
 use quadominos::render::{Marks, board_svg, board_text, catalogue_svg};
-use quadominos::rules::{BonusClass, Catalogue, Clause, Example, Neighbourhood};
+use quadominos::rules::{BonusClass, Catalogue, Clause, Example, Neighbourhood, WITNESS_BUDGET};
 use quadominos::solve::native::best_bonus_tiles;
 use quadominos::solve::{Choice, Limits, Play};
 use serde::Serialize;
 
-use super::render::write_file;
 use super::{Failure, Format, RuleArgs, parse_seconds, position_moves, serialize};
 
 /// The output formats of `bonuses`.
@@ -44,7 +43,8 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value_t = BonusFormat::Text)]
     pub format: BonusFormat,
-    /// Also draw the answer as SVG into FILE.
+    /// Also draw the answer as SVG into FILE (never an input of the
+    /// command, nor a device or FIFO).
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
     /// With a position: stop each search for the best two bonus tiles after
@@ -123,6 +123,8 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
         }
         Some(path) => {
             let loaded = load_position(path, &choice)?;
+            // Refused before the follow-ups are searched, not after.
+            super::output::check(&args.svg.iter().map(|p| ("--svg", p.as_path())).collect::<Vec<_>>())?;
             let catalogue = Catalogue::new(&loaded.variant);
             let limits = super::solve_limits(Some(args.timeout));
             let report = position_report(&loaded, &catalogue, &limits)?;
@@ -146,7 +148,7 @@ fn output<R: Serialize>(
         BonusFormat::Svg => svg(),
     };
     if let Some(path) = &args.svg {
-        write_file(path, svg().as_bytes())?;
+        super::output::write_files(&[("--svg", path, svg().as_bytes())])?;
     }
     Ok((out, 0))
 }
@@ -200,9 +202,14 @@ R2 corner match: {}).",
         let pic = picture(c.representative(), rules.diagonal_neighbours.yes());
         let _ = writeln!(out);
         let _ = writeln!(out, "{}  class {}: {}{}", pic[0], c.class, names(&c.neighbours), example_note(c.example));
+        let cut = if c.proven {
+            String::new()
+        } else {
+            format!(" (the best found: the search stopped at {WITNESS_BUDGET} boards per tile, not proven)")
+        };
         let _ = writeln!(
             out,
-            "{}  touched: {}; max matched: {}; bonus: {}",
+            "{}  touched: {}; max matched: {}; bonus: {}{cut}",
             pic[1],
             names(&c.touched),
             c.max_matched,

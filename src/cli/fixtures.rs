@@ -1,5 +1,6 @@
 //! `quadominos fixtures`: a fixture suite for other implementations, written
-//! to a folder only once all of it has been generated.
+//! to a folder only once all of it has been generated, and moved into place
+//! whole ([`super::output::write_folder`]).
 
 use std::path::PathBuf;
 
@@ -11,9 +12,15 @@ use super::Failure;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// The folder to write the suite into (created if needed).
+    /// The folder to write the suite into: a new folder (created with its
+    /// parents) or an empty one. The suite is built beside it in
+    /// `.DIR.partial-XXXXXX` and moved into place only when complete.
     #[arg(long, value_name = "DIR", required_unless_present = "check")]
     pub out: Option<PathBuf>,
+    /// Replace a non-empty DIR whole with the new suite (nothing of the old
+    /// one stays), never leaving DIR missing or mixed.
+    #[arg(long, requires = "out")]
+    pub force: bool,
     /// Instead of writing a suite, check answers another implementation
     /// wrote in the format of `positions.json` (move lists) or `perft.json`
     /// (perft counts): exit 0 when every one is right, 1 with the first
@@ -91,6 +98,7 @@ fn check(path: &std::path::Path) -> Result<(String, u8), Failure> {
                 for w in &m.wrong {
                     out.push_str(&format!("  - {w}\n"));
                 }
+                out.push_str(&more(m.wrong_count, m.wrong.len(), "differences"));
                 (out, 1)
             }
         });
@@ -123,15 +131,24 @@ fn check(path: &std::path::Path) -> Result<(String, u8), Failure> {
             for x in &m.missing {
                 out.push_str(&format!("  missing (legal): {}\n", show(x)));
             }
+            out.push_str(&more(m.missing_count, m.missing.len(), "missing (legal)"));
             for x in &m.extra {
                 out.push_str(&format!("  extra (not legal): {}\n", show(x)));
             }
+            out.push_str(&more(m.extra_count, m.extra.len(), "extra (not legal)"));
             for w in &m.wrong {
                 out.push_str(&format!("  - {w}\n"));
             }
+            out.push_str(&more(m.wrong_count, m.wrong.len(), "differences"));
             (out, 1)
         }
     })
+}
+
+/// The line saying how many more a list cut at [`quadominos::fixtures::SHOWN`]
+/// holds (nothing when it is whole).
+fn more(count: usize, shown: usize, what: &str) -> String {
+    if count > shown { format!("  ... and {} more {what} ({count} in all)\n", count - shown) } else { String::new() }
 }
 
 /// A notation error inside a string value, located at its column within
@@ -194,6 +211,8 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
     };
     let mut scenarios = Vec::new();
     if let Some(dir) = &dir {
+        // The folder is read as a whole: --force never replaces it.
+        quadominos::inputs::note(dir);
         let name = dir.display().to_string();
         let entries = std::fs::read_dir(dir)
             .map_err(|e| Failure::Input(InputError::whole_file(&name, format!("cannot read: {e}"))))?;
@@ -204,6 +223,8 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
             }
         }
     }
+    // Refused before the suite is generated, not after.
+    let folder = super::output::check_folder("--out", &out_dir, args.force)?;
     let options = SuiteOptions {
         seed: args.seed,
         count: args.count,
@@ -216,8 +237,9 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
         FixtureError::Input(e) => Failure::Input(e),
         FixtureError::Internal(m) => Failure::Bug(m),
     })?;
+    let placed = super::output::write_folder(&folder, &suite.files)?;
     let out = out_dir.display().to_string();
-    suite.write(&out_dir).map_err(|e| Failure::Input(InputError::whole_file(&out, format!("cannot write: {e}"))))?;
     let total: usize = suite.files.iter().map(|(_, b)| b.len()).sum();
-    Ok((format!("wrote {} files ({total} bytes) to {out}; see {out}/manifest.json\n", suite.files.len()), 0))
+    let replaced = if placed.replaced { ", replacing the folder's old content" } else { "" };
+    Ok((format!("wrote {} files ({total} bytes) to {out}{replaced}; see {out}/manifest.json\n", suite.files.len()), 0))
 }

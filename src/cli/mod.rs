@@ -7,6 +7,7 @@ use std::path::PathBuf;
 pub mod bonuses;
 pub mod compare;
 pub mod fixtures;
+pub mod output;
 pub mod play;
 pub mod render;
 pub mod replay;

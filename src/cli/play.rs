@@ -3,8 +3,8 @@
 
 use clap::ValueEnum;
 use quadominos::formats::InputError;
-use quadominos::play::{Stop, Strategy, play};
-use quadominos::transcript::record;
+use quadominos::play::{MAX_ROUNDS, Stop, Strategy, play};
+use quadominos::transcript::Ended;
 
 use super::{Failure, RuleArgs};
 
@@ -41,12 +41,18 @@ pub struct Args {
     /// How every seat chooses its actions.
     #[arg(long, value_enum, default_value_t = StrategyArg::Greedy)]
     pub strategy: StrategyArg,
-    /// Stop after this many rounds.
+    /// Stop after this many rounds (the transcript says `ended:
+    /// rounds-asked`).
     #[arg(long, conflicts_with = "to_end")]
     pub rounds: Option<u32>,
     /// Play to the end of the game (the default).
     #[arg(long)]
     pub to_end: bool,
+    /// The most rounds played, so that a game nobody wins still stops;
+    /// reaching it is said on standard error and in the transcript (`ended:
+    /// round-limit`, no winner).
+    #[arg(long, value_name = "N", default_value_t = MAX_ROUNDS, value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_rounds: u32,
     /// The transcript's format.
     #[arg(long, value_enum, default_value_t = TranscriptFormat::Yaml)]
     pub format: TranscriptFormat,
@@ -64,14 +70,26 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
         Some(k) => Stop::Rounds(k),
         None => Stop::End,
     };
-    let game = play(&variant, args.players, args.seed, strategy, stop).map_err(|m| {
+    let played = play(&variant, args.players, args.seed, strategy, stop, args.max_rounds).map_err(|m| {
         if m.starts_with("internal error") {
             Failure::Bug(m)
+        } else if m.starts_with("round ") {
+            // The variant's tile set ties at every deal: no round can start.
+            Failure::Input(InputError::whole_file("play", m))
         } else {
             Failure::Input(InputError::whole_file("--players", m))
         }
     })?;
-    let transcript = record(&game, Some(args.seed), Some(strategy.as_str()));
+    if played.ended == Ended::RoundLimit {
+        eprintln!(
+            "note: the game stopped at the round limit, {} round{} (--max-rounds), with nobody at the target of {}: \
+no winner; the transcript says `ended: round-limit`",
+            args.max_rounds,
+            if args.max_rounds == 1 { "" } else { "s" },
+            variant.target()
+        );
+    }
+    let transcript = played.transcript(Some(args.seed), Some(strategy.as_str()));
     let text = match args.format {
         TranscriptFormat::Json => super::serialize(&transcript, super::Format::Json)?,
         TranscriptFormat::Yaml => super::serialize(&transcript, super::Format::Yaml)?,

@@ -1,12 +1,10 @@
 //! `quadominos render`: a position, a puzzle or a game transcript drawn as
 //! SVG (or PNG, with the `png` cargo feature), and the pictures `moves`, `solve` and `bonuses`
 //! draw with `--svg FILE`. Output files are written only once the command has
-//! succeeded, each through a temporary file in the same directory renamed
-//! into place, so a reader never sees half a picture.
+//! succeeded, by [`super::output`]: never over an input, each whole.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
-use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
 use clap::ValueEnum;
@@ -39,10 +37,12 @@ pub struct Args {
     pub file: PathBuf,
     #[command(flatten)]
     pub rules: RuleArgs,
-    /// Write the SVG picture to FILE.
+    /// Write the SVG picture to FILE (never an input of the command, nor a
+    /// device or FIFO: print it on standard output instead).
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
-    /// Write a PNG picture to FILE (needs the `png` cargo feature).
+    /// Write a PNG picture to FILE (needs the `png` cargo feature; never an
+    /// input, a device or a FIFO).
     #[arg(long, value_name = "FILE")]
     pub png: Option<PathBuf>,
     /// What to highlight: `solution` (a puzzle's proven answer, solved and
@@ -97,11 +97,20 @@ fn asked(list: &[String]) -> Result<Option<Asked>, Failure> {
     }
 }
 
+/// The files `render` writes, with their flags.
+fn outputs(args: &Args) -> Vec<(&'static str, &Path)> {
+    [("--svg", &args.svg), ("--png", &args.png)]
+        .into_iter()
+        .filter_map(|(flag, path)| path.as_deref().map(|p| (flag, p)))
+        .collect()
+}
+
 /// Runs `render`.
 pub fn run(args: Args) -> Result<(String, u8), Failure> {
     let choice = args.rules.choice();
     if is_transcript(&args.file) {
         let loaded = load_transcript(&args.file, &choice)?;
+        super::output::check(&outputs(&args))?;
         let asked = asked(&args.highlight)?.unwrap_or(Asked::Last);
         let (board, marks) = transcript_picture(&loaded, args.step, &asked)?;
         return finish(&args, &board, &marks, &loaded.variant.label());
@@ -112,6 +121,8 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
         );
     }
     let loaded = load_position(&args.file, &choice)?;
+    // Refused before a puzzle is solved, not after.
+    super::output::check(&outputs(&args))?;
     let is_puzzle = loaded.file.goal.is_some();
     let asked = asked(&args.highlight)?.unwrap_or(if is_puzzle { Asked::Solution } else { Asked::Nothing });
     let label = loaded.variant.label();
@@ -160,12 +171,14 @@ fn finish(args: &Args, board: &Board, marks: &Marks, label: &str) -> Result<(Str
         Some(path) => Some((path, png_bytes(&svg, path)?)),
         None => None,
     };
+    let mut files: Vec<(&str, &Path, &[u8])> = Vec::new();
     if let Some(path) = &args.svg {
-        write_file(path, svg.as_bytes())?;
+        files.push(("--svg", path, svg.as_bytes()));
     }
-    if let Some((path, bytes)) = png {
-        write_file(path, &bytes)?;
+    if let Some((path, bytes)) = &png {
+        files.push(("--png", path, bytes));
     }
+    super::output::write_files(&files)?;
     Ok((text, 0))
 }
 
@@ -339,27 +352,6 @@ fn picture_text(board: &Board, marks: &Marks, variant: &str) -> String {
         let _ = writeln!(out, "bonus placements at: {}", cells.join(", "));
     }
     out
-}
-
-/// Writes `bytes` to `path` through a temporary file in the same directory,
-/// renamed into place: the file appears whole or not at all.
-pub fn write_file(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
-    let name = path.display().to_string();
-    let fail = |e: std::io::Error| Failure::Input(InputError::whole_file(&name, format!("cannot write: {e}")));
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
-    let mut file = tempfile::NamedTempFile::new_in(dir).map_err(fail)?;
-    file.write_all(bytes).map_err(fail)?;
-    // A temporary file is private (0600); a picture is not.
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        file.as_file().set_permissions(std::fs::Permissions::from_mode(0o644)).map_err(fail)?;
-    }
-    file.persist(path).map_err(|e| fail(e.error))?;
-    Ok(())
 }
 
 /// The PNG of an SVG picture, drawn by resvg.

@@ -87,9 +87,15 @@ fn text(r: &Report, variant: &str) -> String {
             ok.rounds,
             if ok.rounds == 1 { "" } else { "s" },
             ok.scores,
-            match ok.winner {
-                Some(w) => format!("; seat {w} wins"),
-                None => "; the game is not finished".to_string(),
+            match (ok.winner, ok.ended) {
+                (Some(w), _) => format!("; seat {w} wins"),
+                (None, Some(quadominos::transcript::Ended::RoundLimit)) => {
+                    "; the game is not finished: stopped at the round limit".to_string()
+                }
+                (None, Some(quadominos::transcript::Ended::RoundsAsked)) => {
+                    "; the game is not finished: stopped after the rounds asked for".to_string()
+                }
+                (None, _) => "; the game is not finished".to_string(),
             }
         );
         return out;

@@ -35,7 +35,8 @@ pub struct Args {
     /// proven answers must agree).
     #[arg(long, value_enum, default_value_t = SolverChoice::Native)]
     pub solver: SolverChoice,
-    /// List every optimal answer (up to --max-printed).
+    /// List every optimal answer (more than --max-printed is refused
+    /// whole).
     #[arg(long)]
     pub all: bool,
     /// Stop after this many seconds (both solvers together, encoding
@@ -47,7 +48,8 @@ pub struct Args {
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
     /// Also draw the board after the answer as SVG into FILE, its plays
-    /// numbered in order.
+    /// numbered in order. FILE is never an input of the command, nor a
+    /// device or FIFO.
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
 }
@@ -232,6 +234,8 @@ fn contradiction(a: &Answer, b: &Answer) -> Option<String> {
 pub fn run(args: Args) -> Result<(String, u8), Failure> {
     let started = Instant::now();
     let loaded = load_puzzle(&args.puzzle, &args.rules.choice())?;
+    // An output over an input is refused before the search, not after it.
+    super::output::check(&args.svg.iter().map(|p| ("--svg", p.as_path())).collect::<Vec<_>>())?;
     let budget = quadominos::limits::current();
     let stop = interrupt_flag();
     let progress = Arc::new(Progress::default());
@@ -309,7 +313,7 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
     if let Some(svg) = &args.svg {
         let title = format!("{}: {}, {}", loaded.source.name, report.goal, report.variant);
         let (board, marks) = super::render::answer_picture(&loaded.puzzle, &report.answer, &title);
-        super::render::write_file(svg, quadominos::render::board_svg(&board, &marks).as_bytes())?;
+        super::output::write_files(&[("--svg", svg, quadominos::render::board_svg(&board, &marks).as_bytes())])?;
     }
     let code = if stop.load(Ordering::SeqCst) {
         INTERRUPTED

@@ -8,4 +8,4 @@ mod state;
 
 pub use action::{Action, Refusal};
 pub use event::{Event, EventKind, PlacementKind, RoundEnding};
-pub use state::{BONUS_POINTS, Game, OPENING_CELL, PENALTY, Phase, Setup};
+pub use state::{BONUS_POINTS, Game, MAX_DEALS, OPENING_CELL, PENALTY, Phase, Setup};

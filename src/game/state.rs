@@ -116,6 +116,12 @@ fn zero_quad() -> TileId {
     TileId::new([0; 4]).unwrap_or_else(|_| unreachable!())
 }
 
+/// The most deals made for one round when the heaviest tiles keep tying
+/// and R11 says deal again: with the shipped sets a tie is rare and many in
+/// a row never happen, but a tile set whose tiles all weigh the same and
+/// hold no quad ties every time, and would be dealt forever.
+pub const MAX_DEALS: usize = 1000;
+
 impl Game {
     /// A new game of `players`, dealt from `seed` by the variant's table (R16).
     pub fn deal(variant: Variant, players: usize, seed: u64) -> Result<Game, String> {
@@ -318,10 +324,14 @@ impl Game {
         self.events.push(Event { seat: None, kind: EventKind::Redeal { tied, hands }, score: 0, clauses });
     }
 
+    /// Deals a round from the seed, again while the heaviest tiles tie and
+    /// R11 says deal again, at most [`MAX_DEALS`] times; when every one of
+    /// them ties, no round starts (the phase stays `RoundOver`, the round
+    /// number unchanged) and the caller says so.
     fn deal_round(&mut self) {
         let players = self.players();
         let size = self.variant.rules().deal.hand_size(players).unwrap_or(0);
-        for _attempt in 0..1000 {
+        for _attempt in 0..MAX_DEALS {
             let mut tiles: Vec<TileId> = self.variant.tile_set().ids().collect();
             tiles.shuffle(&mut self.rng);
             let hands = (0..players).map(|p| tiles[p * size..(p + 1) * size].to_vec()).collect();

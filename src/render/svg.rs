@@ -358,7 +358,8 @@ fn panel(out: &mut String, class: &BonusClass, x: i32, y: i32) {
     line(out, 1, &names.join(" "), "normal");
     let touched: Vec<&str> = class.touched.iter().map(|c| c.name()).collect();
     line(out, 2, &format!("touched: {}", touched.join(" ")), "normal");
-    line(out, 3, &format!("max matched: {}", class.max_matched), "normal");
+    let at_least = if class.proven { "" } else { "at least " };
+    line(out, 3, &format!("max matched: {at_least}{}", class.max_matched), "normal");
     line(out, 4, if class.bonus { "bonus: yes" } else { "bonus: no" }, if class.bonus { "bold" } else { "normal" });
     let clauses: Vec<String> = class.clauses.iter().map(|c| c.to_string()).collect();
     line(out, 5, &clauses.join(" "), "normal");

@@ -76,6 +76,14 @@ pub struct BonusClass {
     pub max_matched: u8,
     /// Whether a placement here can earn the bonus (R7).
     pub bonus: bool,
+    /// False when the search for boards stopped at its budget
+    /// ([`WITNESS_BUDGET`] boards per new tile) before it found a placement
+    /// matching every touched corner: `max_matched` and `bonus` are then the
+    /// best found, which a longer search might beat. Every class of the
+    /// shipped variants is proven (a test checks it); written only when
+    /// false.
+    #[serde(skip_serializing_if = "is_true")]
+    pub proven: bool,
     /// The rule sheet's example this class shows, if any.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub example: Option<Example>,
@@ -87,6 +95,16 @@ pub struct BonusClass {
     #[serde(skip)]
     representative: Neighbourhood,
 }
+
+fn is_true(b: &bool) -> bool {
+    *b
+}
+
+/// The most boards judged for one new tile (one orientation of one tile) in
+/// the search for a class's best placement. A search that matches every
+/// touched corner stops at once; one stopped by the budget first leaves the
+/// class marked not proven ([`BonusClass::proven`]).
+pub const WITNESS_BUDGET: u32 = 2_000;
 
 /// Every class of placeable neighbourhoods under one variant.
 #[derive(Clone, Debug)]
@@ -271,9 +289,14 @@ impl BonusClass {
 
 /// What `variant` makes of the class of `rep`.
 fn class(variant: &Variant, number: usize, rep: Neighbourhood, size: usize) -> BonusClass {
+    class_within(variant, number, rep, size, WITNESS_BUDGET)
+}
+
+/// [`class`] with `budget` boards judged per new tile.
+fn class_within(variant: &Variant, number: usize, rep: Neighbourhood, size: usize, budget: u32) -> BonusClass {
     let diagonals = variant.rules().diagonal_neighbours.yes();
     let touched = rep.covered(diagonals);
-    let witness = best_witness(variant, rep, touched.len());
+    let (witness, proven) = best_witness(variant, rep, touched.len(), budget);
     let (max_matched, bonus) = witness.as_ref().map_or((0, false), |(w, bonus)| (w.matched.len() as u8, *bonus));
     let example = rep.example();
     let mut clauses = Vec::new();
@@ -297,6 +320,7 @@ fn class(variant: &Variant, number: usize, rep: Neighbourhood, size: usize) -> B
         touched,
         max_matched,
         bonus,
+        proven,
         example,
         clauses,
         witness: witness.map(|(w, _)| w),
@@ -313,16 +337,21 @@ fn class(variant: &Variant, number: usize, rep: Neighbourhood, size: usize) -> B
 /// set, those that show the new tile's values on the shared lattice points
 /// first, each tile at most once. Each board found is judged by [`judge`].
 /// The search stops as soon as every touched corner is matched, since no
-/// placement can match more.
-fn best_witness(variant: &Variant, rep: Neighbourhood, touched: usize) -> Option<(Witness, bool)> {
+/// placement can match more. The second value is whether the answer is
+/// proven: every touched corner matched, or no tile's search stopped at its
+/// `budget` of boards.
+fn best_witness(variant: &Variant, rep: Neighbourhood, touched: usize, budget: u32) -> (Option<(Witness, bool)>, bool) {
     let at = Cell::new(0, 0);
     let dirs = rep.directions();
     let mut best: Option<(Witness, bool)> = None;
+    let mut cut = false;
     for &tile in variant.orientations().all() {
-        let mut search = Search { variant, tile, dirs: &dirs, chosen: Vec::new(), budget: 2_000 };
+        let mut search = Search { variant, tile, dirs: &dirs, chosen: Vec::new(), budget };
         // A legal placement's bonus follows from its matched corners (R7), so
         // the most matched is the best.
-        let Some(found) = search.run(at, touched) else { continue };
+        let found = search.run(at, touched);
+        cut |= search.budget == 0;
+        let Some(found) = found else { continue };
         if best.as_ref().is_none_or(|(w, _)| found.0.matched.len() > w.matched.len()) {
             let full = found.0.matched.len() == touched;
             best = Some(found);
@@ -331,7 +360,8 @@ fn best_witness(variant: &Variant, rep: Neighbourhood, touched: usize) -> Option
             }
         }
     }
-    best
+    let proven = best.as_ref().is_some_and(|(w, _)| w.matched.len() == touched) || !cut;
+    (best, proven)
 }
 
 /// The neighbour search for one new tile.
@@ -401,6 +431,25 @@ mod tests {
         assert_eq!(c.classes().len(), 45);
         assert_eq!(c.classes().iter().map(|k| k.size).sum::<usize>(), 240);
         assert!(c.class_of(Neighbourhood::of([Direction::NE])).is_none());
+    }
+
+    #[test]
+    fn every_shipped_class_is_proven_and_a_search_cut_short_says_so() {
+        for name in ["english", "english-beginner", "serbian", "serbian-chain"] {
+            for r4 in ["yes", "no"] {
+                let v = crate::formats::builtin_variant(name).unwrap().with_rule("R4", r4).unwrap();
+                let c = Catalogue::new(&v);
+                assert!(c.classes().iter().all(|k| k.proven), "{name} R4={r4}");
+            }
+        }
+        // No board judged at all: nothing is found, and nothing is claimed.
+        let english = crate::formats::builtin_variant("english").unwrap();
+        let rep = Neighbourhood::of([Direction::N, Direction::W]);
+        let cut = class_within(&english, 1, rep, 4, 0);
+        assert!(!cut.proven && !cut.bonus && cut.max_matched == 0);
+        let json = serde_json::to_value(&cut).unwrap();
+        assert_eq!(json["proven"], false);
+        assert!(serde_json::to_value(class(&english, 1, rep, 4)).unwrap().get("proven").is_none());
     }
 
     #[test]

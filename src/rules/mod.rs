@@ -12,7 +12,7 @@ mod random;
 mod reading;
 mod variant;
 
-pub use catalogue::{BonusClass, Catalogue, Example, Neighbour, Neighbourhood, Witness};
+pub use catalogue::{BonusClass, Catalogue, Example, Neighbour, Neighbourhood, WITNESS_BUDGET, Witness};
 pub use clause::{Clause, Source, UnknownClause};
 pub use judge::{Contact, Legal, Placement, Reason, Tally, Verdict, contacts, corner_matches, judge, points};
 pub use movegen::{Counts, Move, MoveGen, quick_judge, quick_judge_with};
