@@ -10,6 +10,7 @@
 #![allow(clippy::indexing_slicing)]
 
 use std::path::{Path, PathBuf};
+use std::time::Instant;
 
 use rayon::prelude::*;
 use schemars::JsonSchema;
@@ -19,7 +20,7 @@ use sha2::{Digest, Sha256};
 use crate::formats::{BoardEntry, InputError, MoveRecord, VariantChoice, move_records};
 use crate::game::Event;
 use crate::model::{Cell, Corners, TileId};
-use crate::perft::perft;
+use crate::perft::{perft, perft_until};
 use crate::play::{MAX_ROUNDS, Stop, Strategy, play};
 use crate::rules::{Clause, MoveGen, Position, Variant, random_position};
 use crate::scenario::load_scenario;
@@ -578,10 +579,33 @@ pub fn check_moves(
     answers: &[PositionFixture],
     resolve: impl Fn(&str) -> Option<Variant>,
 ) -> Result<usize, Box<MovesMismatch>> {
+    check_moves_until(answers, resolve, None).map(|c| c.checked)
+}
+
+/// How far a check given a deadline got.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Checked {
+    /// Answers found right (move lists, or perft counts).
+    pub checked: usize,
+    /// True when the deadline passed before every answer was checked: the
+    /// first `checked` are right, the rest were not looked at.
+    pub stopped: bool,
+}
+
+/// [`check_moves`], stopping at `deadline` (looked at before each move
+/// list).
+pub fn check_moves_until(
+    answers: &[PositionFixture],
+    resolve: impl Fn(&str) -> Option<Variant>,
+    deadline: Option<Instant>,
+) -> Result<Checked, Box<MovesMismatch>> {
     let mut checked = 0;
     for (index, p) in answers.iter().enumerate() {
         let board: Vec<(Cell, Corners)> = p.board.iter().map(|b| (b.at, b.tile)).collect();
         for listed in &p.moves {
+            if deadline.is_some_and(|d| Instant::now() >= d) {
+                return Ok(Checked { checked, stopped: true });
+            }
             let fail = |missing: Vec<MoveRecord>, extra: Vec<MoveRecord>, wrong: Vec<String>| {
                 let ((missing, missing_count), (extra, extra_count)) = (shown(missing), shown(extra));
                 let (wrong, wrong_count) = shown(wrong);
@@ -643,7 +667,7 @@ pub fn check_moves(
             checked += 1;
         }
     }
-    Ok(checked)
+    Ok(Checked { checked, stopped: false })
 }
 
 /// Where another implementation's perft count parts from the rules.
@@ -670,6 +694,16 @@ pub fn check_perft(
     answers: &[PerftFixture],
     resolve: impl Fn(&str) -> Option<Variant>,
 ) -> Result<usize, Box<PerftMismatch>> {
+    check_perft_until(answers, resolve, None).map(|c| c.checked)
+}
+
+/// [`check_perft`], stopping at `deadline` (looked at within each count's
+/// walk, see [`perft_until`]).
+pub fn check_perft_until(
+    answers: &[PerftFixture],
+    resolve: impl Fn(&str) -> Option<Variant>,
+    deadline: Option<Instant>,
+) -> Result<Checked, Box<PerftMismatch>> {
     const MAX_DEPTH: usize = MAX_CHECK_DEPTH;
     for (index, a) in answers.iter().enumerate() {
         let fail = |wrong: Vec<String>| {
@@ -689,7 +723,11 @@ pub fn check_perft(
                 ps.iter().map(|p| p.to_string()).collect::<Vec<_>>().join("; ")
             )])
         })?;
-        let ours = perft(&variant, &position.board, &position.hand, a.depth, !a.divide.is_empty());
+        let Some(ours) =
+            perft_until(&variant, &position.board, &position.hand, a.depth, !a.divide.is_empty(), deadline)
+        else {
+            return Ok(Checked { checked: index, stopped: true });
+        };
         let mut wrong = Vec::new();
         if a.nodes != ours.nodes {
             wrong.push(format!("nodes: recorded {}, the rules give {}", a.nodes, ours.nodes));
@@ -732,5 +770,5 @@ pub fn check_perft(
             return Err(fail(wrong));
         }
     }
-    Ok(answers.len())
+    Ok(Checked { checked: answers.len(), stopped: false })
 }

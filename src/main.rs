@@ -8,7 +8,8 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 use quadominos::formats::{
-    BUILTIN_VARIANTS, LoadedPosition, MoveRecord, MovesReport, VariantChoice, VerdictReport, load_position, notation,
+    BUILTIN_VARIANTS, InputError, LoadedPosition, MoveRecord, MovesReport, VariantChoice, VerdictReport, load_position,
+    notation,
 };
 use quadominos::model::{Cell, Corners, TileId};
 use quadominos::render::board_text;
@@ -145,6 +146,10 @@ other or the rules refuse an answer (a bug), 130 after Ctrl-C.")]
         /// by --max-printed).
         #[arg(long)]
         divide: bool,
+        /// Stop after this many seconds; a count not finished is not
+        /// printed at all (exit 2), never a partial one.
+        #[arg(long, value_name = "SECONDS", value_parser = cli::parse_seconds)]
+        timeout: Option<std::time::Duration>,
         #[command(flatten)]
         rules: RuleArgs,
         /// Output format.
@@ -320,7 +325,8 @@ the board",
             let _ = writeln!(out, "hand: [{}]", hand_line(&position.hand).replace("(empty)", ""));
             Ok((out, 0))
         }
-        Command::Perft { position, depth, divide, rules, format } => {
+        Command::Perft { position, depth, divide, timeout, rules, format } => {
+            let deadline = timeout.map(|t| std::time::Instant::now() + t);
             let loaded = load_position(&position, &rules.choice())?;
             let p = &loaded.position;
             if divide && depth > 0 {
@@ -329,7 +335,14 @@ the board",
                 let first = quadominos::rules::MoveGen::new(&loaded.variant, &p.board, &p.hand).count_moves();
                 cli::within_printed("first placements (--divide)", first)?;
             }
-            let count = quadominos::perft::perft(&loaded.variant, &p.board, &p.hand, depth, divide);
+            let count = quadominos::perft::perft_until(&loaded.variant, &p.board, &p.hand, depth, divide, deadline)
+                .ok_or_else(|| {
+                    let seconds = timeout.map_or(0.0, |t| t.as_secs_f64());
+                    Failure::Input(InputError::whole_file(
+                        "--timeout",
+                        format!("stopped by the time limit of {seconds:.3} s before the count was done; raise it with --timeout"),
+                    ))
+                })?;
             let text = match format {
                 Format::Text => {
                     let mut out = String::new();

@@ -22,6 +22,8 @@
 // Indexing here cannot panic on input: depths index the per-depth counters sized to the depth asked for.
 #![allow(clippy::indexing_slicing)]
 
+use std::time::Instant;
+
 use serde::Serialize;
 
 use crate::model::{Board, Cell, Corners, TileId};
@@ -62,9 +64,30 @@ pub struct Perft {
 /// past the hand's size costs what the hand's size costs: the walk stops
 /// there, and the sequences of `depth` (none) are 0.
 pub fn perft(variant: &Variant, board: &Board, hand: &[TileId], depth: usize, divide: bool) -> Perft {
-    let walked = depth.min(hand.len());
-    let mut counted = perft_to(variant, board, hand, walked, divide);
-    if walked < depth {
+    // Without a deadline the walk always finishes.
+    past_the_hand(perft_to(variant, board, hand, depth.min(hand.len()), divide, None).0, depth)
+}
+
+/// [`perft`], given up at `deadline`: `None` when the walk had not finished
+/// by then (a count is exact or not given at all). The clock is read once
+/// per node three or more placements from the end, a small share of the
+/// walk.
+pub fn perft_until(
+    variant: &Variant,
+    board: &Board,
+    hand: &[TileId],
+    depth: usize,
+    divide: bool,
+    deadline: Option<Instant>,
+) -> Option<Perft> {
+    let (counted, late) = perft_to(variant, board, hand, depth.min(hand.len()), divide, deadline);
+    (!late).then(|| past_the_hand(counted, depth))
+}
+
+/// A count walked to the hand's size, as the count at `depth`: past the
+/// hand's size no sequence is left.
+fn past_the_hand(mut counted: Perft, depth: usize) -> Perft {
+    if counted.depth < depth {
         counted.depth = depth;
         counted.nodes = 0;
         for d in &mut counted.divide {
@@ -74,20 +97,28 @@ pub fn perft(variant: &Variant, board: &Board, hand: &[TileId], depth: usize, di
     counted
 }
 
-/// [`perft`] to a depth no greater than the hand's size.
-fn perft_to(variant: &Variant, board: &Board, hand: &[TileId], depth: usize, divide: bool) -> Perft {
+/// [`perft`] to a depth no greater than the hand's size, and whether the
+/// deadline passed before the walk was done.
+fn perft_to(
+    variant: &Variant,
+    board: &Board,
+    hand: &[TileId],
+    depth: usize,
+    divide: bool,
+    deadline: Option<Instant>,
+) -> (Perft, bool) {
     let mut generator = MoveGen::new(variant, board, hand);
     let mut bonus = vec![0; depth];
     if depth == 0 {
-        return Perft { depth, nodes: 1, bonus, divide: Vec::new() };
+        return (Perft { depth, nodes: 1, bonus, divide: Vec::new() }, false);
     }
+    let mut buffers = Buffers::new(depth, deadline);
     if !divide {
-        let nodes = count(&mut generator, depth, 0, &mut bonus, &mut Buffers::new(depth));
-        return Perft { depth, nodes, bonus, divide: Vec::new() };
+        let nodes = count(&mut generator, depth, 0, &mut bonus, &mut buffers);
+        return (Perft { depth, nodes, bonus, divide: Vec::new() }, buffers.late);
     }
     let mut moves = Vec::new();
     generator.legal_moves(&mut moves);
-    let mut buffers = Buffers::new(depth);
     let mut split = Vec::with_capacity(moves.len());
     let mut nodes = 0;
     for m in moves {
@@ -107,7 +138,7 @@ fn perft_to(variant: &Variant, board: &Board, hand: &[TileId], depth: usize, div
         split.push(Divide { tile: corners.id(), at: m.at, corners, nodes: n });
     }
     split.sort_by_key(|d| (d.tile, d.at.y, d.at.x, d.corners));
-    Perft { depth, nodes, bonus, divide: split }
+    (Perft { depth, nodes, bonus, divide: split }, buffers.late)
 }
 
 /// Sequences of `depth` more placements; `level` is the depth already made.
@@ -132,6 +163,10 @@ fn count(generator: &mut MoveGen<'_>, depth: usize, level: usize, bonus: &mut [u
         }
         return nodes;
     }
+    if buffers.late || buffers.deadline.is_some_and(|d| Instant::now() >= d) {
+        buffers.late = true;
+        return 0;
+    }
     let mut moves = std::mem::take(&mut buffers.lists[level]);
     moves.clear();
     generator.legal_moves(&mut moves);
@@ -151,16 +186,18 @@ fn count(generator: &mut MoveGen<'_>, depth: usize, level: usize, bonus: &mut [u
 }
 
 /// Move lists reused by [`count`]: one per level walked, and the last two
-/// levels' list.
+/// levels' list; with the deadline, and whether it has passed.
 #[derive(Default)]
 struct Buffers {
     lists: Vec<Vec<Move>>,
     last: Vec<(Move, bool, Counts)>,
+    deadline: Option<Instant>,
+    late: bool,
 }
 
 impl Buffers {
-    fn new(depth: usize) -> Buffers {
-        Buffers { lists: vec![Vec::new(); depth], last: Vec::new() }
+    fn new(depth: usize, deadline: Option<Instant>) -> Buffers {
+        Buffers { lists: vec![Vec::new(); depth], last: Vec::new(), deadline, late: false }
     }
 }
 
@@ -169,6 +206,23 @@ mod tests {
     use super::*;
     use crate::formats::builtin_variant;
     use crate::rules::random_position;
+
+    #[test]
+    fn a_walk_past_its_deadline_gives_no_count_and_one_within_it_the_count() {
+        let english = builtin_variant("english").unwrap();
+        let p = random_position(&english, 2026, 60, 15);
+        let past = Some(Instant::now());
+        for divide in [false, true] {
+            assert_eq!(perft_until(&english, &p.board, &p.hand, 4, divide, past), None);
+            let far = Some(Instant::now() + std::time::Duration::from_secs(3600));
+            assert_eq!(
+                perft_until(&english, &p.board, &p.hand, 4, divide, far),
+                Some(perft(&english, &p.board, &p.hand, 4, divide))
+            );
+        }
+        // Two levels are counted without walking: nothing to give up.
+        assert!(perft_until(&english, &p.board, &p.hand, 2, false, past).is_some());
+    }
 
     #[test]
     fn divide_sums_to_the_total_and_depth_1_is_the_move_list() {

@@ -315,3 +315,35 @@ mod property {
         }
     }
 }
+
+#[test]
+fn perft_and_a_check_of_perft_counts_obey_the_time_limit_and_print_no_partial_count() {
+    let dir = tempfile::tempdir().unwrap();
+    let position = run(&["generate", "--seed", "3", "--tiles", "60", "--hand", "60"]);
+    let path = dir.path().join("p.yaml");
+    std::fs::write(&path, &position.stdout).unwrap();
+    let p = path.to_str().unwrap();
+    let out = run_measured(&["perft", p, "--depth", "6", "--timeout", "0.5"], None);
+    assert_eq!(out.code, Some(2), "{}", out.stderr);
+    assert!(out.stdout.is_empty(), "{}", out.stdout);
+    assert!(out.stderr.contains("--timeout: stopped by the time limit of 0.500 s before the count was done"));
+    assert!(out.wall < Duration::from_secs(10), "{:?}", out.wall);
+    // A thousand deep counts, hours of walking: stopped at the limit.
+    let notation = stdout(&run(&["notation", p]));
+    let entry = serde_json::json!({
+        "position": "p", "notation": notation.trim(), "variant": "english",
+        "depth": 5, "nodes": 1, "bonus": [0, 0, 0, 0, 0], "divide": []
+    });
+    let answers = serde_json::Value::Array(vec![entry; 1000]);
+    let file = dir.path().join("perft.json");
+    std::fs::write(&file, serde_json::to_string(&answers).unwrap()).unwrap();
+    let out = run_measured(&["fixtures", "--check", file.to_str().unwrap(), "--timeout", "1"], None);
+    assert_eq!(out.code, Some(2), "{}", out.stderr);
+    assert!(out.stdout.is_empty(), "{}", out.stdout);
+    assert!(
+        out.stderr.contains("--timeout: stopped by the time limit of 1.000 s after 0 of 1000 perft counts"),
+        "{}",
+        out.stderr
+    );
+    assert!(out.wall < Duration::from_secs(10), "{:?}", out.wall);
+}

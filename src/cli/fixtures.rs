@@ -27,6 +27,11 @@ pub struct Args {
     /// wrong one.
     #[arg(long, value_name = "FILE", conflicts_with = "out")]
     pub check: Option<PathBuf>,
+    /// With --check: stop after this many seconds (a perft count deep on a
+    /// large hand can take hours); nothing is judged but the answers
+    /// checked by then, and the limit is said (exit 2).
+    #[arg(long, value_name = "SECONDS", value_parser = super::parse_seconds, requires = "check")]
+    pub timeout: Option<std::time::Duration>,
     /// The seed every position and game derives from.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
@@ -60,7 +65,21 @@ fn by_label(label: &str) -> Option<quadominos::rules::Variant> {
     Some(variant)
 }
 
-fn check(path: &std::path::Path) -> Result<(String, u8), Failure> {
+/// The answers checked before `--timeout` stopped the check: a limit
+/// reached, said with what was checked (exit 2).
+fn stopped(timeout: Option<std::time::Duration>, checked: usize, of: usize, what: &str) -> Failure {
+    let seconds = timeout.map_or(0.0, |t| t.as_secs_f64());
+    Failure::Input(InputError::whole_file(
+        "--timeout",
+        format!(
+            "stopped by the time limit of {seconds:.3} s after {checked} of {of} {what}, all right so far; \
+             the rest are not checked; raise it with --timeout"
+        ),
+    ))
+}
+
+fn check(path: &std::path::Path, timeout: Option<std::time::Duration>) -> Result<(String, u8), Failure> {
+    let deadline = timeout.map(|t| std::time::Instant::now() + t);
     let source = Source::read(path)?;
     // A perft answer has `nodes`; a move-list answer has `moves`.
     let is_perft =
@@ -91,8 +110,9 @@ fn check(path: &std::path::Path) -> Result<(String, u8), Failure> {
         if !problems.is_empty() {
             return Err(Failure::Input(source.problems(problems)));
         }
-        return Ok(match quadominos::fixtures::check_perft(&answers, by_label) {
-            Ok(n) => (format!("{}: ok: {n} perft counts are right\n", source.name), 0),
+        return Ok(match quadominos::fixtures::check_perft_until(&answers, by_label, deadline) {
+            Ok(c) if c.stopped => return Err(stopped(timeout, c.checked, answers.len(), "perft counts")),
+            Ok(c) => (format!("{}: ok: {} perft counts are right\n", source.name, c.checked), 0),
             Err(m) => {
                 let mut out = format!("{}: count {} ({}) is wrong\n", place(m.index), m.index, m.position);
                 for w in &m.wrong {
@@ -117,8 +137,12 @@ fn check(path: &std::path::Path) -> Result<(String, u8), Failure> {
     if !problems.is_empty() {
         return Err(Failure::Input(source.problems(problems)));
     }
-    Ok(match quadominos::fixtures::check_moves(&answers, by_label) {
-        Ok(n) => (format!("{}: ok: {n} move lists over {} positions are right\n", source.name, answers.len()), 0),
+    let lists: usize = answers.iter().map(|p| p.moves.len()).sum();
+    Ok(match quadominos::fixtures::check_moves_until(&answers, by_label, deadline) {
+        Ok(c) if c.stopped => return Err(stopped(timeout, c.checked, lists, "move lists")),
+        Ok(c) => {
+            (format!("{}: ok: {} move lists over {} positions are right\n", source.name, c.checked, answers.len()), 0)
+        }
         Err(m) => {
             let mut out = format!(
                 "{}: position {} ({}) under {}: the move list is wrong\n",
@@ -175,7 +199,7 @@ fn inside_string(
 
 pub fn run(args: Args) -> Result<(String, u8), Failure> {
     let out_dir = match (&args.check, &args.out) {
-        (Some(file), _) => return check(file),
+        (Some(file), _) => return check(file, args.timeout),
         (None, Some(dir)) => dir.clone(),
         (None, None) => return Err(Failure::Input(InputError::whole_file("--out", "give --out DIR or --check FILE"))),
     };
