@@ -300,7 +300,8 @@ fn json<T: Serialize>(value: &T) -> Result<Vec<u8>, String> {
 /// Board sizes and hand sizes the positions cycle through.
 const POSITION_SHAPES: [(usize, usize); 6] = [(1, 6), (6, 6), (12, 8), (24, 10), (40, 12), (60, 15)];
 
-/// The seed of position `i` of variant `v`.
+/// The seed of position `i` of variant `v`. Wrapping is meant: a seed is
+/// mixed, not counted, and every `--seed` must give a suite.
 fn position_seed(seed: u64, v: usize, i: usize) -> u64 {
     seed.wrapping_mul(1_000_003).wrapping_add((v * 1000 + i) as u64)
 }
@@ -394,6 +395,8 @@ pub fn game_plan(options: &SuiteOptions, i: usize) -> (usize, Strategy, usize, u
     let variant = i % nv;
     let strategy = Strategy::ALL[(i / nv) % Strategy::ALL.len()];
     let players = 2 + (i / (nv * Strategy::ALL.len())) % 3;
+    // Wrapping is meant, as in `position_seed`: the seeds near u64::MAX
+    // go on from 0.
     (variant, strategy, players, options.seed.wrapping_add(i as u64))
 }
 

@@ -752,6 +752,8 @@ fn solve(
     let expect = match (loaded.expect.score, loaded.expect.count) {
         (Some(score), _) => Some(ExpectCheck { score, holds: !answer.proven || answer.score == score }),
         (None, Some(count)) => {
+            // Neither conversion fails: the puzzle reader refuses a count
+            // above i64::MAX, and a solver counts solutions one by one.
             let count = i64::try_from(count).unwrap_or(i64::MAX);
             let got = answer.count.and_then(|c| i64::try_from(c).ok());
             Some(ExpectCheck { score: count, holds: !answer.proven || got == Some(count) })

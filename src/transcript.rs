@@ -466,7 +466,7 @@ pub fn load_transcript(path: &Path, choice: &VariantChoice) -> Result<LoadedTran
         if let Some(seat) = e.seat.filter(|&s| s >= transcript.players) {
             problems.push(Problem::new(
                 DocPath::from("events").index(i).key("seat"),
-                format!("seat {seat} does not exist; seats are 0 to {}", transcript.players.saturating_sub(1)),
+                format!("seat {seat} does not exist; {}", crate::game::seat_range(transcript.players)),
             ));
         }
     }

@@ -163,7 +163,8 @@ impl Source {
         let limit = limits::current().input_bytes;
         let mut bytes = Vec::new();
         // One byte past the limit tells a file over it, even one whose size
-        // is not known beforehand (a pipe, a device).
+        // is not known beforehand (a pipe, a device). At a limit of
+        // u64::MAX the sum saturates, and no file is longer anyway.
         std::fs::File::open(path)
             .and_then(|f| f.take(limit.saturating_add(1)).read_to_end(&mut bytes))
             .map_err(cannot)?;

@@ -9,6 +9,7 @@ use super::input::{InputError, Source};
 use super::position::{VariantChoice, load_position};
 use crate::error::{DocPath, Problem};
 use crate::model::{Cell, TileId};
+use crate::rules::{MAX_COORDINATE, coordinate_problem};
 use crate::solve::{FillGoal, FillObjective, Goal, Puzzle};
 
 /// `goal:` as written: `best-turn`, `{best-sequence: {plays: N}}` or
@@ -152,6 +153,30 @@ pub struct LoadedPuzzle {
 /// The most cells a fill region may have.
 pub const MAX_REGION: usize = 400;
 
+/// The cells of the `width` × `height` rectangle whose north-west cell is
+/// `o`, in reading order; or, when a corner of it lies outside the
+/// coordinates a board cell may have, why (rather than a smaller region).
+/// Its size is at most [`MAX_REGION`] cells, checked before.
+fn rectangle(o: Cell, width: u32, height: u32) -> Result<Vec<Cell>, String> {
+    if width == 0 || height == 0 {
+        return Ok(Vec::new());
+    }
+    // The far corner in i64: near i32::MAX it is a number even where it is
+    // no cell.
+    let far = (i64::from(o.x) + i64::from(width) - 1, i64::from(o.y) + i64::from(height) - 1);
+    let limit = i64::from(MAX_COORDINATE);
+    for (x, y) in [(i64::from(o.x), i64::from(o.y)), far] {
+        if x.abs() > limit || y.abs() > limit {
+            return Err(format!(
+                "cell [{x}, {y}] of the region is too far out: coordinates must lie within ±{MAX_COORDINATE}"
+            ));
+        }
+    }
+    let too_far = |_| format!("the region reaches past ±{MAX_COORDINATE}");
+    let (x1, y1) = (i32::try_from(far.0).map_err(too_far)?, i32::try_from(far.1).map_err(too_far)?);
+    Ok((o.y..=y1).flat_map(|y| (o.x..=x1).map(move |x| Cell::new(x, y))).collect())
+}
+
 /// Reads a puzzle: the position as `moves` reads it, then the goal.
 pub fn load_puzzle(path: &Path, choice: &VariantChoice) -> Result<LoadedPuzzle, InputError> {
     let loaded = load_position(path, choice)?;
@@ -172,25 +197,34 @@ pub fn load_puzzle(path: &Path, choice: &VariantChoice) -> Result<LoadedPuzzle, 
         GoalSpec::BestSequence { plays } => Goal::BestSequence { plays: plays.unwrap_or(position.hand.len()) },
         GoalSpec::Fill(spec) => {
             let at = DocPath::from("goal").key("fill");
+            let mut problems = Vec::new();
             let region: Vec<Cell> = match spec.region {
                 // The size is checked before any cell is made: a rectangle
                 // of 100000 × 100000 is refused, not built.
                 RegionSpec::Rect { width, height, .. } if u64::from(width) * u64::from(height) > MAX_REGION as u64 => {
                     Vec::new()
                 }
-                RegionSpec::Rect { width, height, at } => {
-                    let o = at.unwrap_or(Cell::new(0, 0));
-                    let (w, h) = (width as i32, height as i32);
-                    (0..h)
-                        .flat_map(|y| {
-                            (0..w).filter_map(move |x| Some(Cell::new(o.x.checked_add(x)?, o.y.checked_add(y)?)))
-                        })
-                        .collect()
+                RegionSpec::Rect { width, height, at: corner } => {
+                    match rectangle(corner.unwrap_or(Cell::new(0, 0)), width, height) {
+                        Ok(cells) => cells,
+                        Err(message) => {
+                            let path = if corner.is_some() { at.key("region").key("at") } else { at.key("region") };
+                            problems.push(Problem::new(path, message));
+                            Vec::new()
+                        }
+                    }
                 }
-                RegionSpec::Cells(cells) => cells,
+                RegionSpec::Cells(cells) => {
+                    for (i, &c) in cells.iter().enumerate() {
+                        if let Some(message) = coordinate_problem(c) {
+                            problems.push(Problem::new(at.key("region").index(i), message));
+                        }
+                    }
+                    cells
+                }
             };
-            let mut problems = Vec::new();
-            if region.is_empty() || region.len() > MAX_REGION {
+            // A region refused for its coordinates is not also called empty.
+            if problems.is_empty() && (region.is_empty() || region.len() > MAX_REGION) {
                 problems.push(Problem::new(at.key("region"), format!("a region has 1 to {MAX_REGION} cells")));
             }
             if let Some(c) = region.iter().find(|&&c| position.board.is_occupied(c)) {

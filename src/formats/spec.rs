@@ -97,6 +97,7 @@ impl VariantSpec {
                 continue;
             }
             values.insert(reading.name.into(), text.into());
+            // Reading ids are numbered from 1 (R1-R16), so the index never wraps.
             if let Some(slot) = citations.get_mut(usize::from(reading.id.number()).wrapping_sub(1)) {
                 *slot = cited.clauses.clone();
             }

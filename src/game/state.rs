@@ -112,6 +112,15 @@ enum Opener {
     Tie(Vec<usize>),
 }
 
+/// The seats of a game of `players`, for messages: `seats are 0 to 2`, or,
+/// for a game written with no players, that there are none (never "0 to 0").
+pub(crate) fn seat_range(players: usize) -> String {
+    match players.checked_sub(1) {
+        Some(last) => format!("seats are 0 to {last}"),
+        None => "there are no seats".to_string(),
+    }
+}
+
 fn zero_quad() -> TileId {
     TileId::new([0; 4]).unwrap_or_else(|_| unreachable!())
 }
@@ -211,7 +220,7 @@ impl Game {
         {
             problems.push(Problem::new(
                 DocPath::from("to-move"),
-                format!("seat {seat} does not exist; seats are 0 to {}", players.saturating_sub(1)),
+                format!("seat {seat} does not exist; {}", seat_range(players)),
             ));
         }
         if !problems.is_empty() {

@@ -27,9 +27,10 @@ pub struct Corners(pub [u8; 4]);
 /// Why a text is not a tile id or a corner list.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum TileError {
-    /// A value outside 0–5.
+    /// A value outside 0–5 (wide enough for any integer a file can hold,
+    /// so that the message names the value written).
     #[error("value {0} is outside 0-5")]
-    ValueOutOfRange(i64),
+    ValueOutOfRange(i128),
     /// Not four dash-separated values.
     #[error("`{0}` is not a tile id: write four values 0-5 joined by dashes, e.g. 0-1-1-3")]
     Malformed(String),
@@ -89,7 +90,7 @@ impl FromStr for TileId {
         let mut values = [0u8; 4];
         for (slot, part) in values.iter_mut().zip(&parts) {
             let v: i64 = part.trim().parse().map_err(|_| TileError::Malformed(s.to_string()))?;
-            *slot = u8::try_from(v).ok().filter(|&v| v <= MAX_VALUE).ok_or(TileError::ValueOutOfRange(v))?;
+            *slot = u8::try_from(v).ok().filter(|&v| v <= MAX_VALUE).ok_or(TileError::ValueOutOfRange(v.into()))?;
         }
         TileId::new(values)
     }
@@ -178,17 +179,27 @@ impl<'de> Deserialize<'de> for Value {
                 f.write_str("i64")
             }
             fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<Value, E> {
+                self.visit_i128(v.into())
+            }
+            fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<Value, E> {
+                self.visit_i128(v.into())
+            }
+            // A number past i64 is still a number: it is out of range, not
+            // of another type.
+            fn visit_i128<E: serde::de::Error>(self, v: i128) -> Result<Value, E> {
                 u8::try_from(v)
                     .ok()
                     .filter(|&v| v <= MAX_VALUE)
                     .map(Value)
                     .ok_or_else(|| E::custom(TileError::ValueOutOfRange(v)))
             }
-            fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<Value, E> {
-                self.visit_i64(i64::try_from(v).unwrap_or(i64::MAX))
+            fn visit_u128<E: serde::de::Error>(self, v: u128) -> Result<Value, E> {
+                self.visit_i128(i128::try_from(v).map_err(|_| E::custom(format!("value {v} is outside 0-5")))?)
             }
         }
-        d.deserialize_i64(ValueVisitor)
+        // Asked for as i128, a number past i64 still reaches the visitor
+        // and is called out of range rather than of another type.
+        d.deserialize_i128(ValueVisitor)
     }
 }
 
