@@ -432,8 +432,10 @@ pub fn load_transcript(path: &Path, choice: &VariantChoice) -> Result<LoadedTran
         Ok(t) => t,
         Err(e) => {
             // An event whose fields do not fit its kind is reported by serde
-            // at the list of events; read the events again to name the field.
-            let misfits = serde_yaml::from_str::<EventsOnly>(&source.text).map(EventsOnly::problems);
+            // at the list of events; read the events again to name the field
+            // (through `Source::parse`, so that a text refused for its
+            // nesting is not handed to the YAML reader after all).
+            let misfits = source.parse::<EventsOnly>("transcript").map(EventsOnly::problems);
             return Err(match misfits {
                 Ok(problems) if !problems.is_empty() => source.problems(problems),
                 _ => e,

@@ -204,32 +204,50 @@ impl Source {
 
     /// Deserializes the YAML text; a syntax or type error is located.
     pub fn parse<T: DeserializeOwned>(&self, what: &str) -> Result<T, InputError> {
+        self.parse_tiles(what, &[])
+    }
+
+    /// [`Source::parse`], counting the entries of the sequences under the
+    /// top-level keys `tile_lists` (a board, a hand, a tile set's tiles)
+    /// while the text is first read: a list longer than the tile limit
+    /// ([`crate::limits`]) is refused before any parser builds it.
+    pub fn parse_tiles<T: DeserializeOwned>(&self, what: &str, tile_lists: &[&str]) -> Result<T, InputError> {
         // Only blank lines, comments and document markers: no document at all.
         let empty = self.text.lines().map(str::trim).all(|l| l.is_empty() || l.starts_with('#') || l == "---");
         if empty {
-            return Err(InputError {
-                problems: vec![Located {
-                    file: self.name.clone(),
-                    position: Some((1, 1)),
-                    message: format!("the file is empty; expected a {what}"),
-                }],
-            });
+            return Err(self.at((1, 1), format!("the file is empty; expected a {what}")));
         }
-        // One read of the node positions serves the nesting limit and the
-        // keys written twice.
+        // Nesting and list lengths are read in one linear pass before either
+        // YAML reader runs: both slow down with depth, and a list is built
+        // whole before it can be counted.
+        let limits = limits::current();
+        let shape = super::shape::shape(&self.text, limits.nesting, tile_lists);
+        if let Some(at) = shape.too_deep {
+            return Err(self.at(
+                at,
+                format!(
+                    "nested too deeply: more than {} levels of mappings and sequences; raise the limit with --max-nesting",
+                    limits.nesting
+                ),
+            ));
+        }
+        let long: Vec<Located> = shape
+            .lists
+            .iter()
+            .filter(|l| l.entries > limits.tiles)
+            .map(|l| Located {
+                file: self.name.clone(),
+                position: Some(l.at),
+                message: format!(
+                    "{}: {} tiles listed, more than the limit of {}; each tile exists once (S1); raise the limit with --max-tiles",
+                    l.key, l.entries, limits.tiles
+                ),
+            })
+            .collect();
+        if !long.is_empty() {
+            return Err(InputError { problems: long });
+        }
         let map = SourceMap::new(&self.text);
-        let nesting = limits::current().nesting;
-        if let Some((line, col)) = map.too_deep(nesting) {
-            return Err(InputError {
-                problems: vec![Located {
-                    file: self.name.clone(),
-                    position: Some((line, col)),
-                    message: format!(
-                        "nested too deeply: more than {nesting} levels of mappings and sequences; raise the limit with --max-nesting"
-                    ),
-                }],
-            });
-        }
         let value: T = serde_yaml::from_str(&self.text).map_err(|e| {
             let mut position = e.location().map(|l| (l.line(), l.column()));
             let mut message = e.to_string();
@@ -269,6 +287,11 @@ impl Source {
             });
         }
         Ok(value)
+    }
+
+    /// One problem at a line and column of this file.
+    fn at(&self, position: (usize, usize), message: String) -> InputError {
+        InputError { problems: vec![Located { file: self.name.clone(), position: Some(position), message }] }
     }
 
     /// The end of a file without a final newline is reported (by serde_yaml

@@ -98,7 +98,7 @@ pub fn load_position(path: &Path, choice: &VariantChoice) -> Result<LoadedPositi
     if path.extension().is_some_and(|e| e == "qpn") {
         return load_notation(source, choice);
     }
-    let file: PositionFile = source.parse("position: a mapping with `board:` and `hand:`")?;
+    let file: PositionFile = source.parse_tiles("position: a mapping with `board:` and `hand:`", &["board", "hand"])?;
     let variant = choice.resolve(file.variant.as_deref(), Some(&source))?;
     let board: Vec<(Cell, Corners)> = file.board.iter().map(|e| (e.at, e.tile)).collect();
     let position = Position::from_setup(&board, &file.hand, &variant).map_err(|p| source.problems(p))?;

@@ -198,7 +198,7 @@ pub fn load_spec(source: &Source) -> Result<Variant, InputError> {
 /// Reads a tile-set file.
 pub fn load_tile_set(path: &Path) -> Result<TileSet, InputError> {
     let source = Source::read(path)?;
-    let file: TileSetFile = source.parse("tile set")?;
+    let file: TileSetFile = source.parse_tiles("tile set", &["tiles"])?;
     TileSet::from_printed(file.name, file.tiles).map_err(|e| {
         let at = match &e {
             crate::model::TileSetError::Duplicate { second, .. } => DocPath::from("tiles").index(*second),
