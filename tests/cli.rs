@@ -740,3 +740,22 @@ fn solve_refuses_a_timeout_that_is_not_a_positive_duration() {
     let text = run_ok(&["solve", "puzzles/bonus-corner.yaml", "--timeout", "30"], 0);
     assert!(text.contains("47"), "{text}");
 }
+
+#[test]
+fn a_file_opening_with_a_byte_order_mark_reads_as_it_does_without_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let plain = puzzle("bonus-corner");
+    let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(&plain)).unwrap();
+    let bom = dir.path().join("bom.yaml");
+    std::fs::write(&bom, format!("\u{feff}{text}")).unwrap();
+    let bom = bom.display().to_string();
+    let expected = json(&["moves", &plain, "--format", "json"], 0);
+    assert_eq!(json(&["moves", &bom, "--format", "json"], 0), expected);
+    let solved = json(&["solve", &bom, "--format", "json"], 0);
+    assert_eq!(solved["score"], 47);
+    // The one-line notation too.
+    let line = run_ok(&["notation", &plain], 0);
+    let qpn = dir.path().join("bom.qpn");
+    std::fs::write(&qpn, format!("\u{feff}{line}")).unwrap();
+    assert_eq!(json(&["moves", &qpn.display().to_string(), "--format", "json"], 0), expected);
+}

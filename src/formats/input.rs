@@ -42,8 +42,13 @@ fn second_document(text: &str) -> Option<(usize, usize)> {
 }
 
 /// The YAML reader's message for a limit or an overflow in words a user
-/// knows; any other message as it is.
-fn plain(message: &str) -> String {
+/// knows, with every quoted text cut to a short excerpt; any other message
+/// as it is. `quoted`: the value the message is about is written in quotes.
+fn plain(message: &str, quoted: bool) -> String {
+    excerpts(&reworded(message, quoted))
+}
+
+fn reworded(message: &str, quoted: bool) -> String {
     if message.ends_with("repetition limit exceeded") {
         return message.replace(
             "repetition limit exceeded",
@@ -63,17 +68,86 @@ fn plain(message: &str) -> String {
         let expected = rest.find(", expected ").map(|k| &rest[k..]).filter(|e| !e.contains("any YAML value"));
         return format!("{}the number {number} is out of range{}", &message[..start], expected.unwrap_or(""));
     }
-    // `invalid type: string "1e400", expected i32`: a number too large for
-    // a float is read as a string; it is a number out of range.
+    // `invalid type: string "1e400", expected i32`: unquoted, a number too
+    // large for a float is read as a string; it is a number out of range.
+    // In quotes it is a string, whatever it looks like.
     if let Some(start) = message.find("invalid type: string \"")
         && let Some((written, rest)) = message[start + "invalid type: string \"".len()..].split_once('"')
         && looks_numeric(written)
         && let Some(expected) = rest.strip_prefix(", expected ")
         && !expected.contains("any YAML value")
     {
-        return format!("{}the number `{written}` is out of range, expected {expected}", &message[..start]);
+        if !quoted {
+            return format!("{}the number `{written}` is out of range, expected {expected}", &message[..start]);
+        }
+        let number = match expected {
+            "i8" | "i16" | "i32" | "i64" | "i128" | "isize" | "u8" | "u16" | "u32" | "u64" | "u128" | "usize" => {
+                "a whole number"
+            }
+            "f32" | "f64" => "a number",
+            _ => return message.to_string(),
+        };
+        return format!(
+            "{}the string \"{written}\" is not {number} ({expected}); write the number without quotes",
+            &message[..start]
+        );
     }
     message.to_string()
+}
+
+/// The longest excerpt of a quoted text a message shows.
+const EXCERPT: usize = 80;
+
+/// Every text quoted in `message` (in `"…"`, escaped as Rust escapes it, or
+/// in backquotes) cut to its first line and at most [`EXCERPT`]
+/// characters, with `…` where it was cut: a file that is not what was
+/// expected (a note named as a spec) is quoted, not printed whole.
+fn excerpts(message: &str) -> String {
+    let mut out = String::with_capacity(message.len().min(1024));
+    let mut rest = message;
+    while let Some(open) = rest.find(['"', '`']) {
+        let quote = if rest[open..].starts_with('"') { '"' } else { '`' };
+        out.push_str(&rest[..=open]);
+        let body = &rest[open + 1..];
+        let close = if quote == '"' {
+            // Past backslash escapes.
+            let mut escaped = false;
+            body.char_indices().find(|&(_, c)| {
+                let closes = c == '"' && !escaped;
+                escaped = c == '\\' && !escaped;
+                closes
+            })
+        } else {
+            body.char_indices().find(|&(_, c)| c == '`')
+        };
+        let Some((close, _)) = close else {
+            out.push_str(&excerpt(body));
+            return out;
+        };
+        out.push_str(&excerpt(&body[..close]));
+        out.push(quote);
+        rest = &body[close + 1..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// A quoted text's first line, at most [`EXCERPT`] characters, and `…`
+/// where anything was left out.
+fn excerpt(quoted: &str) -> String {
+    let line_end = [quoted.find("\\n"), quoted.find('\n')].into_iter().flatten().min().unwrap_or(quoted.len());
+    let line = &quoted[..line_end];
+    let mut cut: String = line.chars().take(EXCERPT).collect();
+    if cut.len() == quoted.len() {
+        return cut;
+    }
+    // Not in the middle of an escape.
+    let backslashes = cut.chars().rev().take_while(|&c| c == '\\').count();
+    if backslashes % 2 == 1 {
+        cut.pop();
+    }
+    cut.push('…');
+    cut
 }
 
 /// Whether a string is written like a decimal number (`12`, `-3.5`,
@@ -91,6 +165,9 @@ fn looks_numeric(s: &str) -> bool {
         && digits(fraction)
         && exponent.is_none_or(|e| !e.is_empty() && digits(e))
 }
+
+/// The UTF-8 byte order mark.
+const BOM: &[u8] = "\u{feff}".as_bytes();
 
 /// A text read from a file (or built in), with the name errors show for it.
 #[derive(Clone, Debug)]
@@ -178,6 +255,11 @@ impl Source {
                     limits::bytes(limit)
                 ),
             ));
+        }
+        // A byte order mark may open a UTF-8 file (YAML allows it); it is
+        // no character of the text, so positions count from after it.
+        if bytes.starts_with(BOM) {
+            bytes.drain(..BOM.len());
         }
         let text = String::from_utf8(bytes).map_err(|e| {
             let at = e.utf8_error().valid_up_to();
@@ -275,7 +357,10 @@ impl Source {
                 position = Some((line, col));
             }
             let position = position.map(|p| self.within(p));
-            InputError { problems: vec![Located { file: self.name.clone(), position, message: plain(&message) }] }
+            let quoted = position.is_some_and(|p| matches!(self.char_at(p), Some('"' | '\'')));
+            InputError {
+                problems: vec![Located { file: self.name.clone(), position, message: plain(&message, quoted) }],
+            }
         })?;
         if let Some((line, col, key)) = map.duplicate_key() {
             return Err(InputError {
@@ -287,6 +372,11 @@ impl Source {
             });
         }
         Ok(value)
+    }
+
+    /// The character at a line and column (from 1).
+    fn char_at(&self, (line, col): (usize, usize)) -> Option<char> {
+        self.text.split('\n').nth(line.checked_sub(1)?)?.chars().nth(col.checked_sub(1)?)
     }
 
     /// One problem at a line and column of this file.
@@ -367,6 +457,24 @@ mod tests {
     }
 
     #[test]
+    fn a_byte_order_mark_is_accepted_and_positions_count_from_after_it() {
+        let path = std::env::temp_dir().join(format!("quadominos-bom-{}.yaml", std::process::id()));
+        std::fs::write(&path, "\u{feff}a: [1]\nb: {x: 1}\n").unwrap();
+        let read = Source::read(&path);
+        std::fs::write(&path, "\u{feff}a: [1, x]\n").unwrap();
+        let refused = Source::read(&path);
+        std::fs::write(&path, b"\xef\xbb\xbfa: \xff\n").unwrap();
+        let not_utf8 = Source::read(&path).unwrap_err();
+        let _ = std::fs::remove_file(&path);
+        let read = read.unwrap();
+        assert_eq!(read.text, "a: [1]\nb: {x: 1}\n");
+        assert!(read.parse::<Doc>("doc").is_ok());
+        let err = refused.unwrap().parse::<Doc>("doc").unwrap_err();
+        assert_eq!(err.problems[0].position, Some((1, 8)), "{err}");
+        assert_eq!(not_utf8.problems[0].position, Some((1, 4)));
+    }
+
+    #[test]
     fn a_second_document_is_refused_at_its_start() {
         assert_eq!(first_position("a: [1]\n---\na: [2]\n"), Some((2, 1)));
         assert_eq!(first_position("# c\n---\na: [1]\n--- x\n"), Some((4, 1)));
@@ -379,25 +487,63 @@ mod tests {
     }
 
     #[test]
+    fn a_number_in_quotes_is_called_a_string() {
+        assert_eq!(
+            plain("board[0].at[0]: invalid type: string \"1\", expected i32", true),
+            "board[0].at[0]: the string \"1\" is not a whole number (i32); write the number without quotes"
+        );
+        assert_eq!(
+            plain("board[0].at[0]: invalid type: string \"1\", expected i32", false),
+            "board[0].at[0]: the number `1` is out of range, expected i32"
+        );
+        // Located, from the text: the value at the error's place is quoted.
+        let err = Source::builtin("t", "a: [1, \"2\"]\n").parse::<Doc>("doc").unwrap_err();
+        assert_eq!(
+            err.problems[0].message,
+            "a[1]: the string \"2\" is not a whole number (u8); write the number without quotes"
+        );
+        let err = Source::builtin("t", "a: [1, '2']\n").parse::<Doc>("doc").unwrap_err();
+        assert!(err.problems[0].message.contains("the string \"2\" is not a whole number"), "{err}");
+    }
+
+    #[test]
+    fn a_quoted_text_is_shown_as_a_short_excerpt() {
+        let long = "word ".repeat(40);
+        let message = format!("invalid type: string \"{long}\", expected struct VariantSpec");
+        let shown = plain(&message, false);
+        assert_eq!(shown, format!("invalid type: string \"{}…\", expected struct VariantSpec", &long[..80]));
+        assert_eq!(plain("unknown field `a\nb`, expected `c`", false), "unknown field `a…`, expected `c`");
+        assert_eq!(
+            plain("invalid type: string \"one\\ntwo\", expected x", false),
+            "invalid type: string \"one…\", expected x"
+        );
+        // An escaped quote does not end the quotation; a cut never splits
+        // an escape.
+        let escaped = format!("string \"{}\\\"{}\" here", "a".repeat(79), "b".repeat(10));
+        assert_eq!(plain(&escaped, false), format!("string \"{}…\" here", "a".repeat(79)));
+        assert_eq!(plain("short `x` and \"y\"", false), "short `x` and \"y\"");
+    }
+
+    #[test]
     fn limits_and_overflows_are_said_plainly() {
         assert_eq!(
-            plain("board[1].at[0]: invalid type: integer `99999999999999999999` as u128, expected i32"),
+            plain("board[1].at[0]: invalid type: integer `99999999999999999999` as u128, expected i32", false),
             "board[1].at[0]: the number `99999999999999999999` is out of range, expected i32"
         );
         assert_eq!(
-            plain("goal.plays: invalid type: integer `-99999999999999999999` as i128, expected any YAML value"),
+            plain("goal.plays: invalid type: integer `-99999999999999999999` as i128, expected any YAML value", false),
             "goal.plays: the number `-99999999999999999999` is out of range"
         );
         assert_eq!(
-            plain("board[0].at[1]: invalid type: string \"1e400\", expected i32"),
+            plain("board[0].at[1]: invalid type: string \"1e400\", expected i32", false),
             "board[0].at[1]: the number `1e400` is out of range, expected i32"
         );
         assert_eq!(
-            plain("hand: invalid type: string \"1e\", expected i32"),
+            plain("hand: invalid type: string \"1e\", expected i32", false),
             "hand: invalid type: string \"1e\", expected i32"
         );
-        assert!(plain("repetition limit exceeded").contains("alias bomb"));
-        assert!(plain("recursion limit exceeded").starts_with("nested too deeply"));
+        assert!(plain("repetition limit exceeded", false).contains("alias bomb"));
+        assert!(plain("recursion limit exceeded", false).starts_with("nested too deeply"));
         assert_eq!(
             simple_key("could not find expected ':', while scanning a simple key at line 4 column 3"),
             Some((4, 3))
@@ -407,7 +553,7 @@ mod tests {
             None
         );
         assert_eq!(
-            plain("hand: invalid type: string \"x\", expected a sequence"),
+            plain("hand: invalid type: string \"x\", expected a sequence", false),
             "hand: invalid type: string \"x\", expected a sequence"
         );
     }
