@@ -197,9 +197,10 @@ impl<'de> Deserialize<'de> for Value {
                 self.visit_i128(i128::try_from(v).map_err(|_| E::custom(format!("value {v} is outside 0-5")))?)
             }
         }
-        // Asked for as i128, a number past i64 still reaches the visitor
-        // and is called out of range rather than of another type.
-        d.deserialize_i128(ValueVisitor)
+        // Read as whatever it is (not as i64, which serde_yaml refuses as
+        // another type past i64::MAX): a number reaches the visitor at any
+        // size and is called out of range; JSON readers take this too.
+        d.deserialize_any(ValueVisitor)
     }
 }
 
