@@ -59,7 +59,7 @@ impl<'de> Deserialize<'de> for GoalSpec {
                 let Some(name) = map.next_key::<String>()? else { return Err(A::Error::custom("an empty goal")) };
                 let goal = match name.as_str() {
                     "best-turn" => {
-                        map.next_value::<serde::de::IgnoredAny>()?;
+                        map.next_value::<NoParameters>()?;
                         GoalSpec::BestTurn
                     }
                     "best-sequence" => {
@@ -76,6 +76,67 @@ impl<'de> Deserialize<'de> for GoalSpec {
             }
         }
         d.deserialize_any(GoalVisitor)
+    }
+}
+
+/// The parameters of `best-turn`: none (`{best-turn: }` or
+/// `{best-turn: {}}`); a key given there is refused where it is written,
+/// not ignored.
+struct NoParameters;
+
+impl<'de> Deserialize<'de> for NoParameters {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<NoParameters, D::Error> {
+        struct NoneVisitor;
+        impl<'de> serde::de::Visitor<'de> for NoneVisitor {
+            type Value = NoParameters;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("no parameters: best-turn has none")
+            }
+            fn visit_unit<E: serde::de::Error>(self) -> Result<NoParameters, E> {
+                Ok(NoParameters)
+            }
+            fn visit_none<E: serde::de::Error>(self) -> Result<NoParameters, E> {
+                Ok(NoParameters)
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<NoParameters, A::Error> {
+                // Any key is refused while it is read, so that the error is
+                // placed at the key.
+                match map.next_key_seed(RefusedKey)? {
+                    None => Ok(NoParameters),
+                    Some(never) => match never {},
+                }
+            }
+        }
+        d.deserialize_any(NoneVisitor)
+    }
+}
+
+/// A key of `best-turn`'s parameters: each is refused.
+struct RefusedKey;
+
+enum Never {}
+
+impl<'de> serde::de::DeserializeSeed<'de> for RefusedKey {
+    type Value = Never;
+    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<Never, D::Error> {
+        // Refused inside the reader's own visit of the key, which places
+        // the error there.
+        struct KeyVisitor;
+        impl serde::de::Visitor<'_> for KeyVisitor {
+            type Value = Never;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("no parameters: best-turn has none")
+            }
+            fn visit_str<E: serde::de::Error>(self, key: &str) -> Result<Never, E> {
+                let belongs = match key {
+                    "plays" => " (`plays` is best-sequence's)",
+                    "region" | "pool" | "maximize" | "count" => " (it is a fill's)",
+                    _ => "",
+                };
+                Err(E::custom(format!("best-turn has no parameters; `{key}` does not belong here{belongs}")))
+            }
+        }
+        d.deserialize_str(KeyVisitor)
     }
 }
 
@@ -99,8 +160,7 @@ pub struct FillSpec {
 }
 
 /// A region as written.
-#[derive(Clone, Debug, Deserialize)]
-#[serde(untagged)]
+#[derive(Clone, Debug)]
 pub enum RegionSpec {
     /// A rectangle.
     Rect {
@@ -109,11 +169,43 @@ pub enum RegionSpec {
         /// Rows.
         height: u32,
         /// Its north-west cell (default `[0, 0]`).
-        #[serde(default)]
         at: Option<Cell>,
     },
     /// Explicit cells.
     Cells(Vec<Cell>),
+}
+
+/// A rectangle as written; any other key is refused.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RectSpec {
+    width: u32,
+    height: u32,
+    #[serde(default)]
+    at: Option<Cell>,
+}
+
+// A mapping is a rectangle and a sequence a list of cells, each read with
+// its own type, so that a wrong or unknown key is refused where it is
+// written (an untagged enum accepted unknown keys and named no place).
+impl<'de> Deserialize<'de> for RegionSpec {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<RegionSpec, D::Error> {
+        struct RegionVisitor;
+        impl<'de> serde::de::Visitor<'de> for RegionVisitor {
+            type Value = RegionSpec;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("{width: W, height: H, at: [x, y]} or a list of cells [[x, y], ...]")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, map: A) -> Result<RegionSpec, A::Error> {
+                let r = RectSpec::deserialize(serde::de::value::MapAccessDeserializer::new(map))?;
+                Ok(RegionSpec::Rect { width: r.width, height: r.height, at: r.at })
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(self, seq: A) -> Result<RegionSpec, A::Error> {
+                Ok(RegionSpec::Cells(Vec::deserialize(serde::de::value::SeqAccessDeserializer::new(seq))?))
+            }
+        }
+        d.deserialize_any(RegionVisitor)
+    }
 }
 
 /// `expect:` as written.
@@ -152,6 +244,40 @@ pub struct LoadedPuzzle {
 
 /// The most cells a fill region may have.
 pub const MAX_REGION: usize = 400;
+
+/// What is wrong with `expect:` for `goal`: a count is what a fill with
+/// `count: true` records and a score what every other goal records, so the
+/// other key would be ignored; a count past i64 could never be compared.
+fn expect_problems(goal: &Goal, expect: &ExpectSpec) -> Vec<Problem> {
+    let at = DocPath::from("expect");
+    let counting = matches!(goal, Goal::Fill(f) if f.objective == FillObjective::Count);
+    let name = match goal {
+        Goal::BestTurn => "best-turn",
+        Goal::BestSequence { .. } => "best-sequence",
+        Goal::Fill(_) => "fill",
+    };
+    let mut problems = Vec::new();
+    match expect.count {
+        Some(_) if !counting => problems.push(Problem::new(
+            at.key_name("count"),
+            format!(
+                "a {name} goal records its `score`; `count` is the answer of a fill with `count: true` and does not belong here"
+            ),
+        )),
+        Some(n) if i64::try_from(n).is_err() => problems.push(Problem::new(
+            at.key("count"),
+            format!("a count of {n} is more than any solver counts (at most {})", i64::MAX),
+        )),
+        _ => {}
+    }
+    if expect.score.is_some() && counting {
+        problems.push(Problem::new(
+            at.key_name("score"),
+            "a fill with `count: true` records its `count`; `score` does not belong here",
+        ));
+    }
+    problems
+}
 
 /// The cells of the `width` × `height` rectangle whose north-west cell is
 /// `o`, in reading order; or, when a corner of it lies outside the
@@ -267,11 +393,16 @@ pub fn load_puzzle(path: &Path, choice: &VariantChoice) -> Result<LoadedPuzzle, 
             Goal::Fill(FillGoal { region, pool, objective })
         }
     };
+    let expect = keys.expect.unwrap_or_default();
+    let problems = expect_problems(&goal, &expect);
+    if !problems.is_empty() {
+        return Err(source.problems(problems));
+    }
     let description = loaded.file.description.clone();
     Ok(LoadedPuzzle {
         source,
         puzzle: Puzzle { variant, board: position.board, hand: position.hand, goal },
-        expect: keys.expect.unwrap_or_default(),
+        expect,
         description,
     })
 }
