@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 use crate::formats::{BoardEntry, InputError, MoveRecord, VariantChoice, move_records};
-use crate::game::Event;
+use crate::game::{Event, Game};
 use crate::model::{Cell, Corners, TileId};
 use crate::perft::perft;
 use crate::play::{Stop, Strategy, play};
@@ -403,6 +403,23 @@ pub fn game_plan(options: &SuiteOptions, i: usize) -> (usize, Strategy, usize, u
 /// Generates the suite in memory. Errors: a scenario that cannot be read (an
 /// input error), or an internal contradiction (as a message).
 pub fn generate(options: &SuiteOptions) -> Result<Suite, FixtureError> {
+    // Every game the suite plays must be dealt; a tile set too small for
+    // its hands is the variant's fault (bad input), found before anything
+    // is generated.
+    for i in 0..options.count {
+        let (v, _, players, _) = game_plan(options, i);
+        if let Some(sv) = options.variants.get(v)
+            && let Err(why) = Game::check_deal(&sv.variant, players)
+        {
+            return Err(FixtureError::Undealable {
+                variant: v,
+                message: format!(
+                    "the suite's game {i} ({players} players under {}) cannot be dealt: {why} (R16); give a larger tile set, or fewer games with --count {i}",
+                    sv.variant.label()
+                ),
+            });
+        }
+    }
     // Positions: each variant's own, listed under every variant.
     let jobs: Vec<(usize, usize)> =
         (0..options.variants.len()).flat_map(|v| (0..options.positions).map(move |i| (v, i))).collect();
@@ -530,6 +547,14 @@ pub fn generate(options: &SuiteOptions) -> Result<Suite, FixtureError> {
 pub enum FixtureError {
     /// A scenario file could not be read.
     Input(InputError),
+    /// A variant cannot deal the games the suite plays (its tile set is too
+    /// small for their hands).
+    Undealable {
+        /// Its index in the options' variants.
+        variant: usize,
+        /// Why, and what to change.
+        message: String,
+    },
     /// An internal contradiction (a bug).
     Internal(String),
 }

@@ -128,17 +128,7 @@ fn zero_quad() -> TileId {
 impl Game {
     /// A new game of `players`, dealt from `seed` by the variant's table (R16).
     pub fn deal(variant: Variant, players: usize, seed: u64) -> Result<Game, String> {
-        let size = variant.rules().deal.hand_size(players).ok_or_else(|| {
-            format!("the {} deal (R16) does not allow {players} players; it allows 2 to 8", variant.rules().deal)
-        })?;
-        if size * players > variant.tile_set().len() {
-            return Err(format!(
-                "{players} hands of {size} need {} tiles; the {} set has {}",
-                size * players,
-                variant.tile_set().name(),
-                variant.tile_set().len()
-            ));
-        }
+        Game::check_deal(&variant, players)?;
         let mut game = Game {
             hands: vec![Vec::new(); players],
             well: VecDeque::new(),
@@ -153,6 +143,23 @@ impl Game {
         };
         game.deal_round();
         Ok(game)
+    }
+
+    /// Whether `variant` can deal a game of `players` (R16): its deal allows
+    /// that many, and its tile set holds their hands. Errors: why not.
+    pub fn check_deal(variant: &Variant, players: usize) -> Result<(), String> {
+        let size = variant.rules().deal.hand_size(players).ok_or_else(|| {
+            format!("the {} deal (R16) does not allow {players} players; it allows 2 to 8", variant.rules().deal)
+        })?;
+        if size * players > variant.tile_set().len() {
+            return Err(format!(
+                "{players} hands of {size} need {} tiles; the {} set has {}",
+                size * players,
+                variant.tile_set().name(),
+                variant.tile_set().len()
+            ));
+        }
+        Ok(())
     }
 
     /// A game of `players` with nothing dealt yet: the next action deals the
