@@ -198,10 +198,31 @@ pub struct InputError {
     pub problems: Vec<Located>,
 }
 
+/// The most problems listed for one file; the rest are counted in one line.
+pub const MAX_LISTED: usize = 20;
+
 impl InputError {
     /// A single problem in `file`, without a position.
     pub fn whole_file(file: &str, message: impl Into<String>) -> InputError {
         InputError { problems: vec![Located { file: file.to_string(), position: None, message: message.into() }] }
+    }
+
+    /// Problems found in one file, in document order, listed up to
+    /// [`MAX_LISTED`]; past that one last line says how many more there
+    /// are (900 copies of a tile are one mistake, not 899 lines).
+    pub fn listed(mut problems: Vec<Located>) -> InputError {
+        problems.sort_by_key(|l| l.position);
+        if problems.len() > MAX_LISTED {
+            let more = problems.len() - MAX_LISTED;
+            problems.truncate(MAX_LISTED);
+            let file = problems.first().map(|p| p.file.clone()).unwrap_or_default();
+            problems.push(Located {
+                file,
+                position: None,
+                message: format!("and {more} more problems (the first {MAX_LISTED} are listed)"),
+            });
+        }
+        InputError { problems }
     }
 }
 
@@ -399,16 +420,16 @@ impl Source {
     /// Locates problems found in the parsed document by their paths.
     pub fn problems(&self, problems: Vec<Problem>) -> InputError {
         let map = SourceMap::new(&self.text);
-        let mut located: Vec<Located> = problems
-            .into_iter()
-            .map(|p| Located {
-                file: self.name.clone(),
-                position: map.locate(&p.at).map(|p| self.within(p)),
-                message: p.to_string(),
-            })
-            .collect();
-        located.sort_by_key(|l| l.position);
-        InputError { problems: located }
+        InputError::listed(
+            problems
+                .into_iter()
+                .map(|p| Located {
+                    file: self.name.clone(),
+                    position: map.locate(&p.at).map(|p| self.within(p)),
+                    message: p.to_string(),
+                })
+                .collect(),
+        )
     }
 
     /// Resolves a path written inside this file relative to the file.
@@ -472,6 +493,24 @@ mod tests {
         let err = refused.unwrap().parse::<Doc>("doc").unwrap_err();
         assert_eq!(err.problems[0].position, Some((1, 8)), "{err}");
         assert_eq!(not_utf8.problems[0].position, Some((1, 4)));
+    }
+
+    #[test]
+    fn a_long_list_of_problems_is_cut_to_the_first_twenty_and_a_count() {
+        let problems: Vec<crate::error::Problem> = (0..25)
+            .rev()
+            .map(|i| crate::error::Problem::new(crate::error::DocPath::from("a").index(i), format!("problem {i}")))
+            .collect();
+        let text = format!("a: [{}]\n", vec!["0"; 25].join(", "));
+        let err = Source::builtin("t", &text).problems(problems);
+        assert_eq!(err.problems.len(), 21);
+        // The first twenty in document order, then how many more.
+        assert_eq!(err.problems[0].message, "a[0]: problem 0");
+        assert_eq!(err.problems[19].message, "a[19]: problem 19");
+        assert_eq!(err.problems[20].to_string(), "<builtin>/t: and 5 more problems (the first 20 are listed)");
+        let few: Vec<crate::error::Problem> =
+            (0..20).map(|i| crate::error::Problem::new(crate::error::DocPath::from("a").index(i), "p")).collect();
+        assert_eq!(Source::builtin("t", &text).problems(few).problems.len(), 20);
     }
 
     #[test]

@@ -12,7 +12,7 @@ mod scenario;
 mod shape;
 mod spec;
 
-pub use input::{InputError, Located, Source};
+pub use input::{InputError, Located, MAX_LISTED, Source};
 pub use locate::SourceMap;
 pub use position::{BoardEntry, LoadedPosition, PositionFile, VariantChoice, load_position};
 pub use puzzle::{ExpectSpec, FillSpec, GoalSpec, LoadedPuzzle, MAX_REGION, RegionSpec, load_puzzle};

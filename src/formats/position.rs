@@ -128,15 +128,15 @@ fn load_notation(source: Source, choice: &VariantChoice) -> Result<LoadedPositio
         Err(e) => return Err(e),
     };
     let position = Position::from_setup(&notated.board, &notated.hand, &variant).map_err(|problems| {
-        let mut located: Vec<Located> = problems
-            .iter()
-            .map(|p| {
-                let e = spans.locate(p);
-                Located { file: source.name.clone(), position: Some((index + 1, e.column)), message: e.message }
-            })
-            .collect();
-        located.sort_by_key(|l| l.position);
-        InputError { problems: located }
+        InputError::listed(
+            problems
+                .iter()
+                .map(|p| {
+                    let e = spans.locate(p);
+                    Located { file: source.name.clone(), position: Some((index + 1, e.column)), message: e.message }
+                })
+                .collect(),
+        )
     })?;
     let file = PositionFile {
         variant: notated.variant,
