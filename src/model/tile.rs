@@ -121,6 +121,8 @@ impl TileId {
         let written = || text.to_string();
         match wrong_at {
             None => {
+                // The shape holds a digit (0-9) at each value's place, so
+                // neither conversion fails.
                 let values: [u8; 4] = std::array::from_fn(|i| {
                     chars.get(2 * i).and_then(|c| c.to_digit(10)).and_then(|d| u8::try_from(d).ok()).unwrap_or(u8::MAX)
                 });
@@ -156,6 +158,7 @@ impl TileId {
                 if let Some(&v) = numbers.iter().find(|&&v| !(0..=i128::from(MAX_VALUE)).contains(&v)) {
                     return Err(IdError { offset, error: TileError::ValueOutOfRange(v) });
                 }
+                // Four numbers, each 0-5 (checked above): every conversion fits.
                 let values: [u8; 4] =
                     std::array::from_fn(|i| numbers.get(i).and_then(|&v| u8::try_from(v).ok()).unwrap_or(u8::MAX));
                 let canonical = TileId::new(values).map_err(|error| IdError { offset, error })?;
