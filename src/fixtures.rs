@@ -18,7 +18,7 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 use crate::formats::{BoardEntry, InputError, MoveRecord, VariantChoice, move_records};
-use crate::game::Event;
+use crate::game::{Event, Game};
 use crate::model::{Cell, Corners, TileId};
 use crate::perft::{perft, perft_until};
 use crate::play::{MAX_ROUNDS, Stop, Strategy, play};
@@ -302,7 +302,8 @@ fn json<T: Serialize>(value: &T) -> Result<Vec<u8>, String> {
 /// Board sizes and hand sizes the positions cycle through.
 const POSITION_SHAPES: [(usize, usize); 6] = [(1, 6), (6, 6), (12, 8), (24, 10), (40, 12), (60, 15)];
 
-/// The seed of position `i` of variant `v`.
+/// The seed of position `i` of variant `v`. Wrapping is meant: a seed is
+/// mixed, not counted, and every `--seed` must give a suite.
 fn position_seed(seed: u64, v: usize, i: usize) -> u64 {
     seed.wrapping_mul(1_000_003).wrapping_add((v * 1000 + i) as u64)
 }
@@ -396,12 +397,31 @@ pub fn game_plan(options: &SuiteOptions, i: usize) -> (usize, Strategy, usize, u
     let variant = i % nv;
     let strategy = Strategy::ALL[(i / nv) % Strategy::ALL.len()];
     let players = 2 + (i / (nv * Strategy::ALL.len())) % 3;
+    // Wrapping is meant, as in `position_seed`: the seeds near u64::MAX
+    // go on from 0.
     (variant, strategy, players, options.seed.wrapping_add(i as u64))
 }
 
 /// Generates the suite in memory. Errors: a scenario that cannot be read (an
 /// input error), or an internal contradiction (as a message).
 pub fn generate(options: &SuiteOptions) -> Result<Suite, FixtureError> {
+    // Every game the suite plays must be dealt; a tile set too small for
+    // its hands is the variant's fault (bad input), found before anything
+    // is generated.
+    for i in 0..options.count {
+        let (v, _, players, _) = game_plan(options, i);
+        if let Some(sv) = options.variants.get(v)
+            && let Err(why) = Game::check_deal(&sv.variant, players)
+        {
+            return Err(FixtureError::Undealable {
+                variant: v,
+                message: format!(
+                    "the suite's game {i} ({players} players under {}) cannot be dealt: {why} (R16); give a larger tile set, or fewer games with --count {i}",
+                    sv.variant.label()
+                ),
+            });
+        }
+    }
     // Positions: each variant's own, listed under every variant.
     let jobs: Vec<(usize, usize)> =
         (0..options.variants.len()).flat_map(|v| (0..options.positions).map(move |i| (v, i))).collect();
@@ -530,6 +550,14 @@ pub fn generate(options: &SuiteOptions) -> Result<Suite, FixtureError> {
 pub enum FixtureError {
     /// A scenario file could not be read.
     Input(InputError),
+    /// A variant cannot deal the games the suite plays (its tile set is too
+    /// small for their hands).
+    Undealable {
+        /// Its index in the options' variants.
+        variant: usize,
+        /// Why, and what to change.
+        message: String,
+    },
     /// An internal contradiction (a bug).
     Internal(String),
 }

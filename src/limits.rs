@@ -16,13 +16,15 @@ pub struct ResourceLimits {
     /// The largest input file read, in bytes (`--max-input-bytes`).
     pub input_bytes: u64,
     /// The deepest nesting of mappings and sequences in a YAML or JSON
-    /// input (`--max-nesting`). The toolkit's own formats nest at most 6
-    /// deep.
+    /// input (`--max-nesting`), the document's own collection being level
+    /// one. The toolkit's own formats nest at most 6 deep. Enforced by a
+    /// linear pass over the text before any YAML reader runs.
     pub nesting: usize,
     /// The most tiles a board, a hand or a tile-set file may list
     /// (`--max-tiles`). Each tile exists once (S1), so a valid position
     /// never lists more than the tile set's 125; the limit stops a huge
-    /// list before each entry is checked and reported.
+    /// list while the file is first read, before a YAML reader builds it
+    /// or any entry is checked.
     pub tiles: usize,
     /// The most moves, answers or other lines a command prints
     /// (`--max-printed`); a longer answer is refused whole, never cut.

@@ -201,10 +201,14 @@ quadominos render puzzles/mixed-corner.yaml --highlight 0,0 --format text")]
 quadominos play --players 3 --seed 1 --variant serbian --strategy best --rounds 1 --format json")]
     Play(cli::play::Args),
     /// Check a transcript written by anyone against the rules, event by
-    /// event: exit 0 when every event, score change and total is right, else
-    /// the first wrong event with what the rules give and why, exit 1.
+    /// event: exit 0 when every event, score change, total and clause list
+    /// is right, else the first wrong event with what the rules give and
+    /// why, exit 1.
     #[command(after_help = "Example:\n  quadominos replay game.yaml\n\
-Exit status 0 when the transcript is right, 1 when an event is wrong, 2 on bad input.")]
+Exit status 0 when the transcript is right, 1 when an event is wrong, 2 on bad input.\n\
+Checked: every event, its score change, totals and clauses (clauses only where the variant's \
+citations are known: a shipped variant, or --spec), the final scores and the winner. \
+Recorded but not checked (informative, and said so in the output): seed, strategy, variant.label.")]
     Replay(cli::replay::Args),
     /// Write a fixture suite for other implementations: positions with their
     /// legal moves under every variant, perft counts, scenario outcomes and

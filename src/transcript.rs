@@ -8,9 +8,11 @@
 //!
 //! [`replay`] checks a transcript written by anyone against the rules: it
 //! re-runs the game engine from the recorded deals, action by action, and
-//! compares every recorded event with the one the rules give. The first
-//! difference is reported with the event's index, what was recorded, what the
-//! rules give and the clauses that decide.
+//! compares every recorded event with the one the rules give, its clause ids
+//! included. The first difference is reported with the event's index, what
+//! was recorded, what the rules give and the clauses that decide. The seed,
+//! the strategy and the variant's label are recorded for information and not
+//! checked; a replay says so.
 
 use std::path::Path;
 
@@ -118,8 +120,9 @@ pub struct TranscriptEvent {
     pub score: i64,
     /// Every seat's score after the event.
     pub totals: Vec<i64>,
-    /// The clause ids behind the event (informative: replay does not compare
-    /// them, it names the clauses the rules give where an event is wrong).
+    /// The clause ids behind the event, in the order the rules give them:
+    /// replay compares them where the variant's citations are known (a
+    /// shipped variant, or a spec given to it).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub clauses: Vec<Clause>,
 }
@@ -336,6 +339,22 @@ impl EventsOnly {
 }
 
 impl VariantRecord {
+    /// The shipped variant this record names, with its tile set and target
+    /// (its readings may still differ).
+    fn shipped(&self) -> Option<Variant> {
+        let shipped = BUILTIN_VARIANTS.iter().any(|(n, _)| *n == self.name);
+        builtin_variant(&self.name)
+            .filter(|v| shipped && v.tile_set().name() == self.tile_set && v.target() == self.target)
+    }
+
+    /// Whether [`VariantRecord::variant`] knows the clauses its choices
+    /// cite: a shipped variant's spec does; a variant rebuilt from the
+    /// record's readings alone cites the reading ids only, so the clause
+    /// lists of its events cannot be compared with those recorded.
+    pub fn citations_known(&self) -> bool {
+        self.shipped().is_some()
+    }
+
     /// The record of a variant.
     pub fn of(variant: &Variant) -> VariantRecord {
         let label = variant.label();
@@ -365,10 +384,9 @@ impl VariantRecord {
                 )]);
             }
         };
-        let shipped = BUILTIN_VARIANTS.iter().any(|(n, _)| *n == self.name);
-        let mut variant = match builtin_variant(&self.name).filter(|_| shipped) {
-            Some(v) if v.tile_set().name() == tile_set.name() && v.target() == self.target => v,
-            _ => Variant::new(VariantParts {
+        let mut variant = match self.shipped() {
+            Some(v) => v,
+            None => Variant::new(VariantParts {
                 name: self.name.clone(),
                 description: format!("the rules recorded in a transcript for `{}`", self.name),
                 tile_set,
@@ -456,6 +474,8 @@ pub struct LoadedTranscript {
     pub transcript: Transcript,
     /// The variant to replay it under.
     pub variant: Variant,
+    /// What the replay can check besides the events themselves.
+    pub checks: ReplayChecks,
 }
 
 /// Reads a transcript and chooses the variant: `--variant`, `--spec` or
@@ -466,8 +486,10 @@ pub fn load_transcript(path: &Path, choice: &VariantChoice) -> Result<LoadedTran
         Ok(t) => t,
         Err(e) => {
             // An event whose fields do not fit its kind is reported by serde
-            // at the list of events; read the events again to name the field.
-            let misfits = serde_yaml::from_str::<EventsOnly>(&source.text).map(EventsOnly::problems);
+            // at the list of events; read the events again to name the field
+            // (through `Source::parse`, so that a text refused for its
+            // nesting is not handed to the YAML reader after all).
+            let misfits = source.parse::<EventsOnly>("transcript").map(EventsOnly::problems);
             return Err(match misfits {
                 Ok(problems) if !problems.is_empty() => source.problems(problems),
                 _ => e,
@@ -500,7 +522,7 @@ pub fn load_transcript(path: &Path, choice: &VariantChoice) -> Result<LoadedTran
         if let Some(seat) = e.seat.filter(|&s| s >= transcript.players) {
             problems.push(Problem::new(
                 DocPath::from("events").index(i).key("seat"),
-                format!("seat {seat} does not exist; seats are 0 to {}", transcript.players.saturating_sub(1)),
+                format!("seat {seat} does not exist; {}", crate::game::seat_range(transcript.players)),
             ));
         }
     }
@@ -533,7 +555,12 @@ pub fn load_transcript(path: &Path, choice: &VariantChoice) -> Result<LoadedTran
         }
     };
     match variant {
-        Some(variant) if problems.is_empty() => Ok(LoadedTranscript { source, transcript, variant }),
+        Some(variant) if problems.is_empty() => {
+            // A variant given on the command line is a spec, with its
+            // citations; one rebuilt from the record may have none.
+            let checks = ReplayChecks { clauses: overridden || transcript.variant.citations_known() };
+            Ok(LoadedTranscript { source, transcript, variant, checks })
+        }
         _ => Err(source.problems(problems)),
     }
 }
@@ -583,6 +610,28 @@ pub struct Replayed {
     /// Why the transcript stops, as it says (checked).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ended: Option<Ended>,
+    /// Fields the transcript records that the replay did not check: the
+    /// informative `seed`, `strategy` and `variant.label`, and `clauses`
+    /// where the variant's citations are not known.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub unchecked: Vec<String>,
+}
+
+/// What a replay compares besides each event's kind, fields, score change
+/// and totals, and the final scores and winner.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReplayChecks {
+    /// Each event's clause ids against those the rules give. Possible only
+    /// where the variant's citations are known (a shipped variant, or a
+    /// spec given on the command line), not for a variant rebuilt from a
+    /// record's readings alone ([`VariantRecord::citations_known`]).
+    pub clauses: bool,
+}
+
+impl Default for ReplayChecks {
+    fn default() -> ReplayChecks {
+        ReplayChecks { clauses: true }
+    }
 }
 
 const ALLOWED_SHOWN: usize = 12;
@@ -641,8 +690,9 @@ fn phase_clauses(phase: Phase) -> Vec<Clause> {
     }
 }
 
-/// Each field where `recorded` differs from `expected`, in words.
-fn differences(recorded: &TranscriptEvent, expected: &TranscriptEvent) -> Vec<String> {
+/// Each field where `recorded` differs from `expected`, in words (the
+/// clause ids too when `checks` says so).
+fn differences(recorded: &TranscriptEvent, expected: &TranscriptEvent, checks: ReplayChecks) -> Vec<String> {
     let mut out = Vec::new();
     let (a, b) = (event_name(&recorded.kind), event_name(&expected.kind));
     if a != b {
@@ -669,11 +719,16 @@ fn differences(recorded: &TranscriptEvent, expected: &TranscriptEvent) -> Vec<St
     if recorded.totals != expected.totals {
         out.push(format!("totals: recorded {:?}, the rules give {:?}", recorded.totals, expected.totals));
     }
+    if checks.clauses && recorded.clauses != expected.clauses {
+        let list = |cs: &[Clause]| format!("[{}]", cs.iter().map(ToString::to_string).collect::<Vec<_>>().join(", "));
+        out.push(format!("clauses: recorded {}, the rules give {}", list(&recorded.clauses), list(&expected.clauses)));
+    }
     out
 }
 
 struct Replayer<'t> {
     game: Game,
+    checks: ReplayChecks,
     /// Engine events already matched with recorded ones.
     matched: usize,
     totals: Vec<i64>,
@@ -720,7 +775,7 @@ impl Replayer<'_> {
             // The action caused no event: cannot happen for an accepted action.
             return Err(self.mismatch(i, vec!["the rules record nothing for this action".into()], Vec::new()));
         };
-        let diffs = differences(recorded, &expected);
+        let diffs = differences(recorded, &expected, self.checks);
         if !diffs.is_empty() {
             let clauses = expected.clauses.clone();
             let mut m = self.mismatch(i, diffs, clauses);
@@ -796,6 +851,17 @@ impl Replayer<'_> {
 /// and the events the rules attach to it (a round end after the last tile,
 /// the game end after the target).
 pub fn replay(transcript: &Transcript, variant: &Variant) -> Result<Replayed, Box<Mismatch>> {
+    replay_checking(transcript, variant, ReplayChecks::default())
+}
+
+/// [`replay`], comparing what `checks` says besides the events themselves
+/// (the clause ids only where the variant's citations are known, see
+/// [`LoadedTranscript::checks`]).
+pub fn replay_checking(
+    transcript: &Transcript,
+    variant: &Variant,
+    checks: ReplayChecks,
+) -> Result<Replayed, Box<Mismatch>> {
     let players = transcript.players;
     let game = Game::undealt(variant.clone(), players, transcript.seed.unwrap_or(0)).map_err(|m| {
         Box::new(Mismatch {
@@ -809,7 +875,7 @@ pub fn replay(transcript: &Transcript, variant: &Variant) -> Result<Replayed, Bo
                 .concat(),
         })
     })?;
-    let mut replayer = Replayer { game, matched: 0, totals: vec![0; players], transcript };
+    let mut replayer = Replayer { game, checks, matched: 0, totals: vec![0; players], transcript };
     for (i, recorded) in transcript.events.iter().enumerate() {
         replayer.step(i, recorded)?;
     }
@@ -856,6 +922,12 @@ pub fn replay(transcript: &Transcript, variant: &Variant) -> Result<Replayed, Bo
         m.allowed_count = None;
         return Err(m);
     }
+    let recorded = [
+        ("seed", transcript.seed.is_some()),
+        ("strategy", transcript.strategy.is_some()),
+        ("variant.label", transcript.variant.label.is_some()),
+        ("clauses", !checks.clauses && transcript.events.iter().any(|e| !e.clauses.is_empty())),
+    ];
     Ok(Replayed {
         variant: variant.label(),
         events: end,
@@ -864,5 +936,6 @@ pub fn replay(transcript: &Transcript, variant: &Variant) -> Result<Replayed, Bo
         winner,
         complete: winner.is_some(),
         ended: transcript.ended,
+        unchecked: recorded.into_iter().filter(|(_, written)| *written).map(|(f, _)| f.to_string()).collect(),
     })
 }

@@ -740,3 +740,50 @@ fn solve_refuses_a_timeout_that_is_not_a_positive_duration() {
     let text = run_ok(&["solve", "puzzles/bonus-corner.yaml", "--timeout", "30"], 0);
     assert!(text.contains("47"), "{text}");
 }
+
+#[test]
+fn a_file_opening_with_a_byte_order_mark_reads_as_it_does_without_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let plain = puzzle("bonus-corner");
+    let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(&plain)).unwrap();
+    let bom = dir.path().join("bom.yaml");
+    std::fs::write(&bom, format!("\u{feff}{text}")).unwrap();
+    let bom = bom.display().to_string();
+    let expected = json(&["moves", &plain, "--format", "json"], 0);
+    assert_eq!(json(&["moves", &bom, "--format", "json"], 0), expected);
+    let solved = json(&["solve", &bom, "--format", "json"], 0);
+    assert_eq!(solved["score"], 47);
+    // The one-line notation too.
+    let line = run_ok(&["notation", &plain], 0);
+    let qpn = dir.path().join("bom.qpn");
+    std::fs::write(&qpn, format!("\u{feff}{line}")).unwrap();
+    assert_eq!(json(&["moves", &qpn.display().to_string(), "--format", "json"], 0), expected);
+}
+
+#[test]
+fn nine_hundred_copies_of_a_tile_are_listed_as_twenty_problems_and_a_count() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("copies.yaml");
+    let hand = vec!["1-4-5-5"; 900].join(", ");
+    std::fs::write(&path, format!("board:\n  - {{at: [0, 0], tile: [5, 5, 5, 5]}}\nhand: [{hand}]\n")).unwrap();
+    let name = path.display().to_string();
+    let out = run(&["moves", &name]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(out.stdout.is_empty());
+    let lines: Vec<&str> = err.lines().collect();
+    // 899 copies are each "already in the hand": the first 20, then a count.
+    assert_eq!(lines.len(), 21, "{err}");
+    assert!(
+        lines[0].starts_with(&format!("error: {name}:3:17: hand[1]: tile 1-4-5-5 is already in the hand at hand[0]"))
+    );
+    assert!(lines[19].contains("hand[20]: tile 1-4-5-5 is already in the hand"), "{}", lines[19]);
+    assert_eq!(lines[20], format!("error: {name}: and 879 more problems (the first 20 are listed)"));
+    // The same in the one-line notation.
+    let qpn = dir.path().join("copies.qpn");
+    std::fs::write(&qpn, format!("0,0:5555 {}\n", vec!["1-4-5-5"; 900].join(","))).unwrap();
+    let out = run(&["moves", &qpn.display().to_string()]);
+    let err = stderr(&out);
+    assert_eq!(err.lines().count(), 21, "{err}");
+    assert!(err.ends_with("and 879 more problems (the first 20 are listed)\n"), "{err}");
+}

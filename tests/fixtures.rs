@@ -238,3 +238,31 @@ proptest::proptest! {
         }
     }
 }
+
+#[test]
+fn a_tile_set_too_small_for_the_suites_games_is_bad_input_at_its_spec() {
+    // Two tiles cannot deal two hands of 15: this used to exit 3, "internal
+    // error", from the first game.
+    let dir = tempfile::tempdir().unwrap();
+    let english = std::fs::read_to_string(root().join("specs/variants/english.yaml")).unwrap();
+    let spec = english
+        .replace("name: english", "name: two-tiles")
+        .replace("tile-set: {value: full,", "tile-set: {value: tiles.yaml,");
+    let line = spec.lines().position(|l| l.starts_with("tile-set: {value: tiles.yaml")).unwrap() + 1;
+    std::fs::write(dir.path().join("spec.yaml"), &spec).unwrap();
+    std::fs::write(dir.path().join("tiles.yaml"), "name: two\ntiles:\n  - [0, 0, 0, 0]\n  - [1, 1, 1, 1]\n").unwrap();
+    let spec_path = dir.path().join("spec.yaml").display().to_string();
+    let out = dir.path().join("suite");
+    let o = quadominos(&["fixtures", "--out", out.to_str().unwrap(), "--variants", &spec_path]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(o.stdout.is_empty());
+    let expected = format!(
+        "error: {spec_path}:{line}:19: tile-set.value: the suite's game 0 (2 players under two-tiles) cannot be dealt: 2 hands of 15 need 30 tiles; the two set has 2 (R16)"
+    );
+    assert!(err.starts_with(&expected), "{err}");
+    assert!(!out.exists(), "nothing is written on bad input");
+    // Without games the same set makes a suite.
+    let o = quadominos(&["fixtures", "--out", out.to_str().unwrap(), "--variants", &spec_path, "--count", "0"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+}

@@ -138,3 +138,101 @@ fn the_smt_solver_over_its_memory_limit_stops_with_an_unproven_answer_that_repla
     assert!(text.contains("not proven: stopped by the memory limit (--max-memory)"), "{text}");
     assert!(text.contains("not confirmed (answer not proven)"), "{text}");
 }
+
+/// Writes `text` to a file in a fresh folder and runs `quadominos ARGS FILE`
+/// on it, with how long it took.
+fn run_on(name: &str, text: &str, args: &[&str]) -> (std::process::Output, std::time::Duration) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(name);
+    std::fs::write(&path, text).unwrap();
+    let path = path.display().to_string();
+    let mut all: Vec<&str> = args.to_vec();
+    all.push(&path);
+    let started = std::time::Instant::now();
+    let out = run(&all);
+    (out, started.elapsed())
+}
+
+#[test]
+fn nesting_of_any_depth_is_refused_at_the_limit_in_linear_time() {
+    // 256 levels used to pass (one YAML reader stops counting there) and
+    // 100 000 took 82 s (the other rescans every open level at each token).
+    for n in [256, 100_000, 1_000_000] {
+        let text = format!("hand: {}{}\n", "[".repeat(n), "]".repeat(n));
+        let (out, took) = run_on("deep.yaml", &text, &["moves"]);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{n} levels: {err}");
+        // `hand: ` is 6 characters; the 64th `[` is the 65th level.
+        assert!(err.contains(":1:70: nested too deeply: more than 64 levels"), "{n} levels: {err}");
+        assert!(took < std::time::Duration::from_secs(5), "{n} levels took {took:?}");
+    }
+    // Block nesting, and JSON, the same way.
+    let text = format!("hand:\n{}x\n", "- ".repeat(100_000));
+    let (out, took) = run_on("deep.yaml", &text, &["moves"]);
+    assert!(stderr(&out).contains(":2:127: nested too deeply"), "{}", stderr(&out));
+    assert!(took < std::time::Duration::from_secs(5), "{took:?}");
+    let text = format!("{{\"version\": 1, \"events\": {}{}}}", "[".repeat(100_000), "]".repeat(100_000));
+    let (out, took) = run_on("deep.json", &text, &["replay"]);
+    assert!(stderr(&out).contains(":1:89: nested too deeply"), "{}", stderr(&out));
+    assert!(took < std::time::Duration::from_secs(5), "{took:?}");
+    // Exactly at the limit is allowed (the mapping, then 63 sequences).
+    let text = format!("description: {}x{}\n", "[".repeat(63), "]".repeat(63));
+    let (out, _) = run_on("deep.yaml", &text, &["moves"]);
+    assert!(stderr(&out).contains("invalid type: sequence, expected a string"), "{}", stderr(&out));
+}
+
+#[test]
+fn brackets_in_strings_comments_and_block_scalars_are_no_nesting() {
+    let deep = "[".repeat(200);
+    let text = format!(
+        "# {deep}\nvariant: english  # {{{{{{{{ {deep}\ndescription: |\n  {deep}\n  {{{{{{{{\nboard:\n  - {{at: [0, 0], tile: [5, 5, 5, 5]}}\nhand: ['1-4-5-5']\ngoal:\n  note: \"{deep}\"\n  other: '{deep}'\n  plain: a{deep}\n"
+    );
+    // The board's cells are the fourth level.
+    let (out, _) = run_on("quoted.yaml", &text, &["moves", "--max-nesting", "4"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+}
+
+#[test]
+fn a_huge_hand_is_refused_while_it_is_read() {
+    // Two million tiles took 9 s and 470 MB before the tile limit refused
+    // them: now the list is counted in the first pass over the text.
+    let hand = vec!["1-4-5-5"; 2_000_000].join(", ");
+    let text = format!("board:\n  - {{at: [0, 0], tile: [5, 5, 5, 5]}}\nhand: [{hand}]\n");
+    let (out, took) = run_on("huge.yaml", &text, &["moves"]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(out.stdout.is_empty());
+    assert!(err.contains(":3:7: hand: 2000000 tiles listed, more than the limit of 1000"), "{err}");
+    assert!(err.contains("--max-tiles") && err.lines().count() == 1, "{err}");
+    assert!(took < std::time::Duration::from_secs(3), "took {took:?}");
+    // Its peak memory, where /usr/bin/time can measure it: the 16 MB text
+    // and little more.
+    if std::path::Path::new("/usr/bin/time").exists() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("huge.yaml");
+        std::fs::write(&path, &text).unwrap();
+        let out = std::process::Command::new("/usr/bin/time")
+            .args(["-f", "peak %M"])
+            .arg(env!("CARGO_BIN_EXE_quadominos"))
+            .arg("moves")
+            .arg(&path)
+            .output()
+            .unwrap();
+        let err = stderr(&out);
+        let kib: u64 = err.lines().find_map(|l| l.strip_prefix("peak ")).and_then(|k| k.trim().parse().ok()).unwrap();
+        assert!(kib < 150 * 1024, "peak {kib} KiB");
+    }
+    // A tile set's list the same way.
+    let dir = tempfile::tempdir().unwrap();
+    let english = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/specs/variants/english.yaml")).unwrap();
+    let spec = english.replace("tile-set: {value: full,", "tile-set: {value: tiles.yaml,");
+    assert_ne!(spec, english);
+    std::fs::write(dir.path().join("spec.yaml"), spec).unwrap();
+    let tiles = vec!["[1, 4, 5, 5]"; 5000].join(", ");
+    std::fs::write(dir.path().join("tiles.yaml"), format!("name: big\ntiles: [{tiles}]\n")).unwrap();
+    let spec = dir.path().join("spec.yaml").display().to_string();
+    let out = run(&["variants", "--spec", &spec, "--max-tiles", "200"]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("tiles.yaml:2:8: tiles: 5000 tiles listed, more than the limit of 200"), "{err}");
+}

@@ -317,3 +317,63 @@ fn a_redeal_replays_and_a_false_one_is_named() {
         m.reasons
     );
 }
+
+#[test]
+fn a_changed_clause_list_is_a_wrong_event() {
+    // Replay used to ignore `clauses`: a transcript citing the wrong rule
+    // for an event replayed as recorded.
+    let mut t = english_game();
+    let i = first(&t, |k| matches!(k, EventKind::Place { kind: PlacementKind::Turn, .. }));
+    let given = t.events[i].clauses.clone();
+    assert!(!given.is_empty());
+    t.events[i].clauses.pop();
+    let m = refused(&t);
+    assert_eq!(m.index, i);
+    assert!(
+        m.reasons.iter().any(|r| r.starts_with("clauses: recorded [") && r.contains("the rules give [")),
+        "{:?}",
+        m.reasons
+    );
+    assert_eq!(m.clauses, given);
+    // Order is part of the record: the rules list the clauses one way.
+    let mut t = english_game();
+    t.events[i].clauses.reverse();
+    assert_eq!(refused(&t).index, i);
+}
+
+#[test]
+fn replay_says_which_recorded_fields_it_does_not_check() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = dir.path().join("game.yaml");
+    let o = quadominos(&["play", "--players", "2", "--seed", "7", "--rounds", "1"]);
+    let text = String::from_utf8(o.stdout).unwrap();
+    assert!(text.contains("\nseed: 7\n") && text.contains("\nstrategy: greedy\n"), "{text}");
+    // A changed seed and strategy replay all the same (the deals are as
+    // recorded), and the output says they were not checked.
+    let changed = text.replace("\nseed: 7\n", "\nseed: 8\n").replace("\nstrategy: greedy\n", "\nstrategy: random\n");
+    std::fs::write(&game, &changed).unwrap();
+    let o = quadominos(&["replay", game.to_str().unwrap()]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(0), "{out}");
+    assert!(out.contains("\n  recorded but not checked (informative): seed, strategy\n"), "{out}");
+    let o = quadominos(&["replay", game.to_str().unwrap(), "--format", "json"]);
+    let report: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(report["replayed"]["unchecked"], serde_json::json!(["seed", "strategy"]));
+    // A variant that is not shipped is rebuilt from its readings, which cite
+    // no clauses: its clauses cannot be checked, and the output says so.
+    let custom = text.replace("  name: english\n", "  name: house-rules\n");
+    assert_ne!(custom, text);
+    std::fs::write(&game, &custom).unwrap();
+    let o = quadominos(&["replay", game.to_str().unwrap()]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(0), "{out}");
+    assert!(out.contains("clauses not checked: `house-rules` is rebuilt from the recorded readings"), "{out}");
+    // Under a shipped variant they are checked: a changed clause is wrong.
+    let at = text.find("  - E8\n").expect("a clause list with E8");
+    let wrong = format!("{}  - E9\n{}", &text[..at], &text[at + "  - E8\n".len()..]);
+    std::fs::write(&game, &wrong).unwrap();
+    let o = quadominos(&["replay", game.to_str().unwrap()]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(1), "{out}");
+    assert!(out.contains("- clauses: recorded [E9"), "{out}");
+}

@@ -209,11 +209,22 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
         args.variants.iter().map(|v| v.trim().to_string()).collect()
     };
     let mut variants = Vec::new();
+    // The spec file of each variant that is not a shipped one, to locate a
+    // problem with it.
+    let mut spec_files: Vec<Option<Source>> = Vec::new();
     for name in &names {
         let variant = load_variant(name, None)?;
         let spec = match BUILTIN_VARIANTS.iter().find(|(n, _)| n == name) {
-            Some((_, text)) => text.to_string(),
-            None => Source::read(std::path::Path::new(name))?.text,
+            Some((_, text)) => {
+                spec_files.push(None);
+                text.to_string()
+            }
+            None => {
+                let source = Source::read(std::path::Path::new(name))?;
+                let text = source.text.clone();
+                spec_files.push(Some(source));
+                text
+            }
         };
         if variants.iter().any(|v: &SuiteVariant| v.variant.label() == variant.label()) {
             return Err(Failure::Input(InputError::whole_file(
@@ -259,6 +270,13 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
     };
     let suite = generate(&options).map_err(|e| match e {
         FixtureError::Input(e) => Failure::Input(e),
+        // The spec chose the tile set: the problem is at its `tile-set`.
+        FixtureError::Undealable { variant, message } => match spec_files.get(variant).and_then(Option::as_ref) {
+            Some(spec) => {
+                Failure::Input(spec.problems(vec![Problem::new(DocPath::from("tile-set").key("value"), message)]))
+            }
+            None => Failure::Input(InputError::whole_file("--variants", message)),
+        },
         FixtureError::Internal(m) => Failure::Bug(m),
     })?;
     let placed = super::output::write_folder(&folder, &suite.files)?;

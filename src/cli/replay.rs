@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use quadominos::formats::SourceMap;
-use quadominos::transcript::{Mismatch, Replayed, TranscriptEvent, load_transcript, replay};
+use quadominos::transcript::{Mismatch, Replayed, TranscriptEvent, load_transcript, replay_checking};
 use serde::Serialize;
 
 use super::{Failure, Format, RuleArgs, serialize};
@@ -45,7 +45,7 @@ fn one_line(event: &TranscriptEvent) -> String {
 pub fn run(args: Args) -> Result<(String, u8), Failure> {
     let loaded = load_transcript(&args.transcript, &args.rules.choice())?;
     let file = loaded.source.name.clone();
-    let (report, code) = match replay(&loaded.transcript, &loaded.variant) {
+    let (report, code) = match replay_checking(&loaded.transcript, &loaded.variant, loaded.checks) {
         Ok(r) => (Report { file, verdict: "ok", replayed: Some(r), line: None, column: None, mismatch: None }, 0),
         Err(m) => {
             let map = SourceMap::new(&loaded.source.text);
@@ -98,6 +98,17 @@ fn text(r: &Report, variant: &str) -> String {
                 (None, _) => "; the game is not finished".to_string(),
             }
         );
+        // Say what the transcript records that was not checked.
+        let informative: Vec<&str> = ok.unchecked.iter().map(String::as_str).filter(|f| *f != "clauses").collect();
+        if !informative.is_empty() {
+            let _ = writeln!(out, "  recorded but not checked (informative): {}", informative.join(", "));
+        }
+        if ok.unchecked.iter().any(|f| f == "clauses") {
+            let _ = writeln!(
+                out,
+                "  clauses not checked: `{variant}` is rebuilt from the recorded readings, which cite no clauses; give its spec with --spec to check them"
+            );
+        }
         return out;
     }
     let Some(m) = &r.mismatch else { return out };

@@ -42,8 +42,13 @@ fn second_document(text: &str) -> Option<(usize, usize)> {
 }
 
 /// The YAML reader's message for a limit or an overflow in words a user
-/// knows; any other message as it is.
-fn plain(message: &str) -> String {
+/// knows, with every quoted text cut to a short excerpt; any other message
+/// as it is. `quoted`: the value the message is about is written in quotes.
+fn plain(message: &str, quoted: bool) -> String {
+    excerpts(&reworded(message, quoted))
+}
+
+fn reworded(message: &str, quoted: bool) -> String {
     if message.ends_with("repetition limit exceeded") {
         return message.replace(
             "repetition limit exceeded",
@@ -63,17 +68,86 @@ fn plain(message: &str) -> String {
         let expected = rest.find(", expected ").map(|k| &rest[k..]).filter(|e| !e.contains("any YAML value"));
         return format!("{}the number {number} is out of range{}", &message[..start], expected.unwrap_or(""));
     }
-    // `invalid type: string "1e400", expected i32`: a number too large for
-    // a float is read as a string; it is a number out of range.
+    // `invalid type: string "1e400", expected i32`: unquoted, a number too
+    // large for a float is read as a string; it is a number out of range.
+    // In quotes it is a string, whatever it looks like.
     if let Some(start) = message.find("invalid type: string \"")
         && let Some((written, rest)) = message[start + "invalid type: string \"".len()..].split_once('"')
         && looks_numeric(written)
         && let Some(expected) = rest.strip_prefix(", expected ")
         && !expected.contains("any YAML value")
     {
-        return format!("{}the number `{written}` is out of range, expected {expected}", &message[..start]);
+        if !quoted {
+            return format!("{}the number `{written}` is out of range, expected {expected}", &message[..start]);
+        }
+        let number = match expected {
+            "i8" | "i16" | "i32" | "i64" | "i128" | "isize" | "u8" | "u16" | "u32" | "u64" | "u128" | "usize" => {
+                "a whole number"
+            }
+            "f32" | "f64" => "a number",
+            _ => return message.to_string(),
+        };
+        return format!(
+            "{}the string \"{written}\" is not {number} ({expected}); write the number without quotes",
+            &message[..start]
+        );
     }
     message.to_string()
+}
+
+/// The longest excerpt of a quoted text a message shows.
+const EXCERPT: usize = 80;
+
+/// Every text quoted in `message` (in `"…"`, escaped as Rust escapes it, or
+/// in backquotes) cut to its first line and at most [`EXCERPT`]
+/// characters, with `…` where it was cut: a file that is not what was
+/// expected (a note named as a spec) is quoted, not printed whole.
+fn excerpts(message: &str) -> String {
+    let mut out = String::with_capacity(message.len().min(1024));
+    let mut rest = message;
+    while let Some(open) = rest.find(['"', '`']) {
+        let quote = if rest[open..].starts_with('"') { '"' } else { '`' };
+        out.push_str(&rest[..=open]);
+        let body = &rest[open + 1..];
+        let close = if quote == '"' {
+            // Past backslash escapes.
+            let mut escaped = false;
+            body.char_indices().find(|&(_, c)| {
+                let closes = c == '"' && !escaped;
+                escaped = c == '\\' && !escaped;
+                closes
+            })
+        } else {
+            body.char_indices().find(|&(_, c)| c == '`')
+        };
+        let Some((close, _)) = close else {
+            out.push_str(&excerpt(body));
+            return out;
+        };
+        out.push_str(&excerpt(&body[..close]));
+        out.push(quote);
+        rest = &body[close + 1..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// A quoted text's first line, at most [`EXCERPT`] characters, and `…`
+/// where anything was left out.
+fn excerpt(quoted: &str) -> String {
+    let line_end = [quoted.find("\\n"), quoted.find('\n')].into_iter().flatten().min().unwrap_or(quoted.len());
+    let line = &quoted[..line_end];
+    let mut cut: String = line.chars().take(EXCERPT).collect();
+    if cut.len() == quoted.len() {
+        return cut;
+    }
+    // Not in the middle of an escape.
+    let backslashes = cut.chars().rev().take_while(|&c| c == '\\').count();
+    if backslashes % 2 == 1 {
+        cut.pop();
+    }
+    cut.push('…');
+    cut
 }
 
 /// Whether a string is written like a decimal number (`12`, `-3.5`,
@@ -91,6 +165,9 @@ fn looks_numeric(s: &str) -> bool {
         && digits(fraction)
         && exponent.is_none_or(|e| !e.is_empty() && digits(e))
 }
+
+/// The UTF-8 byte order mark.
+const BOM: &[u8] = "\u{feff}".as_bytes();
 
 /// A text read from a file (or built in), with the name errors show for it.
 #[derive(Clone, Debug)]
@@ -121,10 +198,31 @@ pub struct InputError {
     pub problems: Vec<Located>,
 }
 
+/// The most problems listed for one file; the rest are counted in one line.
+pub const MAX_LISTED: usize = 20;
+
 impl InputError {
     /// A single problem in `file`, without a position.
     pub fn whole_file(file: &str, message: impl Into<String>) -> InputError {
         InputError { problems: vec![Located { file: file.to_string(), position: None, message: message.into() }] }
+    }
+
+    /// Problems found in one file, in document order, listed up to
+    /// [`MAX_LISTED`]; past that one last line says how many more there
+    /// are (900 copies of a tile are one mistake, not 899 lines).
+    pub fn listed(mut problems: Vec<Located>) -> InputError {
+        problems.sort_by_key(|l| l.position);
+        if problems.len() > MAX_LISTED {
+            let more = problems.len() - MAX_LISTED;
+            problems.truncate(MAX_LISTED);
+            let file = problems.first().map(|p| p.file.clone()).unwrap_or_default();
+            problems.push(Located {
+                file,
+                position: None,
+                message: format!("and {more} more problems (the first {MAX_LISTED} are listed)"),
+            });
+        }
+        InputError { problems }
     }
 }
 
@@ -164,7 +262,8 @@ impl Source {
         let limit = limits::current().input_bytes;
         let mut bytes = Vec::new();
         // One byte past the limit tells a file over it, even one whose size
-        // is not known beforehand (a pipe, a device).
+        // is not known beforehand (a pipe, a device). At a limit of
+        // u64::MAX the sum saturates, and no file is longer anyway.
         std::fs::File::open(path)
             .and_then(|f| f.take(limit.saturating_add(1)).read_to_end(&mut bytes))
             .map_err(cannot)?;
@@ -178,6 +277,11 @@ impl Source {
                     limits::bytes(limit)
                 ),
             ));
+        }
+        // A byte order mark may open a UTF-8 file (YAML allows it); it is
+        // no character of the text, so positions count from after it.
+        if bytes.starts_with(BOM) {
+            bytes.drain(..BOM.len());
         }
         let text = String::from_utf8(bytes).map_err(|e| {
             let at = e.utf8_error().valid_up_to();
@@ -204,32 +308,50 @@ impl Source {
 
     /// Deserializes the YAML text; a syntax or type error is located.
     pub fn parse<T: DeserializeOwned>(&self, what: &str) -> Result<T, InputError> {
+        self.parse_tiles(what, &[])
+    }
+
+    /// [`Source::parse`], counting the entries of the sequences under the
+    /// top-level keys `tile_lists` (a board, a hand, a tile set's tiles)
+    /// while the text is first read: a list longer than the tile limit
+    /// ([`crate::limits`]) is refused before any parser builds it.
+    pub fn parse_tiles<T: DeserializeOwned>(&self, what: &str, tile_lists: &[&str]) -> Result<T, InputError> {
         // Only blank lines, comments and document markers: no document at all.
         let empty = self.text.lines().map(str::trim).all(|l| l.is_empty() || l.starts_with('#') || l == "---");
         if empty {
-            return Err(InputError {
-                problems: vec![Located {
-                    file: self.name.clone(),
-                    position: Some((1, 1)),
-                    message: format!("the file is empty; expected a {what}"),
-                }],
-            });
+            return Err(self.at((1, 1), format!("the file is empty; expected a {what}")));
         }
-        // One read of the node positions serves the nesting limit and the
-        // keys written twice.
+        // Nesting and list lengths are read in one linear pass before either
+        // YAML reader runs: both slow down with depth, and a list is built
+        // whole before it can be counted.
+        let limits = limits::current();
+        let shape = super::shape::shape(&self.text, limits.nesting, tile_lists);
+        if let Some(at) = shape.too_deep {
+            return Err(self.at(
+                at,
+                format!(
+                    "nested too deeply: more than {} levels of mappings and sequences; raise the limit with --max-nesting",
+                    limits.nesting
+                ),
+            ));
+        }
+        let long: Vec<Located> = shape
+            .lists
+            .iter()
+            .filter(|l| l.entries > limits.tiles)
+            .map(|l| Located {
+                file: self.name.clone(),
+                position: Some(l.at),
+                message: format!(
+                    "{}: {} tiles listed, more than the limit of {}; each tile exists once (S1); raise the limit with --max-tiles",
+                    l.key, l.entries, limits.tiles
+                ),
+            })
+            .collect();
+        if !long.is_empty() {
+            return Err(InputError { problems: long });
+        }
         let map = SourceMap::new(&self.text);
-        let nesting = limits::current().nesting;
-        if let Some((line, col)) = map.too_deep(nesting) {
-            return Err(InputError {
-                problems: vec![Located {
-                    file: self.name.clone(),
-                    position: Some((line, col)),
-                    message: format!(
-                        "nested too deeply: more than {nesting} levels of mappings and sequences; raise the limit with --max-nesting"
-                    ),
-                }],
-            });
-        }
         let value: T = serde_yaml::from_str(&self.text).map_err(|e| {
             let mut position = e.location().map(|l| (l.line(), l.column()));
             let mut message = e.to_string();
@@ -257,7 +379,10 @@ impl Source {
                 position = Some((line, col));
             }
             let position = position.map(|p| self.within(p));
-            InputError { problems: vec![Located { file: self.name.clone(), position, message: plain(&message) }] }
+            let quoted = position.is_some_and(|p| matches!(self.char_at(p), Some('"' | '\'')));
+            InputError {
+                problems: vec![Located { file: self.name.clone(), position, message: plain(&message, quoted) }],
+            }
         })?;
         if let Some((line, col, key)) = map.duplicate_key() {
             return Err(InputError {
@@ -269,6 +394,16 @@ impl Source {
             });
         }
         Ok(value)
+    }
+
+    /// The character at a line and column (from 1).
+    fn char_at(&self, (line, col): (usize, usize)) -> Option<char> {
+        self.text.split('\n').nth(line.checked_sub(1)?)?.chars().nth(col.checked_sub(1)?)
+    }
+
+    /// One problem at a line and column of this file.
+    fn at(&self, position: (usize, usize), message: String) -> InputError {
+        InputError { problems: vec![Located { file: self.name.clone(), position: Some(position), message }] }
     }
 
     /// The end of a file without a final newline is reported (by serde_yaml
@@ -286,16 +421,16 @@ impl Source {
     /// Locates problems found in the parsed document by their paths.
     pub fn problems(&self, problems: Vec<Problem>) -> InputError {
         let map = SourceMap::new(&self.text);
-        let mut located: Vec<Located> = problems
-            .into_iter()
-            .map(|p| Located {
-                file: self.name.clone(),
-                position: map.locate(&p.at).map(|p| self.within(p)),
-                message: p.to_string(),
-            })
-            .collect();
-        located.sort_by_key(|l| l.position);
-        InputError { problems: located }
+        InputError::listed(
+            problems
+                .into_iter()
+                .map(|p| Located {
+                    file: self.name.clone(),
+                    position: map.locate(&p.at).map(|p| self.within(p)),
+                    message: p.to_string(),
+                })
+                .collect(),
+        )
     }
 
     /// Resolves a path written inside this file relative to the file.
@@ -344,6 +479,42 @@ mod tests {
     }
 
     #[test]
+    fn a_byte_order_mark_is_accepted_and_positions_count_from_after_it() {
+        let path = std::env::temp_dir().join(format!("quadominos-bom-{}.yaml", std::process::id()));
+        std::fs::write(&path, "\u{feff}a: [1]\nb: {x: 1}\n").unwrap();
+        let read = Source::read(&path);
+        std::fs::write(&path, "\u{feff}a: [1, x]\n").unwrap();
+        let refused = Source::read(&path);
+        std::fs::write(&path, b"\xef\xbb\xbfa: \xff\n").unwrap();
+        let not_utf8 = Source::read(&path).unwrap_err();
+        let _ = std::fs::remove_file(&path);
+        let read = read.unwrap();
+        assert_eq!(read.text, "a: [1]\nb: {x: 1}\n");
+        assert!(read.parse::<Doc>("doc").is_ok());
+        let err = refused.unwrap().parse::<Doc>("doc").unwrap_err();
+        assert_eq!(err.problems[0].position, Some((1, 8)), "{err}");
+        assert_eq!(not_utf8.problems[0].position, Some((1, 4)));
+    }
+
+    #[test]
+    fn a_long_list_of_problems_is_cut_to_the_first_twenty_and_a_count() {
+        let problems: Vec<crate::error::Problem> = (0..25)
+            .rev()
+            .map(|i| crate::error::Problem::new(crate::error::DocPath::from("a").index(i), format!("problem {i}")))
+            .collect();
+        let text = format!("a: [{}]\n", vec!["0"; 25].join(", "));
+        let err = Source::builtin("t", &text).problems(problems);
+        assert_eq!(err.problems.len(), 21);
+        // The first twenty in document order, then how many more.
+        assert_eq!(err.problems[0].message, "a[0]: problem 0");
+        assert_eq!(err.problems[19].message, "a[19]: problem 19");
+        assert_eq!(err.problems[20].to_string(), "<builtin>/t: and 5 more problems (the first 20 are listed)");
+        let few: Vec<crate::error::Problem> =
+            (0..20).map(|i| crate::error::Problem::new(crate::error::DocPath::from("a").index(i), "p")).collect();
+        assert_eq!(Source::builtin("t", &text).problems(few).problems.len(), 20);
+    }
+
+    #[test]
     fn a_second_document_is_refused_at_its_start() {
         assert_eq!(first_position("a: [1]\n---\na: [2]\n"), Some((2, 1)));
         assert_eq!(first_position("# c\n---\na: [1]\n--- x\n"), Some((4, 1)));
@@ -356,25 +527,63 @@ mod tests {
     }
 
     #[test]
+    fn a_number_in_quotes_is_called_a_string() {
+        assert_eq!(
+            plain("board[0].at[0]: invalid type: string \"1\", expected i32", true),
+            "board[0].at[0]: the string \"1\" is not a whole number (i32); write the number without quotes"
+        );
+        assert_eq!(
+            plain("board[0].at[0]: invalid type: string \"1\", expected i32", false),
+            "board[0].at[0]: the number `1` is out of range, expected i32"
+        );
+        // Located, from the text: the value at the error's place is quoted.
+        let err = Source::builtin("t", "a: [1, \"2\"]\n").parse::<Doc>("doc").unwrap_err();
+        assert_eq!(
+            err.problems[0].message,
+            "a[1]: the string \"2\" is not a whole number (u8); write the number without quotes"
+        );
+        let err = Source::builtin("t", "a: [1, '2']\n").parse::<Doc>("doc").unwrap_err();
+        assert!(err.problems[0].message.contains("the string \"2\" is not a whole number"), "{err}");
+    }
+
+    #[test]
+    fn a_quoted_text_is_shown_as_a_short_excerpt() {
+        let long = "word ".repeat(40);
+        let message = format!("invalid type: string \"{long}\", expected struct VariantSpec");
+        let shown = plain(&message, false);
+        assert_eq!(shown, format!("invalid type: string \"{}…\", expected struct VariantSpec", &long[..80]));
+        assert_eq!(plain("unknown field `a\nb`, expected `c`", false), "unknown field `a…`, expected `c`");
+        assert_eq!(
+            plain("invalid type: string \"one\\ntwo\", expected x", false),
+            "invalid type: string \"one…\", expected x"
+        );
+        // An escaped quote does not end the quotation; a cut never splits
+        // an escape.
+        let escaped = format!("string \"{}\\\"{}\" here", "a".repeat(79), "b".repeat(10));
+        assert_eq!(plain(&escaped, false), format!("string \"{}…\" here", "a".repeat(79)));
+        assert_eq!(plain("short `x` and \"y\"", false), "short `x` and \"y\"");
+    }
+
+    #[test]
     fn limits_and_overflows_are_said_plainly() {
         assert_eq!(
-            plain("board[1].at[0]: invalid type: integer `99999999999999999999` as u128, expected i32"),
+            plain("board[1].at[0]: invalid type: integer `99999999999999999999` as u128, expected i32", false),
             "board[1].at[0]: the number `99999999999999999999` is out of range, expected i32"
         );
         assert_eq!(
-            plain("goal.plays: invalid type: integer `-99999999999999999999` as i128, expected any YAML value"),
+            plain("goal.plays: invalid type: integer `-99999999999999999999` as i128, expected any YAML value", false),
             "goal.plays: the number `-99999999999999999999` is out of range"
         );
         assert_eq!(
-            plain("board[0].at[1]: invalid type: string \"1e400\", expected i32"),
+            plain("board[0].at[1]: invalid type: string \"1e400\", expected i32", false),
             "board[0].at[1]: the number `1e400` is out of range, expected i32"
         );
         assert_eq!(
-            plain("hand: invalid type: string \"1e\", expected i32"),
+            plain("hand: invalid type: string \"1e\", expected i32", false),
             "hand: invalid type: string \"1e\", expected i32"
         );
-        assert!(plain("repetition limit exceeded").contains("alias bomb"));
-        assert!(plain("recursion limit exceeded").starts_with("nested too deeply"));
+        assert!(plain("repetition limit exceeded", false).contains("alias bomb"));
+        assert!(plain("recursion limit exceeded", false).starts_with("nested too deeply"));
         assert_eq!(
             simple_key("could not find expected ':', while scanning a simple key at line 4 column 3"),
             Some((4, 3))
@@ -384,7 +593,7 @@ mod tests {
             None
         );
         assert_eq!(
-            plain("hand: invalid type: string \"x\", expected a sequence"),
+            plain("hand: invalid type: string \"x\", expected a sequence", false),
             "hand: invalid type: string \"x\", expected a sequence"
         );
     }

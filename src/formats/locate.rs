@@ -32,8 +32,6 @@ pub struct SourceMap {
     /// Keys written twice in one mapping: line, column and the key, in
     /// document order.
     duplicates: Vec<(usize, usize, String)>,
-    /// Where mappings and sequences first nest d + 1 deep, for each d.
-    deepest: Vec<(usize, usize)>,
 }
 
 #[derive(Default)]
@@ -44,7 +42,6 @@ struct Builder {
     /// per open mapping.
     keys: Vec<Option<(String, (usize, usize))>>,
     duplicates: Vec<(usize, usize, String)>,
-    deepest: Vec<(usize, usize)>,
 }
 
 impl Builder {
@@ -85,16 +82,13 @@ impl Builder {
 }
 
 impl Builder {
-    /// Opens a mapping or sequence, noting where each depth is first reached.
+    /// Opens a mapping or sequence.
     fn open(&mut self, node: Node) {
-        if self.stack.len() == self.deepest.len() {
-            self.deepest.push((node.line, node.col));
-        }
         self.stack.push(node);
     }
 
     fn finish(self) -> SourceMap {
-        SourceMap { root: self.root, duplicates: self.duplicates, deepest: self.deepest }
+        SourceMap { root: self.root, duplicates: self.duplicates }
     }
 }
 
@@ -166,15 +160,9 @@ impl SourceMap {
         let mut builder = Builder::default();
         let mut parser = Parser::new_from_str(text);
         if parser.load(&mut builder, false).is_err() {
-            return SourceMap { root: None, duplicates: Vec::new(), deepest: Vec::new() };
+            return SourceMap { root: None, duplicates: Vec::new() };
         }
         builder.finish()
-    }
-
-    /// Where the document's mappings and sequences first nest more than
-    /// `limit` deep (the collection that goes past it), or `None`.
-    pub fn too_deep(&self, limit: usize) -> Option<(usize, usize)> {
-        self.deepest.get(limit).copied()
     }
 
     /// The first key written twice in one mapping (YAML forbids it; a reader
@@ -243,19 +231,6 @@ mod tests {
         assert_eq!(map.locate(&DocPath::from("board").index(1).key("at")), Some((3, 10)));
         assert_eq!(map.locate(&DocPath::from("goal")), Some((4, 7)));
         assert_eq!(SourceMap::new("!:!").locate(&DocPath::root()), Some((1, 1)));
-    }
-
-    #[test]
-    fn nesting_past_the_limit_is_found_where_it_goes_past() {
-        // The document, `a`'s mapping, two sequences, `{c: 3}`: 5 levels.
-        let text = "a:\n  b: [1, [2, {c: 3}]]\n";
-        let map = SourceMap::new(text);
-        assert_eq!(map.too_deep(5), None);
-        assert_eq!(map.too_deep(4), Some((2, 14)));
-        assert_eq!(map.too_deep(3), Some((2, 10)));
-        // A block mapping is marked where its first key ends, at the `:`.
-        assert_eq!(map.too_deep(1), Some((2, 4)));
-        assert_eq!(SourceMap::new("[[[[[[[[1]]]]]]]]").too_deep(7), Some((1, 8)));
     }
 
     #[test]

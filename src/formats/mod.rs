@@ -9,12 +9,14 @@ mod position;
 mod puzzle;
 mod report;
 mod scenario;
+mod shape;
 mod spec;
 
-pub use input::{InputError, Located, Source};
+pub use input::{InputError, Located, MAX_LISTED, Source};
 pub use locate::SourceMap;
 pub use position::{BoardEntry, LoadedPosition, PositionFile, VariantChoice, load_position};
 pub use puzzle::{ExpectSpec, FillSpec, GoalSpec, LoadedPuzzle, MAX_REGION, RegionSpec, load_puzzle};
 pub use report::{MoveRecord, MovesReport, VerdictReport, move_records};
 pub use scenario::{ActionEntry, DealFile, FinalExpect, PlaceEntry, ScenarioFile, SimpleAction, StartFile, StepExpect};
+pub use shape::{List, Shape, shape};
 pub use spec::{BUILTIN_VARIANTS, TileSetFile, VariantSpec, builtin_variant, load_variant};

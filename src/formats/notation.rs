@@ -22,8 +22,6 @@
 
 use std::fmt;
 
-use itertools::Itertools;
-
 use crate::error::{DocPath, Problem, Segment};
 use crate::model::{Board, Cell, Corners, MAX_VALUE, TileId};
 
@@ -163,18 +161,13 @@ pub fn parse_spanned(line: &str, spans: &mut Spans) -> Result<NotatedPosition, N
     if !cursor.dash_alone() {
         loop {
             let col = cursor.column();
-            let mut values = [0u8; 4];
-            for (i, v) in values.iter_mut().enumerate() {
-                if i > 0 {
-                    cursor.expect('-', "`-` between a tile id's values, e.g. 1-4-5-5")?;
-                }
-                *v = cursor.value("a tile id's value")?;
+            // A tile id runs to the next `,` or space; what it may be is
+            // `TileId::read`'s, as in every other file.
+            let written = cursor.until(&[',', ' ']);
+            if written.is_empty() {
+                return Err(err(col, format!("expected a tile id's values, e.g. 1-4-5-5; {}", cursor.found())));
             }
-            if values.iter().tuple_windows().any(|(a, b)| a > b) {
-                let id = values.map(|v| v.to_string()).join("-");
-                return Err(err(col, format!("write the tile id {id} with its values ascending")));
-            }
-            let id = TileId::new(values).map_err(|e| err(col, e.to_string()))?;
+            let id = TileId::read(&written).map_err(|e| err(col + e.offset, e.error.to_string()))?;
             hand.push(id);
             spans.hand.push(col);
             if !cursor.eat(',') {
@@ -299,6 +292,15 @@ impl Cursor {
         }
     }
 
+    /// The text up to (not including) the next of `stops`, consumed.
+    fn until(&mut self, stops: &[char]) -> String {
+        let start = self.at;
+        while self.peek().is_some_and(|c| !stops.contains(&c)) {
+            self.at += 1;
+        }
+        self.chars.get(start..self.at).unwrap_or_default().iter().collect()
+    }
+
     fn rest(&mut self) -> String {
         let s: String = self.chars.get(self.at..).unwrap_or_default().iter().collect();
         self.at = self.chars.len();
@@ -355,15 +357,16 @@ mod tests {
             ("0,0:5565 -", 7, "outside 0-5"),
             ("0,0:555 -", 8, "corner value 4 of 4"),
             ("0;0:5555 -", 2, "`,` between"),
-            ("0,0:5555 5-4-1-1", 10, "ascending"),
-            ("0,0:5555 1-1-1", 15, "`-` between"),
+            ("0,0:5555 5-4-1-1", 10, "`5-4-1-1` is not a tile id as written: write 1-1-4-5"),
+            ("0,0:5555 1-1-1", 15, "`1-1-1` is not a tile id"),
+            ("0,0:5555 1-1-7-1", 14, "value 7 is outside 0-5"),
             ("0,0:5555 1-1-1-1 eng lish", 18, "not a variant name"),
-            ("0,0:5555 1-1-1-1x", 17, "unexpected after a hand tile"),
+            ("0,0:5555 1-1-1-1x", 17, "`1-1-1-1x` is not a tile id"),
             ("x,0:5555 -", 1, "the cell's x"),
             ("99999999999,0:5555 -", 1, "out of range"),
             ("0,0:5555\t-", 9, "control character"),
             ("-x -", 2, "the cell's x"),
-            ("- -1-1-1-1", 3, "a tile id's value"),
+            ("- -1-1-1-1", 3, "`-1-1-1-1` is not a tile id"),
         ];
         for (line, column, text) in cases {
             let e = parse(line).expect_err(line);

@@ -98,7 +98,7 @@ pub fn load_position(path: &Path, choice: &VariantChoice) -> Result<LoadedPositi
     if path.extension().is_some_and(|e| e == "qpn") {
         return load_notation(source, choice);
     }
-    let file: PositionFile = source.parse("position: a mapping with `board:` and `hand:`")?;
+    let file: PositionFile = source.parse_tiles("position: a mapping with `board:` and `hand:`", &["board", "hand"])?;
     let variant = choice.resolve(file.variant.as_deref(), Some(&source))?;
     let board: Vec<(Cell, Corners)> = file.board.iter().map(|e| (e.at, e.tile)).collect();
     let position = Position::from_setup(&board, &file.hand, &variant).map_err(|p| source.problems(p))?;
@@ -128,15 +128,15 @@ fn load_notation(source: Source, choice: &VariantChoice) -> Result<LoadedPositio
         Err(e) => return Err(e),
     };
     let position = Position::from_setup(&notated.board, &notated.hand, &variant).map_err(|problems| {
-        let mut located: Vec<Located> = problems
-            .iter()
-            .map(|p| {
-                let e = spans.locate(p);
-                Located { file: source.name.clone(), position: Some((index + 1, e.column)), message: e.message }
-            })
-            .collect();
-        located.sort_by_key(|l| l.position);
-        InputError { problems: located }
+        InputError::listed(
+            problems
+                .iter()
+                .map(|p| {
+                    let e = spans.locate(p);
+                    Located { file: source.name.clone(), position: Some((index + 1, e.column)), message: e.message }
+                })
+                .collect(),
+        )
     })?;
     let file = PositionFile {
         variant: notated.variant,

@@ -9,6 +9,7 @@ use super::input::{InputError, Source};
 use super::position::{VariantChoice, load_position};
 use crate::error::{DocPath, Problem};
 use crate::model::{Cell, TileId};
+use crate::rules::{MAX_COORDINATE, coordinate_problem};
 use crate::solve::{FillGoal, FillObjective, Goal, Puzzle};
 
 /// `goal:` as written: `best-turn`, `{best-sequence: {plays: N}}` or
@@ -58,7 +59,7 @@ impl<'de> Deserialize<'de> for GoalSpec {
                 let Some(name) = map.next_key::<String>()? else { return Err(A::Error::custom("an empty goal")) };
                 let goal = match name.as_str() {
                     "best-turn" => {
-                        map.next_value::<serde::de::IgnoredAny>()?;
+                        map.next_value::<NoParameters>()?;
                         GoalSpec::BestTurn
                     }
                     "best-sequence" => {
@@ -75,6 +76,67 @@ impl<'de> Deserialize<'de> for GoalSpec {
             }
         }
         d.deserialize_any(GoalVisitor)
+    }
+}
+
+/// The parameters of `best-turn`: none (`{best-turn: }` or
+/// `{best-turn: {}}`); a key given there is refused where it is written,
+/// not ignored.
+struct NoParameters;
+
+impl<'de> Deserialize<'de> for NoParameters {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<NoParameters, D::Error> {
+        struct NoneVisitor;
+        impl<'de> serde::de::Visitor<'de> for NoneVisitor {
+            type Value = NoParameters;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("no parameters: best-turn has none")
+            }
+            fn visit_unit<E: serde::de::Error>(self) -> Result<NoParameters, E> {
+                Ok(NoParameters)
+            }
+            fn visit_none<E: serde::de::Error>(self) -> Result<NoParameters, E> {
+                Ok(NoParameters)
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<NoParameters, A::Error> {
+                // Any key is refused while it is read, so that the error is
+                // placed at the key.
+                match map.next_key_seed(RefusedKey)? {
+                    None => Ok(NoParameters),
+                    Some(never) => match never {},
+                }
+            }
+        }
+        d.deserialize_any(NoneVisitor)
+    }
+}
+
+/// A key of `best-turn`'s parameters: each is refused.
+struct RefusedKey;
+
+enum Never {}
+
+impl<'de> serde::de::DeserializeSeed<'de> for RefusedKey {
+    type Value = Never;
+    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<Never, D::Error> {
+        // Refused inside the reader's own visit of the key, which places
+        // the error there.
+        struct KeyVisitor;
+        impl serde::de::Visitor<'_> for KeyVisitor {
+            type Value = Never;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("no parameters: best-turn has none")
+            }
+            fn visit_str<E: serde::de::Error>(self, key: &str) -> Result<Never, E> {
+                let belongs = match key {
+                    "plays" => " (`plays` is best-sequence's)",
+                    "region" | "pool" | "maximize" | "count" => " (it is a fill's)",
+                    _ => "",
+                };
+                Err(E::custom(format!("best-turn has no parameters; `{key}` does not belong here{belongs}")))
+            }
+        }
+        d.deserialize_str(KeyVisitor)
     }
 }
 
@@ -98,8 +160,7 @@ pub struct FillSpec {
 }
 
 /// A region as written.
-#[derive(Clone, Debug, Deserialize)]
-#[serde(untagged)]
+#[derive(Clone, Debug)]
 pub enum RegionSpec {
     /// A rectangle.
     Rect {
@@ -108,11 +169,43 @@ pub enum RegionSpec {
         /// Rows.
         height: u32,
         /// Its north-west cell (default `[0, 0]`).
-        #[serde(default)]
         at: Option<Cell>,
     },
     /// Explicit cells.
     Cells(Vec<Cell>),
+}
+
+/// A rectangle as written; any other key is refused.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RectSpec {
+    width: u32,
+    height: u32,
+    #[serde(default)]
+    at: Option<Cell>,
+}
+
+// A mapping is a rectangle and a sequence a list of cells, each read with
+// its own type, so that a wrong or unknown key is refused where it is
+// written (an untagged enum accepted unknown keys and named no place).
+impl<'de> Deserialize<'de> for RegionSpec {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<RegionSpec, D::Error> {
+        struct RegionVisitor;
+        impl<'de> serde::de::Visitor<'de> for RegionVisitor {
+            type Value = RegionSpec;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("{width: W, height: H, at: [x, y]} or a list of cells [[x, y], ...]")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, map: A) -> Result<RegionSpec, A::Error> {
+                let r = RectSpec::deserialize(serde::de::value::MapAccessDeserializer::new(map))?;
+                Ok(RegionSpec::Rect { width: r.width, height: r.height, at: r.at })
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(self, seq: A) -> Result<RegionSpec, A::Error> {
+                Ok(RegionSpec::Cells(Vec::deserialize(serde::de::value::SeqAccessDeserializer::new(seq))?))
+            }
+        }
+        d.deserialize_any(RegionVisitor)
+    }
 }
 
 /// `expect:` as written.
@@ -152,6 +245,64 @@ pub struct LoadedPuzzle {
 /// The most cells a fill region may have.
 pub const MAX_REGION: usize = 400;
 
+/// What is wrong with `expect:` for `goal`: a count is what a fill with
+/// `count: true` records and a score what every other goal records, so the
+/// other key would be ignored; a count past i64 could never be compared.
+fn expect_problems(goal: &Goal, expect: &ExpectSpec) -> Vec<Problem> {
+    let at = DocPath::from("expect");
+    let counting = matches!(goal, Goal::Fill(f) if f.objective == FillObjective::Count);
+    let name = match goal {
+        Goal::BestTurn => "best-turn",
+        Goal::BestSequence { .. } => "best-sequence",
+        Goal::Fill(_) => "fill",
+    };
+    let mut problems = Vec::new();
+    match expect.count {
+        Some(_) if !counting => problems.push(Problem::new(
+            at.key_name("count"),
+            format!(
+                "a {name} goal records its `score`; `count` is the answer of a fill with `count: true` and does not belong here"
+            ),
+        )),
+        Some(n) if i64::try_from(n).is_err() => problems.push(Problem::new(
+            at.key("count"),
+            format!("a count of {n} is more than any solver counts (at most {})", i64::MAX),
+        )),
+        _ => {}
+    }
+    if expect.score.is_some() && counting {
+        problems.push(Problem::new(
+            at.key_name("score"),
+            "a fill with `count: true` records its `count`; `score` does not belong here",
+        ));
+    }
+    problems
+}
+
+/// The cells of the `width` × `height` rectangle whose north-west cell is
+/// `o`, in reading order; or, when a corner of it lies outside the
+/// coordinates a board cell may have, why (rather than a smaller region).
+/// Its size is at most [`MAX_REGION`] cells, checked before.
+fn rectangle(o: Cell, width: u32, height: u32) -> Result<Vec<Cell>, String> {
+    if width == 0 || height == 0 {
+        return Ok(Vec::new());
+    }
+    // The far corner in i64: near i32::MAX it is a number even where it is
+    // no cell.
+    let far = (i64::from(o.x) + i64::from(width) - 1, i64::from(o.y) + i64::from(height) - 1);
+    let limit = i64::from(MAX_COORDINATE);
+    for (x, y) in [(i64::from(o.x), i64::from(o.y)), far] {
+        if x.abs() > limit || y.abs() > limit {
+            return Err(format!(
+                "cell [{x}, {y}] of the region is too far out: coordinates must lie within ±{MAX_COORDINATE}"
+            ));
+        }
+    }
+    let too_far = |_| format!("the region reaches past ±{MAX_COORDINATE}");
+    let (x1, y1) = (i32::try_from(far.0).map_err(too_far)?, i32::try_from(far.1).map_err(too_far)?);
+    Ok((o.y..=y1).flat_map(|y| (o.x..=x1).map(move |x| Cell::new(x, y))).collect())
+}
+
 /// Reads a puzzle: the position as `moves` reads it, then the goal.
 pub fn load_puzzle(path: &Path, choice: &VariantChoice) -> Result<LoadedPuzzle, InputError> {
     let loaded = load_position(path, choice)?;
@@ -172,25 +323,34 @@ pub fn load_puzzle(path: &Path, choice: &VariantChoice) -> Result<LoadedPuzzle, 
         GoalSpec::BestSequence { plays } => Goal::BestSequence { plays: plays.unwrap_or(position.hand.len()) },
         GoalSpec::Fill(spec) => {
             let at = DocPath::from("goal").key("fill");
+            let mut problems = Vec::new();
             let region: Vec<Cell> = match spec.region {
                 // The size is checked before any cell is made: a rectangle
                 // of 100000 × 100000 is refused, not built.
                 RegionSpec::Rect { width, height, .. } if u64::from(width) * u64::from(height) > MAX_REGION as u64 => {
                     Vec::new()
                 }
-                RegionSpec::Rect { width, height, at } => {
-                    let o = at.unwrap_or(Cell::new(0, 0));
-                    let (w, h) = (width as i32, height as i32);
-                    (0..h)
-                        .flat_map(|y| {
-                            (0..w).filter_map(move |x| Some(Cell::new(o.x.checked_add(x)?, o.y.checked_add(y)?)))
-                        })
-                        .collect()
+                RegionSpec::Rect { width, height, at: corner } => {
+                    match rectangle(corner.unwrap_or(Cell::new(0, 0)), width, height) {
+                        Ok(cells) => cells,
+                        Err(message) => {
+                            let path = if corner.is_some() { at.key("region").key("at") } else { at.key("region") };
+                            problems.push(Problem::new(path, message));
+                            Vec::new()
+                        }
+                    }
                 }
-                RegionSpec::Cells(cells) => cells,
+                RegionSpec::Cells(cells) => {
+                    for (i, &c) in cells.iter().enumerate() {
+                        if let Some(message) = coordinate_problem(c) {
+                            problems.push(Problem::new(at.key("region").index(i), message));
+                        }
+                    }
+                    cells
+                }
             };
-            let mut problems = Vec::new();
-            if region.is_empty() || region.len() > MAX_REGION {
+            // A region refused for its coordinates is not also called empty.
+            if problems.is_empty() && (region.is_empty() || region.len() > MAX_REGION) {
                 problems.push(Problem::new(at.key("region"), format!("a region has 1 to {MAX_REGION} cells")));
             }
             if let Some(c) = region.iter().find(|&&c| position.board.is_occupied(c)) {
@@ -233,11 +393,16 @@ pub fn load_puzzle(path: &Path, choice: &VariantChoice) -> Result<LoadedPuzzle, 
             Goal::Fill(FillGoal { region, pool, objective })
         }
     };
+    let expect = keys.expect.unwrap_or_default();
+    let problems = expect_problems(&goal, &expect);
+    if !problems.is_empty() {
+        return Err(source.problems(problems));
+    }
     let description = loaded.file.description.clone();
     Ok(LoadedPuzzle {
         source,
         puzzle: Puzzle { variant, board: position.board, hand: position.hand, goal },
-        expect: keys.expect.unwrap_or_default(),
+        expect,
         description,
     })
 }

@@ -97,6 +97,7 @@ impl VariantSpec {
                 continue;
             }
             values.insert(reading.name.into(), text.into());
+            // Reading ids are numbered from 1 (R1-R16), so the index never wraps.
             if let Some(slot) = citations.get_mut(usize::from(reading.id.number()).wrapping_sub(1)) {
                 *slot = cited.clauses.clone();
             }
@@ -197,7 +198,7 @@ pub fn load_spec(source: &Source) -> Result<Variant, InputError> {
 /// Reads a tile-set file.
 pub fn load_tile_set(path: &Path) -> Result<TileSet, InputError> {
     let source = Source::read(path)?;
-    let file: TileSetFile = source.parse("tile set")?;
+    let file: TileSetFile = source.parse_tiles("tile set", &["tiles"])?;
     TileSet::from_printed(file.name, file.tiles).map_err(|e| {
         let at = match &e {
             crate::model::TileSetError::Duplicate { second, .. } => DocPath::from("tiles").index(*second),

@@ -8,4 +8,5 @@ mod state;
 
 pub use action::{Action, Refusal};
 pub use event::{Event, EventKind, PlacementKind, RoundEnding};
+pub(crate) use state::seat_range;
 pub use state::{BONUS_POINTS, Game, MAX_DEALS, OPENING_CELL, PENALTY, Phase, Setup};

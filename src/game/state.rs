@@ -112,6 +112,15 @@ enum Opener {
     Tie(Vec<usize>),
 }
 
+/// The seats of a game of `players`, for messages: `seats are 0 to 2`, or,
+/// for a game written with no players, that there are none (never "0 to 0").
+pub(crate) fn seat_range(players: usize) -> String {
+    match players.checked_sub(1) {
+        Some(last) => format!("seats are 0 to {last}"),
+        None => "there are no seats".to_string(),
+    }
+}
+
 fn zero_quad() -> TileId {
     TileId::new([0; 4]).unwrap_or_else(|_| unreachable!())
 }
@@ -125,17 +134,7 @@ pub const MAX_DEALS: usize = 1000;
 impl Game {
     /// A new game of `players`, dealt from `seed` by the variant's table (R16).
     pub fn deal(variant: Variant, players: usize, seed: u64) -> Result<Game, String> {
-        let size = variant.rules().deal.hand_size(players).ok_or_else(|| {
-            format!("the {} deal (R16) does not allow {players} players; it allows 2 to 8", variant.rules().deal)
-        })?;
-        if size * players > variant.tile_set().len() {
-            return Err(format!(
-                "{players} hands of {size} need {} tiles; the {} set has {}",
-                size * players,
-                variant.tile_set().name(),
-                variant.tile_set().len()
-            ));
-        }
+        Game::check_deal(&variant, players)?;
         let mut game = Game {
             hands: vec![Vec::new(); players],
             well: VecDeque::new(),
@@ -150,6 +149,23 @@ impl Game {
         };
         game.deal_round();
         Ok(game)
+    }
+
+    /// Whether `variant` can deal a game of `players` (R16): its deal allows
+    /// that many, and its tile set holds their hands. Errors: why not.
+    pub fn check_deal(variant: &Variant, players: usize) -> Result<(), String> {
+        let size = variant.rules().deal.hand_size(players).ok_or_else(|| {
+            format!("the {} deal (R16) does not allow {players} players; it allows 2 to 8", variant.rules().deal)
+        })?;
+        if size * players > variant.tile_set().len() {
+            return Err(format!(
+                "{players} hands of {size} need {} tiles; the {} set has {}",
+                size * players,
+                variant.tile_set().name(),
+                variant.tile_set().len()
+            ));
+        }
+        Ok(())
     }
 
     /// A game of `players` with nothing dealt yet: the next action deals the
@@ -217,7 +233,7 @@ impl Game {
         {
             problems.push(Problem::new(
                 DocPath::from("to-move"),
-                format!("seat {seat} does not exist; seats are 0 to {}", players.saturating_sub(1)),
+                format!("seat {seat} does not exist; {}", seat_range(players)),
             ));
         }
         if !problems.is_empty() {

@@ -10,5 +10,5 @@ mod tileset;
 pub use board::{Board, Frame};
 pub use cell::{Cell, Corner, Direction, Point};
 pub use graph::{BoardGraph, Contact};
-pub use tile::{Corners, MAX_VALUE, TileId};
+pub use tile::{Corners, IdError, MAX_VALUE, TileError, TileId};
 pub use tileset::{TileSet, TileSetError};

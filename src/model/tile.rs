@@ -27,12 +27,37 @@ pub struct Corners(pub [u8; 4]);
 /// Why a text is not a tile id or a corner list.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum TileError {
-    /// A value outside 0–5.
+    /// A value outside 0–5 (wide enough for any integer a file can hold,
+    /// so that the message names the value written).
     #[error("value {0} is outside 0-5")]
-    ValueOutOfRange(i64),
+    ValueOutOfRange(i128),
     /// Not four dash-separated values.
     #[error("`{0}` is not a tile id: write four values 0-5 joined by dashes, e.g. 0-1-1-3")]
     Malformed(String),
+    /// Nothing written.
+    #[error("an empty text is not a tile id: write four values 0-5 joined by dashes, e.g. 0-1-1-3")]
+    Empty,
+    /// Four values 0-5, but not written as a tile id is: in another order,
+    /// with spaces or with leading zeros.
+    #[error(
+        "`{written}` is not a tile id as written: write {canonical} (the four values ascending, joined by `-`, no spaces)"
+    )]
+    NotCanonical {
+        /// What was written.
+        written: String,
+        /// The id of the tile it names.
+        canonical: TileId,
+    },
+}
+
+/// A written tile id that is refused: where in the text it goes wrong (in
+/// characters from its start) and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IdError {
+    /// The offset of the first wrong character.
+    pub offset: usize,
+    /// What is wrong.
+    pub error: TileError,
 }
 
 impl TileId {
@@ -78,20 +103,77 @@ impl fmt::Display for TileId {
     }
 }
 
+impl TileId {
+    /// Reads a tile id the one way every file, the notation and the
+    /// command line write it: four values 0-5, ascending, joined by `-`,
+    /// nothing else (`1-4-5-5`). Four values written otherwise (`5-4-5-1`,
+    /// `1 - 4-5-5`) are refused with the id they name, so that a hand means
+    /// the same tiles wherever it is written.
+    pub fn read(text: &str) -> Result<TileId, IdError> {
+        let chars: Vec<char> = text.chars().take(9).collect();
+        // The first character that breaks the shape `d-d-d-d`.
+        let wrong_at = (0..=7).find(|&k| match (k, chars.get(k)) {
+            (7, c) => c.is_some(),
+            (k, Some(c)) if k % 2 == 0 => !c.is_ascii_digit(),
+            (_, Some(c)) => *c != '-',
+            (_, None) => true,
+        });
+        let written = || text.to_string();
+        match wrong_at {
+            None => {
+                // The shape holds a digit (0-9) at each value's place, so
+                // neither conversion fails.
+                let values: [u8; 4] = std::array::from_fn(|i| {
+                    chars.get(2 * i).and_then(|c| c.to_digit(10)).and_then(|d| u8::try_from(d).ok()).unwrap_or(u8::MAX)
+                });
+                if let Some(i) = values.iter().position(|&v| v > MAX_VALUE) {
+                    let value = values.get(i).copied().unwrap_or(u8::MAX);
+                    return Err(IdError { offset: 2 * i, error: TileError::ValueOutOfRange(value.into()) });
+                }
+                let id = TileId::new(values).map_err(|error| IdError { offset: 0, error })?;
+                if id.0 != values {
+                    return Err(IdError {
+                        offset: 0,
+                        error: TileError::NotCanonical { written: written(), canonical: id },
+                    });
+                }
+                Ok(id)
+            }
+            Some(offset) => {
+                // Four whole numbers between dashes, however spaced: either a
+                // value out of range or the id written another way.
+                let parts: Vec<&str> = text.split('-').map(str::trim).collect();
+                let numbers: Option<Vec<i128>> = (parts.len() == 4)
+                    .then(|| {
+                        parts
+                            .iter()
+                            .map(|p| p.chars().all(|c| c.is_ascii_digit()).then(|| p.parse().ok()).flatten())
+                            .collect()
+                    })
+                    .flatten();
+                let Some(numbers) = numbers else {
+                    let error = if text.is_empty() { TileError::Empty } else { TileError::Malformed(written()) };
+                    return Err(IdError { offset, error });
+                };
+                if let Some(&v) = numbers.iter().find(|&&v| !(0..=i128::from(MAX_VALUE)).contains(&v)) {
+                    return Err(IdError { offset, error: TileError::ValueOutOfRange(v) });
+                }
+                // Four numbers, each 0-5 (checked above): every conversion fits.
+                let values: [u8; 4] =
+                    std::array::from_fn(|i| numbers.get(i).and_then(|&v| u8::try_from(v).ok()).unwrap_or(u8::MAX));
+                let canonical = TileId::new(values).map_err(|error| IdError { offset, error })?;
+                Err(IdError { offset: 0, error: TileError::NotCanonical { written: written(), canonical } })
+            }
+        }
+    }
+}
+
 impl FromStr for TileId {
     type Err = TileError;
 
+    /// [`TileId::read`].
     fn from_str(s: &str) -> Result<TileId, TileError> {
-        let parts: Vec<&str> = s.trim().split('-').collect();
-        if parts.len() != 4 {
-            return Err(TileError::Malformed(s.to_string()));
-        }
-        let mut values = [0u8; 4];
-        for (slot, part) in values.iter_mut().zip(&parts) {
-            let v: i64 = part.trim().parse().map_err(|_| TileError::Malformed(s.to_string()))?;
-            *slot = u8::try_from(v).ok().filter(|&v| v <= MAX_VALUE).ok_or(TileError::ValueOutOfRange(v))?;
-        }
-        TileId::new(values)
+        TileId::read(s).map_err(|e| e.error)
     }
 }
 
@@ -114,7 +196,7 @@ impl<'de> Deserialize<'de> for TileId {
                 f.write_str("a string")
             }
             fn visit_str<E: serde::de::Error>(self, s: &str) -> Result<TileId, E> {
-                s.parse().map_err(E::custom)
+                TileId::read(s).map_err(|e| E::custom(e.error))
             }
         }
         d.deserialize_str(IdVisitor)
@@ -178,17 +260,28 @@ impl<'de> Deserialize<'de> for Value {
                 f.write_str("i64")
             }
             fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<Value, E> {
+                self.visit_i128(v.into())
+            }
+            fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<Value, E> {
+                self.visit_i128(v.into())
+            }
+            // A number past i64 is still a number: it is out of range, not
+            // of another type.
+            fn visit_i128<E: serde::de::Error>(self, v: i128) -> Result<Value, E> {
                 u8::try_from(v)
                     .ok()
                     .filter(|&v| v <= MAX_VALUE)
                     .map(Value)
                     .ok_or_else(|| E::custom(TileError::ValueOutOfRange(v)))
             }
-            fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<Value, E> {
-                self.visit_i64(i64::try_from(v).unwrap_or(i64::MAX))
+            fn visit_u128<E: serde::de::Error>(self, v: u128) -> Result<Value, E> {
+                self.visit_i128(i128::try_from(v).map_err(|_| E::custom(format!("value {v} is outside 0-5")))?)
             }
         }
-        d.deserialize_i64(ValueVisitor)
+        // Read as whatever it is (not as i64, which serde_yaml refuses as
+        // another type past i64::MAX): a number reaches the visitor at any
+        // size and is called out of range; JSON readers take this too.
+        d.deserialize_any(ValueVisitor)
     }
 }
 
@@ -205,7 +298,7 @@ mod tests {
 
     #[test]
     fn a_tile_id_is_the_ascending_multiset() {
-        let id: TileId = "3-1-0-1".parse().unwrap();
+        let id = TileId::new([3, 1, 0, 1]).unwrap();
         assert_eq!(id.to_string(), "0-1-1-3");
         assert_eq!(id.weight(), 5);
         assert_eq!(Corners([1, 3, 0, 1]).id(), id);
@@ -218,6 +311,29 @@ mod tests {
         assert_eq!("0-1-6-1".parse::<TileId>(), Err(TileError::ValueOutOfRange(6)));
         assert!(matches!("0-1-1".parse::<TileId>(), Err(TileError::Malformed(_))));
         assert!(matches!("a-b-c-d".parse::<TileId>(), Err(TileError::Malformed(_))));
+    }
+
+    #[test]
+    fn a_tile_id_is_written_one_way_and_any_other_names_it() {
+        assert_eq!(TileId::read("1-4-5-5"), Ok(TileId([1, 4, 5, 5])));
+        let canonical = |written: &str| match TileId::read(written) {
+            Err(IdError { offset: 0, error: TileError::NotCanonical { canonical, .. } }) => canonical.to_string(),
+            other => panic!("{written}: {other:?}"),
+        };
+        for written in ["5-4-5-1", "1 - 4-5-5", " 1-4-5-5", "1-4-5-5 ", "01-4-5-5", "5-5-4-1"] {
+            assert_eq!(canonical(written), "1-4-5-5", "{written}");
+        }
+        let message = TileId::read("5-4-5-1").unwrap_err().error.to_string();
+        assert!(message.contains("write 1-4-5-5"), "{message}");
+        // Where the text goes wrong, for the notation's columns.
+        let at = |written: &str| TileId::read(written).unwrap_err();
+        assert_eq!(at("1-1-1").offset, 5);
+        assert_eq!(at("1-1-1-1x").offset, 7);
+        assert_eq!(at("-1-1-1-1").offset, 0);
+        assert_eq!(at("1-1-7-1"), IdError { offset: 4, error: TileError::ValueOutOfRange(7) });
+        assert_eq!(at("1-1-12-1").error, TileError::ValueOutOfRange(12));
+        assert!(matches!(at("1-1-1-x").error, TileError::Malformed(_)));
+        assert_eq!(at("").error, TileError::Empty);
     }
 
     #[test]

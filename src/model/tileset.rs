@@ -55,6 +55,8 @@ impl TileSet {
                 let first = tiles[usize::from(*s)].2;
                 return Err(TileSetError::Duplicate { tile: id, first, second: i });
             }
+            // Each of the 6^4 slots takes one tile at most (a second is
+            // refused above), so the count stays below 1296: it fits.
             *s = u16::try_from(tiles.len()).unwrap_or(NONE);
             tiles.push((id, corners, i));
         }

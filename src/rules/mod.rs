@@ -17,7 +17,7 @@ pub use clause::{Clause, Source, UnknownClause};
 pub use judge::{Contact, Legal, Placement, Reason, Tally, Verdict, contacts, corner_matches, judge, points};
 pub use movegen::{Counts, Move, MoveGen, quick_judge, quick_judge_with};
 pub use orientation::Orientations;
-pub use position::{MAX_COORDINATE, Position};
+pub use position::{MAX_COORDINATE, Position, coordinate_problem};
 pub use random::random_position;
 pub use reading::{
     AfterDraw, Arrangement, BlockedRound, BonusThreshold, CornerMatch, Deal, OpeningTie, PlayScore, READINGS, Reading,

@@ -12,6 +12,14 @@ use crate::model::{Board, BoardGraph, Cell, Corners, TileId};
 /// overflows and boards stay printable.
 pub const MAX_COORDINATE: i32 = 1_000_000;
 
+/// Why `cell` lies outside the coordinates a position accepts (within
+/// ±[`MAX_COORDINATE`]), or `None`: the one check for board cells and every
+/// other cell an input names (a fill region's).
+pub fn coordinate_problem(cell: Cell) -> Option<String> {
+    (cell.x.unsigned_abs() > MAX_COORDINATE.unsigned_abs() || cell.y.unsigned_abs() > MAX_COORDINATE.unsigned_abs())
+        .then(|| format!("cell {cell} is too far out: coordinates must lie within ±{MAX_COORDINATE}"))
+}
+
 /// A checked board and the hand of the player to move.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Position {
@@ -56,11 +64,8 @@ impl Position {
         let mut placed = Board::new();
         let at = |i: usize, key: &str| DocPath::from("board").index(i).key(key);
         for (i, &(cell, corners)) in board.iter().enumerate() {
-            if cell.x.abs() > MAX_COORDINATE || cell.y.abs() > MAX_COORDINATE {
-                problems.push(Problem::new(
-                    at(i, "at"),
-                    format!("cell {cell} is too far out: coordinates must lie within ±{MAX_COORDINATE}"),
-                ));
+            if let Some(message) = coordinate_problem(cell) {
+                problems.push(Problem::new(at(i, "at"), message));
                 continue;
             }
             let id = corners.id();

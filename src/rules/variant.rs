@@ -140,6 +140,8 @@ impl Variant {
     /// The reading id followed by the clauses the spec cites for its choice:
     /// what a decision that depends on this reading cites.
     pub fn cite(&self, reading: Clause) -> Vec<Clause> {
+        // Clause ids are numbered from 1 (`Clause::new` refuses 0): no
+        // reading's index saturates onto R1's.
         let i = usize::from(reading.number()).saturating_sub(1);
         let mut out = vec![reading];
         if let Some(cs) = self.citations.get(i) {
