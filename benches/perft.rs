@@ -5,8 +5,8 @@
 //! Run: `cargo bench --bench perft`.
 
 use divan::{Bencher, black_box};
+use quadominos::fixtures::perft::perft;
 use quadominos::formats::builtin_variant;
-use quadominos::perft::perft;
 use quadominos::rules::random_position;
 
 fn main() {

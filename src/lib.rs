@@ -6,16 +6,25 @@
 //! S1–S19) and the points where they disagree (readings R1–R16); every
 //! decision this crate makes cites those ids.
 //!
+//! The parts, each a folder whose `mod.rs` says what it is and which other
+//! parts it may use, from the bottom up:
+//!
 //! - [`model`]: cells, corners, tiles, tile sets and the board.
+//! - [`error`], [`limits`]: problems located in input; how large an input
+//!   and how long an answer may be.
 //! - [`rules`]: the readings, rule sets and variants, the placement judge and
 //!   the move generator.
-//! - [`formats`]: YAML files in, reports out, errors located by line and column.
-//! - [`render`]: boards drawn as text.
-//! - [`limits`]: how large an input and how long an answer may be.
-//! - [`inputs`]: the files read, which no output may replace.
-//! - [`play`], [`transcript`], [`fixtures`], [`schema`]: whole games played by a
-//!   strategy, their transcripts and the replay that checks anyone's, fixture
-//!   suites for other implementations and their JSON Schemas.
+//! - [`game`]: the whole game as a rules engine: deal, opening, turns,
+//!   bonuses, rounds, every change an event with its clauses.
+//! - [`solve`]: puzzles, the native and SMT solvers, and the replay of every
+//!   answer through the rules.
+//! - [`formats`]: YAML and notation files in, reports out, errors located by
+//!   line and column, and the files read (which no output may replace).
+//! - [`play`]: whole games played by a strategy, rule scenarios, transcripts
+//!   and the replay that checks anyone's transcript.
+//! - [`render`]: boards drawn as text and SVG.
+//! - [`fixtures`]: fixture suites for other implementations, perft, their
+//!   JSON Schemas and the checks of another implementation's answers.
 //!
 //! ```
 //! use quadominos::formats::builtin_variant;
@@ -37,7 +46,7 @@
 //! ```
 
 // Library code never unwraps, expects, panics or indexes where input could
-// make it fail: bad input is an error with its location (issue 7). Modules
+// make it fail: bad input is an error with its location, never a crash. Modules
 // whose indices are their own (tables built beside them) allow indexing and
 // say why at their top. Tests may do anything.
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing))]
@@ -46,14 +55,9 @@ pub mod error;
 pub mod fixtures;
 pub mod formats;
 pub mod game;
-pub mod inputs;
 pub mod limits;
 pub mod model;
-pub mod perft;
 pub mod play;
 pub mod render;
 pub mod rules;
-pub mod scenario;
-pub mod schema;
 pub mod solve;
-pub mod transcript;

@@ -6,12 +6,12 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use quadominos::fixtures::schema::schemas;
 use quadominos::fixtures::{
     Manifest, PerftFixture, PositionFixture, ScenarioFixture, SuiteOptions, SuiteVariant, generate, sha256_hex,
 };
 use quadominos::formats::{BUILTIN_VARIANTS, builtin_variant, notation};
-use quadominos::schema::schemas;
-use quadominos::transcript::{Transcript, replay};
+use quadominos::play::{Transcript, replay};
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).to_path_buf()

@@ -135,7 +135,7 @@ fn changed_scores_are_always_rejected() {
             let mut t = original.clone();
             replay::mutate(&mut t, mutation);
             assert_ne!(t, *original, "base {base}: {mutation:?} changes nothing");
-            assert!(quadominos::transcript::replay(&t, variant).is_err(), "base {base}: {mutation:?} accepted");
+            assert!(quadominos::play::replay(&t, variant).is_err(), "base {base}: {mutation:?} accepted");
             let input = ReplayInput { base: base as u8, mutations: vec![mutation.clone()], bytes: vec![] };
             replay::check(&input);
         }

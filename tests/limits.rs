@@ -1,4 +1,4 @@
-//! Resource limits (issue 7): each is said plainly when reached, with the
+//! Resource limits: each is said plainly when reached, with the
 //! flag that raises it, exit status 2 and nothing on standard output; the
 //! defaults let every shipped file through; a solver's memory limit stops
 //! the search with an unproven answer (SMT) or only slows it (native).

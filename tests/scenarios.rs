@@ -15,8 +15,8 @@ use std::path::{Path, PathBuf};
 
 use quadominos::formats::VariantChoice;
 use quadominos::game::EventKind;
+use quadominos::play::scenario::{LoadedScenario, load_scenario};
 use quadominos::rules::Clause;
-use quadominos::scenario::{LoadedScenario, load_scenario};
 
 fn scenario_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("specs/scenarios")

@@ -8,7 +8,7 @@ use quadominos::formats::{BUILTIN_VARIANTS, builtin_variant};
 use quadominos::game::{EventKind, PlacementKind};
 use quadominos::model::Cell;
 use quadominos::play::{MAX_ROUNDS, Stop, Strategy, play};
-use quadominos::transcript::{Mismatch, Transcript, record, replay};
+use quadominos::play::{Mismatch, Transcript, record, replay};
 
 fn transcript(variant: &str, players: usize, seed: u64, strategy: Strategy, stop: Stop) -> Transcript {
     let v = builtin_variant(variant).expect("a shipped variant");

@@ -17,7 +17,7 @@ use quadominos::solve::native::best_bonus_tiles;
 use quadominos::solve::{Choice, Limits, Play};
 use serde::Serialize;
 
-use super::{Failure, Format, RuleArgs, parse_seconds, position_moves, serialize};
+use super::shared::{Failure, Format, RuleArgs, parse_seconds, position_moves, serialize};
 
 /// The output formats of `bonuses`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -32,8 +32,18 @@ pub enum BonusFormat {
     Svg,
 }
 
-/// `quadominos bonuses`.
+/// Every bonus situation: without a position, the catalogue of every
+/// neighbourhood a tile may be placed into, up to rotation and
+/// reflection, with the corners touched, the most that can be matched and
+/// whether a bonus is possible; with one, every bonus placement of the
+/// hand by catalogue class, with its best follow-up.
 #[derive(clap::Args)]
+#[command(after_help = "Examples:
+  quadominos bonuses
+  quadominos bonuses --rule R4=no --format json
+  \
+quadominos bonuses --format svg > catalogue.svg
+  quadominos bonuses puzzles/bonus-corner.yaml --svg bonuses.svg")]
 pub struct Args {
     /// A position or puzzle file: list its bonus placements. Without one,
     /// the catalogue of bonus situations.
@@ -124,11 +134,11 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
         Some(path) => {
             let loaded = load_position(path, &choice)?;
             // Refused before the follow-ups are searched, not after.
-            super::output::check(&args.svg.iter().map(|p| ("--svg", p.as_path())).collect::<Vec<_>>())?;
+            super::shared::output::check(&args.svg.iter().map(|p| ("--svg", p.as_path())).collect::<Vec<_>>())?;
             let catalogue = Catalogue::new(&loaded.variant);
-            let limits = super::solve_limits(Some(args.timeout));
+            let limits = super::shared::solve_limits(Some(args.timeout));
             let report = position_report(&loaded, &catalogue, &limits)?;
-            super::within_printed("bonus placements", report.placements)?;
+            super::shared::within_printed("bonus placements", report.placements)?;
             output(&args, &report, || position_text(&loaded, &report), || position_svg(&loaded, &report))
         }
     }
@@ -148,7 +158,7 @@ fn output<R: Serialize>(
         BonusFormat::Svg => svg(),
     };
     if let Some(path) = &args.svg {
-        super::output::write_files(&[("--svg", path, svg().as_bytes())])?;
+        super::shared::output::write_files(&[("--svg", path, svg().as_bytes())])?;
     }
     Ok((out, 0))
 }

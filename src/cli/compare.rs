@@ -8,14 +8,25 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use quadominos::formats::{InputError, VariantChoice};
+use quadominos::play::scenario::{combinations, compare_each, distinct_readings, load_scenario, reading_variants};
 use quadominos::render::comparison_text;
 use quadominos::rules::{Reading, Variant};
-use quadominos::scenario::{combinations, compare_each, distinct_readings, load_scenario, reading_variants};
 
-use super::{Failure, Format, RuleArgs, parse_seconds, serialize};
+use super::shared::{Failure, Format, RuleArgs, parse_seconds, serialize};
 
-/// `quadominos compare`.
+/// Run one scenario under several variants, or every value of some
+/// readings, and show only where the outcomes differ.
 #[derive(clap::Args)]
+#[command(after_help = "Examples:
+  quadominos compare specs/scenarios/example-f-side-and-corner-bonus.yaml
+  \
+quadominos compare SCENARIO --variants english,serbian
+  \
+quadominos compare SCENARIO --variant english --readings R2,R3
+\
+Exit status 0 whatever it finds; 2 on bad input or a limit reached (--max-combinations,
+\
+--timeout, --max-memory).")]
 pub struct Args {
     /// A scenario file.
     pub scenario: PathBuf,

@@ -1,6 +1,6 @@
 //! `quadominos fixtures`: a fixture suite for other implementations, written
 //! to a folder only once all of it has been generated, and moved into place
-//! whole ([`super::output::write_folder`]).
+//! whole ([`super::shared::output::write_folder`]).
 
 use std::path::PathBuf;
 
@@ -8,9 +8,16 @@ use quadominos::error::{DocPath, Problem};
 use quadominos::fixtures::{FixtureError, MAX_CHECK_DEPTH, SuiteOptions, SuiteVariant, generate};
 use quadominos::formats::{BUILTIN_VARIANTS, InputError, Located, Source, load_variant, notation};
 
-use super::Failure;
+use super::shared::Failure;
 
+/// Write a fixture suite for other implementations: positions with their
+/// legal moves under every variant, perft counts, scenario outcomes and
+/// full-game transcripts, with a manifest of SHA-256 digests.
 #[derive(clap::Args)]
+#[command(after_help = "Example:
+  quadominos fixtures --out fixtures --seed 1 --count 12
+  \
+quadominos fixtures --out fixtures --seed 2 --force   (replace the old suite whole)")]
 pub struct Args {
     /// The folder to write the suite into: a new folder (created with its
     /// parents) or an empty one. The suite is built beside it in
@@ -30,7 +37,7 @@ pub struct Args {
     /// With --check: stop after this many seconds (a perft count deep on a
     /// large hand can take hours); nothing is judged but the answers
     /// checked by then, and the limit is said (exit 2).
-    #[arg(long, value_name = "SECONDS", value_parser = super::parse_seconds, requires = "check")]
+    #[arg(long, value_name = "SECONDS", value_parser = super::shared::parse_seconds, requires = "check")]
     pub timeout: Option<std::time::Duration>,
     /// The seed every position and game derives from.
     #[arg(long, default_value_t = 0)]
@@ -247,7 +254,7 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
     let mut scenarios = Vec::new();
     if let Some(dir) = &dir {
         // The folder is read as a whole: --force never replaces it.
-        quadominos::inputs::note(dir);
+        quadominos::formats::inputs::note(dir);
         let name = dir.display().to_string();
         let entries = std::fs::read_dir(dir)
             .map_err(|e| Failure::Input(InputError::whole_file(&name, format!("cannot read: {e}"))))?;
@@ -259,7 +266,7 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
         }
     }
     // Refused before the suite is generated, not after.
-    let folder = super::output::check_folder("--out", &out_dir, args.force)?;
+    let folder = super::shared::output::check_folder("--out", &out_dir, args.force)?;
     let options = SuiteOptions {
         seed: args.seed,
         count: args.count,
@@ -279,7 +286,7 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
         },
         FixtureError::Internal(m) => Failure::Bug(m),
     })?;
-    let placed = super::output::write_folder(&folder, &suite.files)?;
+    let placed = super::shared::output::write_folder(&folder, &suite.files)?;
     let out = out_dir.display().to_string();
     let total: usize = suite.files.iter().map(|(_, b)| b.len()).sum();
     let replaced = if placed.replaced { ", replacing the folder's old content" } else { "" };

@@ -3,10 +3,10 @@
 
 use clap::ValueEnum;
 use quadominos::formats::InputError;
+use quadominos::play::transcript::Ended;
 use quadominos::play::{MAX_ROUNDS, Stop, Strategy, play};
-use quadominos::transcript::Ended;
 
-use super::{Failure, RuleArgs};
+use super::shared::{Failure, RuleArgs};
 
 /// How every seat plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -28,7 +28,15 @@ pub enum TranscriptFormat {
     Json,
 }
 
+/// Play a whole game (or its first rounds), every seat with one
+/// strategy, and write the transcript: the variant and its readings, the
+/// seed, every deal, then every event with its score change, running
+/// totals and clauses.
 #[derive(clap::Args)]
+#[command(after_help = "Examples:
+  quadominos play --players 2 --seed 7 > game.yaml
+  \
+quadominos play --players 3 --seed 1 --variant serbian --strategy best --rounds 1 --format json")]
 pub struct Args {
     /// Number of players, 2 to 8.
     #[arg(long)]
@@ -91,8 +99,8 @@ no winner; the transcript says `ended: round-limit`",
     }
     let transcript = played.transcript(Some(args.seed), Some(strategy.as_str()));
     let text = match args.format {
-        TranscriptFormat::Json => super::serialize(&transcript, super::Format::Json)?,
-        TranscriptFormat::Yaml => super::serialize(&transcript, super::Format::Yaml)?,
+        TranscriptFormat::Json => super::shared::serialize(&transcript, super::shared::Format::Json)?,
+        TranscriptFormat::Yaml => super::shared::serialize(&transcript, super::shared::Format::Yaml)?,
     };
     Ok((text, 0))
 }

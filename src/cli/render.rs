@@ -1,7 +1,7 @@
 //! `quadominos render`: a position, a puzzle or a game transcript drawn as
 //! SVG (or PNG, with the `png` cargo feature), and the pictures `moves`, `solve` and `bonuses`
 //! draw with `--svg FILE`. Output files are written only once the command has
-//! succeeded, by [`super::output`]: never over an input, each whole.
+//! succeeded, by [`super::shared::output`]: never over an input, each whole.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -12,13 +12,13 @@ use quadominos::error::{DocPath, Problem};
 use quadominos::formats::{InputError, LoadedPosition, MoveRecord, Source, load_position, load_puzzle};
 use quadominos::game::EventKind;
 use quadominos::model::{Board, Cell};
+use quadominos::play::transcript::{LoadedTranscript, load_transcript};
 use quadominos::render::{Highlight, Marks, board_svg, board_text};
 use quadominos::rules::MoveGen;
 use quadominos::solve::native::Native;
 use quadominos::solve::{Answer, Puzzle, Solver, verify};
-use quadominos::transcript::{LoadedTranscript, load_transcript};
 
-use super::{Failure, RuleArgs, parse_cell, parse_seconds};
+use super::shared::{Failure, RuleArgs, parse_cell, parse_seconds};
 
 /// What `render` prints on standard output.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -29,8 +29,16 @@ pub enum RenderFormat {
     Text,
 }
 
-/// `quadominos render`.
+/// Draw a position or a puzzle as SVG (or PNG): tiles with their corner
+/// values, open cells outlined, a puzzle's answer numbered in play order,
+/// bonus placements starred.
 #[derive(clap::Args)]
+#[command(after_help = "Examples:
+  quadominos render puzzles/bonus-corner.yaml > answer.svg
+  \
+quadominos render puzzles/bonus-corner.yaml --highlight none --svg position.svg
+  \
+quadominos render puzzles/mixed-corner.yaml --highlight 0,0 --format text")]
 pub struct Args {
     /// A position, puzzle or transcript file (YAML; a transcript as
     /// `quadominos play` writes it).
@@ -110,7 +118,7 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
     let choice = args.rules.choice();
     if is_transcript(&args.file) {
         let loaded = load_transcript(&args.file, &choice)?;
-        super::output::check(&outputs(&args))?;
+        super::shared::output::check(&outputs(&args))?;
         let asked = asked(&args.highlight)?.unwrap_or(Asked::Last);
         let (board, marks) = transcript_picture(&loaded, args.step, &asked)?;
         return finish(&args, &board, &marks, &loaded.variant.label());
@@ -122,7 +130,7 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
     }
     let loaded = load_position(&args.file, &choice)?;
     // Refused before a puzzle is solved, not after.
-    super::output::check(&outputs(&args))?;
+    super::shared::output::check(&outputs(&args))?;
     let is_puzzle = loaded.file.goal.is_some();
     let asked = asked(&args.highlight)?.unwrap_or(if is_puzzle { Asked::Solution } else { Asked::Nothing });
     let label = loaded.variant.label();
@@ -130,7 +138,7 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
         Asked::Solution if is_puzzle => {
             let puzzle = load_puzzle(&args.file, &choice)?.puzzle;
             let answer = Native
-                .solve(&puzzle, &super::solve_limits(args.timeout))
+                .solve(&puzzle, &super::shared::solve_limits(args.timeout))
                 .map_err(|e| InputError::whole_file(&loaded.source.name, e.to_string()))?;
             verify(&puzzle, &answer)
                 .map_err(|why| Failure::Bug(format!("the solver's answer fails the rules: {why}")))?;
@@ -178,7 +186,7 @@ fn finish(args: &Args, board: &Board, marks: &Marks, label: &str) -> Result<(Str
     if let Some((path, bytes)) = &png {
         files.push(("--png", path, bytes));
     }
-    super::output::write_files(&files)?;
+    super::shared::output::write_files(&files)?;
     Ok((text, 0))
 }
 

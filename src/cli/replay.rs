@@ -5,12 +5,24 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use quadominos::formats::SourceMap;
-use quadominos::transcript::{Mismatch, Replayed, TranscriptEvent, load_transcript, replay_checking};
+use quadominos::play::{Mismatch, Replayed, TranscriptEvent, load_transcript, replay_checking};
 use serde::Serialize;
 
-use super::{Failure, Format, RuleArgs, serialize};
+use super::shared::{Failure, Format, RuleArgs, serialize};
 
+/// Check a transcript written by anyone against the rules, event by
+/// event: exit 0 when every event, score change, total and clause list
+/// is right, else the first wrong event with what the rules give and
+/// why, exit 1.
 #[derive(clap::Args)]
+#[command(after_help = "Example:
+  quadominos replay game.yaml
+\
+Exit status 0 when the transcript is right, 1 when an event is wrong, 2 on bad input.
+\
+Checked: every event, its score change, totals and clauses (clauses only where the variant's \
+citations are known: a shipped variant, or --spec), the final scores and the winner. \
+Recorded but not checked (informative, and said so in the output): seed, strategy, variant.label.")]
 pub struct Args {
     /// A transcript (YAML or JSON), as `quadominos play` writes.
     pub transcript: PathBuf,
@@ -89,10 +101,10 @@ fn text(r: &Report, variant: &str) -> String {
             ok.scores,
             match (ok.winner, ok.ended) {
                 (Some(w), _) => format!("; seat {w} wins"),
-                (None, Some(quadominos::transcript::Ended::RoundLimit)) => {
+                (None, Some(quadominos::play::transcript::Ended::RoundLimit)) => {
                     "; the game is not finished: stopped at the round limit".to_string()
                 }
-                (None, Some(quadominos::transcript::Ended::RoundsAsked)) => {
+                (None, Some(quadominos::play::transcript::Ended::RoundsAsked)) => {
                     "; the game is not finished: stopped after the rounds asked for".to_string()
                 }
                 (None, _) => "; the game is not finished".to_string(),

@@ -19,13 +19,27 @@ use quadominos::solve::{
 };
 use serde::Serialize;
 
-use super::{Failure, Format, RuleArgs, SolverChoice, hand_line, parse_seconds, serialize};
+use super::shared::{Failure, Format, RuleArgs, SolverChoice, hand_line, parse_seconds, serialize};
 
 /// Exit status after an interrupt (Ctrl-C): 128 + SIGINT, as shells report it.
 pub const INTERRUPTED: u8 = 130;
 
-/// `quadominos solve`.
+/// Solve a puzzle: the best turn, the best sequence of placements, or a
+/// region fill, proven optimal; every answer is replayed through the rules
+/// before it is printed.
 #[derive(clap::Args)]
+#[command(after_help = "Examples:
+  quadominos solve puzzles/bonus-corner.yaml
+  \
+quadominos solve puzzles/bonus-corner.yaml --solver both --format json
+\
+Ctrl-C stops the search and prints the best answer found, marked unproven (exit 130).
+\
+Exit status 0 when solved (and any `expect:` holds), 1 when `expect:` does not hold or could not
+\
+be confirmed (the answer is not proven), 2 on bad input, 3 when the solvers contradict each
+\
+other or the rules refuse an answer (a bug), 130 after Ctrl-C.")]
 pub struct Args {
     /// A puzzle file: a position with `goal:` (and optionally `expect:`).
     pub puzzle: PathBuf,
@@ -235,7 +249,7 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
     let started = Instant::now();
     let loaded = load_puzzle(&args.puzzle, &args.rules.choice())?;
     // An output over an input is refused before the search, not after it.
-    super::output::check(&args.svg.iter().map(|p| ("--svg", p.as_path())).collect::<Vec<_>>())?;
+    super::shared::output::check(&args.svg.iter().map(|p| ("--svg", p.as_path())).collect::<Vec<_>>())?;
     let budget = quadominos::limits::current();
     let stop = interrupt_flag();
     let progress = Arc::new(Progress::default());
@@ -250,7 +264,7 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
             max_answers: budget.printed.saturating_add(1),
             stop: Some(stop.clone()),
             progress: Some(progress.clone()),
-            ..super::solve_limits(timeout)
+            ..super::shared::solve_limits(timeout)
         };
         progress.reset();
         answers.push(with_spinner(s.as_ref(), &loaded.puzzle, &limits)?);
@@ -313,7 +327,11 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
     if let Some(svg) = &args.svg {
         let title = format!("{}: {}, {}", loaded.source.name, report.goal, report.variant);
         let (board, marks) = super::render::answer_picture(&loaded.puzzle, &report.answer, &title);
-        super::output::write_files(&[("--svg", svg, quadominos::render::board_svg(&board, &marks).as_bytes())])?;
+        super::shared::output::write_files(&[(
+            "--svg",
+            svg,
+            quadominos::render::board_svg(&board, &marks).as_bytes(),
+        )])?;
     }
     let code = if stop.load(Ordering::SeqCst) {
         INTERRUPTED

@@ -256,7 +256,7 @@ impl Source {
     /// without being read whole.
     pub fn read(path: &Path) -> Result<Source, InputError> {
         use std::io::Read as _;
-        crate::inputs::note(path);
+        super::inputs::note(path);
         let name = path.display().to_string();
         let cannot = |e: std::io::Error| InputError::whole_file(&name, format!("cannot read: {e}"));
         let limit = limits::current().input_bytes;

@@ -1,8 +1,12 @@
 //! Files in and reports out: YAML documents read into plain, unchecked
 //! structs and then checked by [`crate::rules`]; errors located by file, line
 //! and column; the serializable reports every command prints.
+//!
+//! May use: model, rules, solve, error, limits. Puzzle files are read
+//! into the solver's goals, so `solve` sits below this part.
 
 mod input;
+pub mod inputs;
 mod locate;
 pub mod notation;
 mod position;

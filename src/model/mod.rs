@@ -1,5 +1,7 @@
 //! The game's vocabulary: cells and corners on the board, tiles, tile sets
 //! and the board itself. Nothing here knows a rule; [`crate::rules`] does.
+//!
+//! May use: nothing else of the crate.
 
 mod board;
 mod cell;

@@ -1,5 +1,8 @@
 //! Boards drawn for people: the ASCII layout every text output uses, and
 //! SVG pictures of boards and of the bonus catalogue.
+//!
+//! May use: model, rules, play. A scenario comparison from `play` is drawn
+//! here as text.
 
 mod ascii;
 mod scenario;

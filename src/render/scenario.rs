@@ -2,8 +2,8 @@
 
 use std::fmt::Write;
 
+use crate::play::Comparison;
 use crate::rules::Clause;
-use crate::scenario::Comparison;
 
 fn ids(clauses: &[Clause]) -> String {
     clauses.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(", ")

@@ -1,6 +1,9 @@
 //! The rules: clause ids, the readings R1–R16 and the rule sets that choose
 //! among them, variants, and the placement judge and move generator that
 //! apply them.
+//!
+//! May use: model, error, limits. Readings are data: a variant is a
+//! choice of value for each, read from YAML by `formats`, not by this part.
 
 mod catalogue;
 mod clause;

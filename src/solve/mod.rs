@@ -2,6 +2,10 @@
 //! placements, and region fills, each solved by an exact native search and by
 //! an SMT encoding (feature `smt`), and every answer replayed through the
 //! rules before anyone sees it.
+//!
+//! May use: model, rules, game. A best turn is replayed through the game
+//! engine before it is printed (`verify`), so the engine sits below this
+//! part and never uses it.
 
 mod fill;
 pub mod native;

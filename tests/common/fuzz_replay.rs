@@ -15,8 +15,8 @@ use std::sync::OnceLock;
 use arbitrary::Arbitrary;
 use quadominos::game::EventKind;
 use quadominos::model::{Cell, Corners, TileId};
+use quadominos::play::{Transcript, TranscriptEvent, load_transcript, replay};
 use quadominos::rules::Variant;
-use quadominos::transcript::{Transcript, TranscriptEvent, load_transcript, replay};
 
 /// The valid transcripts mutated, as `quadominos play` wrote them.
 pub const BASES: [(&str, &str); 5] = [

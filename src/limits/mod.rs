@@ -7,6 +7,8 @@
 //! The limits are one process-wide setting: the `quadominos` command sets
 //! them once from its flags ([`set`]) before it reads anything; a program
 //! using the library gets [`ResourceLimits::default`] unless it sets them.
+//!
+//! May use: nothing else of the crate (every part checks its limits).
 
 use std::sync::OnceLock;
 

@@ -1,5 +1,7 @@
 //! Problems found in input, located by their path in the document
 //! (`board[3].tile`); [`crate::formats`] turns a path into a line and column.
+//!
+//! May use: nothing else of the crate (every part reports problems with it).
 
 use std::fmt;
 

@@ -144,7 +144,7 @@ pub fn check(outputs: &[(&str, &Path)]) -> Result<(), Failure> {
 }
 
 fn checked<'a>(outputs: &[(&'a str, &'a Path)]) -> Result<Vec<Target<'a>>, Failure> {
-    let inputs = quadominos::inputs::read();
+    let inputs = quadominos::formats::inputs::read();
     let mut targets: Vec<Target<'a>> = Vec::new();
     for &(flag, path) in outputs {
         let t = target(flag, path, &inputs)?;
@@ -261,7 +261,7 @@ folder, or give --force to replace this one whole",
         if std::env::current_dir().and_then(std::fs::canonicalize).is_ok_and(|cwd| cwd.starts_with(&real)) {
             return Err(refuse(given, "refused: the current folder is inside it, and --force would remove it"));
         }
-        for input in quadominos::inputs::read() {
+        for input in quadominos::formats::inputs::read() {
             if std::fs::canonicalize(&input).is_ok_and(|i| i.starts_with(&real)) {
                 return Err(refuse(
                     given,

@@ -10,11 +10,11 @@ use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
 
+use super::transcript::{Ended, Transcript, record};
 use crate::game::{Action, BONUS_POINTS, Game, MAX_DEALS, Phase};
 use crate::rules::{Variant, Verdict, judge};
 use crate::solve::native::Native;
 use crate::solve::{Choice, Goal, Limits, Puzzle, Solver};
-use crate::transcript::{Ended, Transcript, record};
 
 /// How every seat chooses its actions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -1,0 +1,91 @@
+//! `quadominos check`: rule scenarios run action by action under each of
+//! their variants and held against their expectations. Every scenario is
+//! read first, so bad input prints nothing but the error.
+
+use std::fmt::Write as _;
+use std::path::PathBuf;
+
+use quadominos::formats::VariantChoice;
+use quadominos::play::scenario::{LoadedScenario, load_scenario};
+use serde::Serialize;
+
+use super::shared::{Failure, Format, RuleArgs, serialize};
+
+/// Run rule scenarios and check them against their expectations.
+#[derive(clap::Args)]
+#[command(after_help = "Example:\n  quadominos check specs/scenarios/*.yaml\n\
+Exit status 0 when every expectation holds, 1 when one does not, 2 on bad input.")]
+pub struct Args {
+    /// Scenario files (YAML, as under specs/scenarios/).
+    #[arg(required = true)]
+    pub scenarios: Vec<PathBuf>,
+    #[command(flatten)]
+    pub rules: RuleArgs,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+pub fn run(args: Args) -> Result<(String, u8), Failure> {
+    check(&args.scenarios, &args.rules.choice(), args.format)
+}
+
+#[derive(Serialize)]
+struct CheckedRun {
+    file: String,
+    scenario: String,
+    variant: String,
+    actions: usize,
+    failures: Vec<String>,
+}
+
+/// `check`: every scenario is read first, so bad input prints nothing but the error.
+fn check(paths: &[PathBuf], choice: &VariantChoice, format: Format) -> Result<(String, u8), Failure> {
+    let loaded: Vec<LoadedScenario> = paths.iter().map(|p| load_scenario(p, choice)).collect::<Result<_, _>>()?;
+    let mut runs = Vec::new();
+    for scenario in &loaded {
+        for variant in &scenario.variants {
+            let run = scenario.run(variant)?;
+            runs.push(CheckedRun {
+                file: scenario.source.name.clone(),
+                scenario: scenario.file.name.clone(),
+                variant: run.variant.clone(),
+                actions: run.steps.len(),
+                failures: scenario.check(variant, &run),
+            });
+        }
+    }
+    let failed = runs.iter().filter(|r| !r.failures.is_empty()).count();
+    let text = match format {
+        Format::Text => {
+            let mut out = String::new();
+            let mut last = String::new();
+            for r in &runs {
+                if r.file != last {
+                    let _ = writeln!(out, "{}  ({})", r.file, r.scenario);
+                    last.clone_from(&r.file);
+                }
+                if r.failures.is_empty() {
+                    let _ = writeln!(out, "  ok    {} ({} actions)", r.variant, r.actions);
+                } else {
+                    let _ = writeln!(out, "  FAIL  {}", r.variant);
+                    for f in &r.failures {
+                        let _ = writeln!(out, "        {f}");
+                    }
+                }
+            }
+            let _ = writeln!(
+                out,
+                "\n{} scenario{}, {} run{}: {} hold, {failed} fail",
+                loaded.len(),
+                if loaded.len() == 1 { "" } else { "s" },
+                runs.len(),
+                if runs.len() == 1 { "" } else { "s" },
+                runs.len() - failed
+            );
+            out
+        }
+        _ => serialize(&runs, format)?,
+    };
+    Ok((text, if failed > 0 { 1 } else { 0 }))
+}

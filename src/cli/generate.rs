@@ -1,0 +1,65 @@
+//! `quadominos generate`: a seeded random position written as YAML, with a
+//! note in the file (and on standard error) whenever it is smaller than
+//! asked, so that it is never taken for what was asked.
+
+use std::fmt::Write as _;
+
+use super::shared::{Failure, RuleArgs, hand_line};
+
+/// Write a seeded random position (YAML): a board grown by legal
+/// placements from a random first tile, and a hand of unused tiles.
+#[derive(clap::Args)]
+#[command(after_help = "Example:\n  quadominos generate --seed 2026 --tiles 60 --hand 15 > position.yaml")]
+pub struct Args {
+    /// The seed; the same seed and variant always give the same position.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Tiles on the board; fewer when no legal placement is left or the
+    /// set runs out, which is said on standard error and in the file.
+    #[arg(long, default_value_t = 20)]
+    pub tiles: usize,
+    /// Tiles in the hand, from those not on the board; fewer when the
+    /// set runs out, which is said on standard error and in the file.
+    #[arg(long, default_value_t = 6)]
+    pub hand: usize,
+    #[command(flatten)]
+    pub rules: RuleArgs,
+}
+
+pub fn run(args: Args) -> Result<(String, u8), Failure> {
+    let Args { seed, tiles, hand, rules } = args;
+    let variant = rules.choice().resolve(None, None)?;
+    let position = quadominos::rules::random_position(&variant, seed, tiles, hand);
+    let mut out =
+        format!("# quadominos generate --seed {seed} --tiles {tiles} --hand {hand} --variant {}\n", variant.label());
+    // Fewer tiles than asked is said, with why: on standard error and
+    // in the file, so that the position is not taken for what was asked.
+    let set = variant.tile_set().len();
+    let placed = position.board.len();
+    if placed < tiles {
+        let why = if placed == set {
+            format!("the {} set has only {set} tiles", variant.tile_set().name())
+        } else {
+            format!("after {placed} no unused tile had a legal placement left")
+        };
+        let note = format!("the board has {placed} tiles, not the {tiles} asked (--tiles): {why}");
+        eprintln!("note: {note}");
+        let _ = writeln!(out, "# note: {note}");
+    }
+    if position.hand.len() < hand {
+        let note = format!(
+            "the hand has {} tiles, not the {hand} asked (--hand): only {} of the set's {set} tiles are not on \
+the board",
+            position.hand.len(),
+            set - placed
+        );
+        eprintln!("note: {note}");
+        let _ = writeln!(out, "# note: {note}");
+    }
+    let _ = write!(out, "variant: {}\nboard:\n", variant.name());
+    for (cell, corners) in position.board.tiles() {
+        let _ = writeln!(out, "  - {{at: [{}, {}], tile: {corners}}}", cell.x, cell.y);
+    }
+    let _ = writeln!(out, "hand: [{}]", hand_line(&position.hand).replace("(empty)", ""));
+    Ok((out, 0))
+}

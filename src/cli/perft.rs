@@ -1,0 +1,90 @@
+//! `quadominos perft`: the number of sequences of successive placements
+//! from the hand, with bonus placements per depth, optionally divided by
+//! first placement so that two implementations can find where they part.
+//! A count cut short by `--timeout` is never printed.
+
+use std::fmt::Write as _;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use quadominos::formats::{InputError, load_position};
+use quadominos::rules::MoveGen;
+
+use super::shared::{Failure, Format, RuleArgs, parse_seconds, serialize, within_printed};
+
+/// Count the sequences of D successive placements from the hand (each
+/// legal when made), with the bonus placements per depth; --divide splits
+/// the count by first placement, so two implementations can find where
+/// they disagree.
+#[derive(clap::Args)]
+#[command(after_help = "Example:\n  quadominos perft puzzles/bonus-corner.yaml --depth 3 --divide --format json")]
+pub struct Args {
+    /// A position or puzzle file.
+    pub position: PathBuf,
+    /// How many placements deep. A sequence is at most as long as the
+    /// hand: past its size there are 0 sequences, counted at no extra
+    /// cost, and bonus counts are given up to the hand's size.
+    #[arg(long)]
+    pub depth: usize,
+    /// Give the count under each first placement (one line each, bounded
+    /// by --max-printed).
+    #[arg(long)]
+    pub divide: bool,
+    /// Stop after this many seconds; a count not finished is not
+    /// printed at all (exit 2), never a partial one.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub timeout: Option<Duration>,
+    #[command(flatten)]
+    pub rules: RuleArgs,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+pub fn run(args: Args) -> Result<(String, u8), Failure> {
+    let Args { position, depth, divide, timeout, rules, format } = args;
+    let deadline = timeout.map(|t| std::time::Instant::now() + t);
+    let loaded = load_position(&position, &rules.choice())?;
+    let p = &loaded.position;
+    if divide && depth > 0 {
+        // One line per first placement: refused before the walk,
+        // not after it.
+        let first = MoveGen::new(&loaded.variant, &p.board, &p.hand).count_moves();
+        within_printed("first placements (--divide)", first)?;
+    }
+    let count = quadominos::fixtures::perft::perft_until(&loaded.variant, &p.board, &p.hand, depth, divide, deadline)
+        .ok_or_else(|| {
+        let seconds = timeout.map_or(0.0, |t| t.as_secs_f64());
+        Failure::Input(InputError::whole_file(
+            "--timeout",
+            format!("stopped by the time limit of {seconds:.3} s before the count was done; raise it with --timeout"),
+        ))
+    })?;
+    let text = match format {
+        Format::Text => {
+            let mut out = String::new();
+            for d in &count.divide {
+                let _ = writeln!(out, "{} {} at {}: {}", d.tile, d.corners, d.at, d.nodes);
+            }
+            if !count.divide.is_empty() {
+                out.push('\n');
+            }
+            let _ = writeln!(out, "variant: {}", loaded.variant.label());
+            let _ = writeln!(out, "depth {}: {} sequences", count.depth, count.nodes);
+            for (i, b) in count.bonus.iter().enumerate() {
+                let _ = writeln!(out, "  bonus placements at depth {}: {b}", i + 1);
+            }
+            if count.depth > p.hand.len() {
+                let tiles = p.hand.len();
+                let _ = writeln!(
+                    out,
+                    "  past depth {tiles}: nothing, every sequence is at most the hand's {tiles} tile{} long",
+                    if tiles == 1 { "" } else { "s" }
+                );
+            }
+            out
+        }
+        _ => serialize(&count, format)?,
+    };
+    Ok((text, 0))
+}

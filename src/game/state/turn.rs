@@ -1,0 +1,500 @@
+//! The game's actions: which are legal where play stands, and applying one
+//! (the opening, a turn's placement, a bonus choice and its bonus tiles,
+//! drawing, passing), down to the end of a round and of the game. A child of
+//! the state's module, so that the state's fields stay private to the two.
+
+// Indexing here cannot panic on input: seats index the engine's own per-seat vectors, all built with one entry per seat of a player count checked at setup (E2, S3); a seat never comes from a file unchecked.
+#![allow(clippy::indexing_slicing)]
+
+use itertools::Itertools;
+
+use super::{BONUS_POINTS, Game, OPENING_CELL, Opener, PENALTY, Phase, zero_quad};
+use crate::game::action::{Action, Refusal};
+use crate::game::event::{Event, EventKind, PlacementKind, RoundEnding};
+use crate::model::{Board, TileId};
+use crate::rules::ids::{e, r, s};
+use crate::rules::{
+    BlockedRound, Clause, Legal, MoveGen, Placement, TargetCheck, Variant, Verdict, ZeroQuadOpening, judge,
+};
+
+impl Game {
+    fn legal_placements(&self, seat: usize) -> Vec<Placement> {
+        let generator = MoveGen::new(&self.variant, &self.board, &self.hands[seat]);
+        let mut moves = Vec::new();
+        generator.legal_moves(&mut moves);
+        let mut out: Vec<Placement> = moves
+            .into_iter()
+            .map(|m| {
+                let corners = self.variant.orientations().corners(usize::from(m.orientation));
+                Placement { tile: corners.id(), at: m.at, corners }
+            })
+            .collect();
+        out.sort_unstable_by_key(|p| (p.tile, p.at.y, p.at.x, p.corners));
+        out
+    }
+
+    /// Can `n` tiles of `hand` be placed one after the other on `board`?
+    ///
+    /// A depth-first search that remembers the sets of placements already
+    /// found to lead nowhere: the board and hand after some placements do
+    /// not depend on their order, so neither does the answer (this keeps
+    /// long bonus chains under R8 from being searched once per order).
+    fn can_place(variant: &Variant, board: &Board, hand: &[TileId], n: u8) -> bool {
+        struct Search<'g, 'v> {
+            generator: &'g mut MoveGen<'v>,
+            /// The placements made, as (x, y, orientation).
+            made: Vec<(i32, i32, u16)>,
+            /// Sets of placements (sorted) from which no line goes on.
+            dead: std::collections::HashSet<Vec<(i32, i32, u16)>>,
+        }
+        fn go(s: &mut Search<'_, '_>, n: u8) -> bool {
+            if n == 0 {
+                return true;
+            }
+            let mut moves = Vec::new();
+            s.generator.legal_moves(&mut moves);
+            if n == 1 {
+                return !moves.is_empty();
+            }
+            for m in moves {
+                s.made.push((m.at.x, m.at.y, m.orientation));
+                let mut key = s.made.clone();
+                key.sort_unstable();
+                let ok = !s.dead.contains(&key) && {
+                    let corners = s.generator.variant().orientations().corners(usize::from(m.orientation));
+                    s.generator.place(m.at, corners);
+                    let ok = go(s, n - 1);
+                    s.generator.unplace(m.at);
+                    if !ok {
+                        s.dead.insert(key);
+                    }
+                    ok
+                };
+                s.made.pop();
+                if ok {
+                    return true;
+                }
+            }
+            false
+        }
+        let mut generator = MoveGen::new(variant, board, hand);
+        let mut search = Search { generator: &mut generator, made: Vec::new(), dead: Default::default() };
+        go(&mut search, n)
+    }
+
+    /// Every action the rules allow now, in a stable order.
+    pub fn legal_actions(&self) -> Vec<Action> {
+        match self.phase {
+            Phase::GameOver { .. } => Vec::new(),
+            Phase::RoundOver => vec![Action::NextRound],
+            Phase::Opening { .. } => self.opening_placements().into_iter().map(Action::Place).collect(),
+            Phase::BonusChoice { seat, owed } => {
+                let mut out = vec![Action::TakePoints];
+                if Self::can_place(&self.variant, &self.board, &self.hands[seat], owed + 2) {
+                    out.push(Action::TakeTiles);
+                }
+                out
+            }
+            Phase::BonusTiles { seat, owed } => self
+                .legal_placements(seat)
+                .into_iter()
+                .filter(|p| self.follow_up_possible(seat, p, owed))
+                .map(Action::Place)
+                .collect(),
+            Phase::Turn { seat, drawn } => {
+                let mut placements = self.legal_placements(seat);
+                if let Some(tile) = drawn.filter(|_| self.must_play_drawn()) {
+                    placements.retain(|p| p.tile == tile);
+                }
+                if !placements.is_empty() {
+                    placements.into_iter().map(Action::Place).collect()
+                } else if self.well.is_empty() {
+                    vec![Action::Pass]
+                } else {
+                    vec![Action::Draw]
+                }
+            }
+        }
+    }
+
+    fn must_play_drawn(&self) -> bool {
+        self.variant.rules().after_draw == crate::rules::AfterDraw::DrawnTile
+    }
+
+    fn opening_placements(&self) -> Vec<Placement> {
+        let Opener::Seat { tiles, .. } = self.opener() else { return Vec::new() };
+        tiles
+            .into_iter()
+            .flat_map(|tile| {
+                self.variant
+                    .orientations()
+                    .of(self.variant.tile_set(), tile)
+                    .iter()
+                    .map(move |&corners| Placement { tile, at: OPENING_CELL, corners })
+                    .collect::<Vec<_>>()
+            })
+            .collect()
+    }
+
+    /// After placing bonus tile `p`, can the `owed - 1` still owed be placed?
+    fn follow_up_possible(&self, seat: usize, p: &Placement, owed: u8) -> bool {
+        if owed <= 1 {
+            return true;
+        }
+        let mut board = self.board.clone();
+        board.insert(p.at, p.corners);
+        let hand: Vec<TileId> = self.hands[seat].iter().copied().filter(|&t| t != p.tile).collect();
+        Self::can_place(&self.variant, &board, &hand, owed - 1)
+    }
+
+    fn push(&mut self, seat: Option<usize>, kind: EventKind, score: i64, clauses: Vec<Clause>) {
+        if let Some(s) = seat {
+            self.scores[s] += score;
+        }
+        let clauses = clauses.into_iter().unique().collect();
+        self.events.push(Event { seat, kind, score, clauses });
+    }
+
+    /// Ends the game at once when `seat` has reached the target and R14 says
+    /// the target is checked after every scoring event. True when it ended.
+    fn check_target_now(&mut self, seat: usize) -> bool {
+        if self.variant.rules().target_check == TargetCheck::AtOnce
+            && self.scores[seat] >= i64::from(self.variant.target())
+        {
+            self.end_game(seat);
+            return true;
+        }
+        false
+    }
+
+    fn end_game(&mut self, winner: usize) {
+        let mut clauses = vec![e(16), s(19)];
+        clauses.extend(self.variant.cite(r(14)));
+        clauses.extend(self.variant.target_clauses().iter().copied());
+        self.push(None, EventKind::GameEnd { winner, scores: self.scores.clone() }, 0, clauses);
+        self.phase = Phase::GameOver { winner };
+    }
+
+    /// Applies an action. On a refusal the game is unchanged.
+    pub fn apply(&mut self, action: Action) -> Result<(), Refusal> {
+        match (self.phase, action) {
+            (Phase::GameOver { .. }, _) => Err(Refusal::GameOver),
+            (Phase::RoundOver, Action::NextRound) => {
+                self.deal_round();
+                Ok(())
+            }
+            (Phase::RoundOver, _) => Err(Refusal::RoundOver),
+            (Phase::Opening { seat }, Action::Place(p)) => self.open(seat, p),
+            (Phase::Opening { seat }, _) => Err(Refusal::OpeningPending { seat }),
+            (Phase::BonusChoice { seat, owed }, Action::TakePoints) => {
+                let mut clauses = self.bonus_choice_clauses(vec![e(11), s(15), s(16)], vec![e(4), s(7), s(16)]);
+                if owed > 0 {
+                    clauses.extend(self.variant.cite(r(8)));
+                }
+                self.push(Some(seat), EventKind::BonusPoints, BONUS_POINTS, clauses);
+                if self.check_target_now(seat) {
+                    return Ok(());
+                }
+                if owed > 0 {
+                    self.phase = Phase::BonusTiles { seat, owed };
+                } else {
+                    self.end_turn(seat);
+                }
+                Ok(())
+            }
+            (Phase::BonusChoice { seat, owed }, Action::TakeTiles) => {
+                if !Self::can_place(&self.variant, &self.board, &self.hands[seat], owed + 2) {
+                    return Err(Refusal::CannotPlayBonusTiles);
+                }
+                let clauses = self.bonus_choice_clauses(vec![e(11), e(14), s(15)], vec![e(4), e(14), s(7)]);
+                self.push(Some(seat), EventKind::BonusTiles, 0, clauses);
+                self.phase = Phase::BonusTiles { seat, owed: owed + 2 };
+                Ok(())
+            }
+            (Phase::BonusChoice { .. }, _) => Err(Refusal::ChoicePending),
+            (Phase::BonusTiles { seat, owed }, Action::Place(p)) => self.place_bonus_tile(seat, owed, p),
+            (Phase::BonusTiles { owed, .. }, _) => Err(Refusal::BonusTilesOwed { owed }),
+            (Phase::Turn { seat, drawn }, Action::Place(p)) => self.place_turn(seat, drawn, p),
+            (Phase::Turn { seat, .. }, Action::Draw) => self.draw(seat),
+            (Phase::Turn { seat, .. }, Action::Pass) => self.pass(seat),
+            (Phase::Turn { .. }, Action::TakePoints | Action::TakeTiles) => Err(Refusal::NoBonusPending),
+            (Phase::Turn { .. }, Action::NextRound) => Err(Refusal::RoundNotOver),
+        }
+    }
+
+    /// The clauses of a bonus choice: a quad opening's (E4, S7) when the
+    /// opening tile is the only tile on the board, else a placement's.
+    fn bonus_choice_clauses(&self, placement: Vec<Clause>, opening: Vec<Clause>) -> Vec<Clause> {
+        if self.board.len() == 1 { opening } else { placement }
+    }
+
+    fn judged(&self, seat: usize, p: Placement) -> Result<Legal, Refusal> {
+        match judge(&self.board, &self.variant, p, Some(&self.hands[seat])) {
+            Verdict::Legal(legal) => Ok(legal),
+            Verdict::Illegal(reasons) => Err(Refusal::Illegal(reasons)),
+        }
+    }
+
+    fn take_from_hand(&mut self, seat: usize, tile: TileId) {
+        self.hands[seat].retain(|&t| t != tile);
+    }
+
+    fn open(&mut self, seat: usize, p: Placement) -> Result<(), Refusal> {
+        let Opener::Seat { tiles, clauses, .. } = self.opener() else { return Err(Refusal::OpeningPending { seat }) };
+        if !tiles.contains(&p.tile) {
+            return Err(Refusal::NotAnOpeningTile { tile: p.tile, allowed: tiles });
+        }
+        if p.at != OPENING_CELL {
+            return Err(Refusal::OpeningCell { at: p.at });
+        }
+        if p.corners.id() != p.tile || self.variant.orientations().index(p.corners).is_none() {
+            let verdict = judge(&Board::new(), &self.variant, p, Some(&self.hands[seat]));
+            if let Verdict::Illegal(reasons) = verdict {
+                return Err(Refusal::Illegal(reasons));
+            }
+        }
+        let highest_quad = tiles[0];
+        let mut opening_clauses = clauses;
+        // E4 scores a quad opening; any opening tile scores its weight (S6).
+        if p.tile.is_quad() {
+            opening_clauses.push(e(4));
+        }
+        opening_clauses.push(s(6));
+        let weight = i64::from(p.corners.weight());
+        if self.put(seat, p, PlacementKind::Opening, 0, p.tile.is_quad(), weight, opening_clauses) {
+            return Ok(());
+        }
+        if !p.tile.is_quad() {
+            // E7: no quad at the table, no extra bonus.
+            if self.hands[seat].is_empty() {
+                self.go_out(seat, None);
+            } else {
+                self.end_turn(seat);
+            }
+            return Ok(());
+        }
+        let zero = p.tile == zero_quad();
+        let both = zero
+            && match self.variant.rules().zero_quad_opening {
+                ZeroQuadOpening::Always => true,
+                ZeroQuadOpening::InsteadOfHigher => highest_quad != zero_quad(),
+            };
+        if both {
+            // E5, S8: 25 points and two bonus tiles, the tiles where two can be played (E6).
+            let mut clauses = vec![e(5), s(8)];
+            clauses.extend(self.variant.cite(r(10)));
+            self.push(Some(seat), EventKind::BonusPoints, BONUS_POINTS, clauses);
+            if self.check_target_now(seat) {
+                return Ok(());
+            }
+            if Self::can_place(&self.variant, &self.board, &self.hands[seat], 2) {
+                self.push(Some(seat), EventKind::BonusTiles, 0, vec![e(5), s(8)]);
+                self.phase = Phase::BonusTiles { seat, owed: 2 };
+            } else if self.hands[seat].is_empty() {
+                self.go_out(seat, None);
+            } else {
+                self.end_turn(seat);
+            }
+        } else if self.hands[seat].is_empty() {
+            // The quad was the opener's last tile: the 25 (E6, S7), and out (E10).
+            self.go_out(seat, Some(vec![e(4), e(6), s(7)]));
+        } else {
+            self.phase = Phase::BonusChoice { seat, owed: 0 };
+        }
+        Ok(())
+    }
+
+    /// Puts `p` on the board from `seat`'s hand and records it; true when
+    /// the points reached the target and so ended the game (R14).
+    #[allow(clippy::too_many_arguments)]
+    fn put(
+        &mut self,
+        seat: usize,
+        p: Placement,
+        kind: PlacementKind,
+        matched: u8,
+        bonus: bool,
+        points: i64,
+        clauses: Vec<Clause>,
+    ) -> bool {
+        self.take_from_hand(seat, p.tile);
+        self.board.insert(p.at, p.corners);
+        self.passes = 0;
+        let event = EventKind::Place { kind, tile: p.tile, at: p.at, corners: p.corners, matched, bonus };
+        self.push(Some(seat), event, points, clauses);
+        self.check_target_now(seat)
+    }
+
+    /// `seat` has placed their last tile: a bonus just earned can only be
+    /// taken as the 25, since no tile is left for bonus tiles (E6); then the
+    /// round ends (E10, S18).
+    fn go_out(&mut self, seat: usize, bonus: Option<Vec<Clause>>) {
+        if let Some(clauses) = bonus {
+            self.push(Some(seat), EventKind::BonusPoints, BONUS_POINTS, clauses);
+            if self.check_target_now(seat) {
+                return;
+            }
+        }
+        self.end_round_out(seat);
+    }
+
+    fn place_turn(&mut self, seat: usize, drawn: Option<TileId>, p: Placement) -> Result<(), Refusal> {
+        let legal = self.judged(seat, p)?;
+        if let Some(tile) = drawn.filter(|&t| t != p.tile && self.must_play_drawn()) {
+            return Err(Refusal::MustPlayDrawnTile { tile });
+        }
+        let mut clauses = legal.clauses.clone();
+        if drawn.is_some() {
+            clauses.extend(self.variant.cite(r(12)));
+        }
+        let points = i64::from(legal.points);
+        if self.put(seat, p, PlacementKind::Turn, legal.matched, legal.bonus, points, clauses) {
+            return Ok(());
+        }
+        if self.hands[seat].is_empty() {
+            self.go_out(seat, legal.bonus.then(|| vec![e(6), e(11), s(15)]));
+        } else if legal.bonus {
+            self.phase = Phase::BonusChoice { seat, owed: 0 };
+        } else {
+            self.end_turn(seat);
+        }
+        Ok(())
+    }
+
+    fn place_bonus_tile(&mut self, seat: usize, owed: u8, p: Placement) -> Result<(), Refusal> {
+        let legal = self.judged(seat, p)?;
+        if !self.follow_up_possible(seat, &p, owed) {
+            return Err(Refusal::NoFollowUp { owed: owed - 1 });
+        }
+        let earns = legal.bonus && self.variant.rules().bonus_chain.yes();
+        let mut clauses = legal.clauses.clone();
+        clauses.extend([e(4), e(11), s(15)]);
+        if legal.bonus {
+            clauses.extend(self.variant.cite(r(8)));
+        }
+        // Bonus tiles add their values (E4, E11) whatever R9 says of ordinary plays.
+        let weight = i64::from(p.corners.weight());
+        if self.put(seat, p, PlacementKind::BonusTile, legal.matched, earns, weight, clauses) {
+            return Ok(());
+        }
+        let owed = owed - 1;
+        if self.hands[seat].is_empty() {
+            self.go_out(seat, earns.then(|| vec![e(6), e(11), s(15), s(17)]));
+        } else if earns {
+            self.phase = Phase::BonusChoice { seat, owed };
+        } else if owed > 0 {
+            self.phase = Phase::BonusTiles { seat, owed };
+        } else {
+            self.end_turn(seat);
+        }
+        Ok(())
+    }
+
+    fn draw(&mut self, seat: usize) -> Result<(), Refusal> {
+        if self.legal_actions().iter().any(|a| matches!(a, Action::Place(_))) {
+            return Err(Refusal::CanPlay);
+        }
+        let Some(tile) = self.well.pop_front() else { return Err(Refusal::WellEmpty) };
+        self.hands[seat].push(tile);
+        self.push(Some(seat), EventKind::Draw { tile }, -PENALTY, vec![e(9), e(15), s(13)]);
+        self.phase = Phase::Turn { seat, drawn: Some(tile) };
+        Ok(())
+    }
+
+    fn pass(&mut self, seat: usize) -> Result<(), Refusal> {
+        if self.legal_actions().iter().any(|a| matches!(a, Action::Place(_))) {
+            return Err(Refusal::CanPlay);
+        }
+        if !self.well.is_empty() {
+            return Err(Refusal::WellNotEmpty);
+        }
+        self.push(Some(seat), EventKind::Pass, -PENALTY, vec![e(15), s(14)]);
+        self.passes += 1;
+        if self.passes >= self.players() {
+            self.end_round_blocked();
+        } else {
+            self.end_turn(seat);
+        }
+        Ok(())
+    }
+
+    fn end_turn(&mut self, seat: usize) {
+        self.phase = Phase::Turn { seat: self.next_seat(seat), drawn: None };
+    }
+
+    fn hand_totals(&self) -> Vec<u32> {
+        self.hands.iter().map(|h| h.iter().map(|t| u32::from(t.weight())).sum()).collect()
+    }
+
+    fn end_round_out(&mut self, winner: usize) {
+        let totals = self.hand_totals();
+        let collected: i64 = totals.iter().map(|&t| i64::from(t)).sum();
+        let mut changes = vec![0; self.players()];
+        changes[winner] = collected;
+        let kind =
+            EventKind::RoundEnd { ending: RoundEnding::WentOut, winner: Some(winner), hand_totals: totals, changes };
+        self.push(Some(winner), kind, collected, vec![e(10), s(18)]);
+        self.finish_round(Some(winner));
+    }
+
+    fn end_round_blocked(&mut self) {
+        let totals = self.hand_totals();
+        let n = self.players();
+        let mut changes = vec![0i64; n];
+        let mut winner = None;
+        match self.variant.rules().blocked_round {
+            BlockedRound::NobodyCollects => {}
+            BlockedRound::LowestCollects => {
+                let low = self.play_order().into_iter().min_by_key(|&p| totals[p]).unwrap_or(0);
+                let others: i64 = (0..n).filter(|&p| p != low).map(|p| i64::from(totals[p])).sum();
+                changes[low] = others - i64::from(totals[low]);
+                winner = Some(low);
+            }
+            BlockedRound::EachLosesOwn => {
+                for p in 0..n {
+                    changes[p] = -i64::from(totals[p]);
+                }
+            }
+        }
+        for (score, change) in self.scores.iter_mut().zip(&changes) {
+            *score += change;
+        }
+        let mut clauses = vec![e(15), s(14)];
+        clauses.extend(self.variant.cite(r(13)));
+        self.events.push(Event {
+            seat: None,
+            kind: EventKind::RoundEnd { ending: RoundEnding::Blocked, winner, hand_totals: totals, changes },
+            score: 0,
+            clauses: clauses.into_iter().unique().collect(),
+        });
+        if self.variant.rules().target_check == TargetCheck::AtOnce
+            && let Some(w) = winner.filter(|&w| self.scores[w] >= i64::from(self.variant.target()))
+        {
+            self.end_game(w);
+            return;
+        }
+        self.finish_round(winner);
+    }
+
+    /// After a round: the end-of-round target check (R14), else wait for the
+    /// next deal.
+    fn finish_round(&mut self, _winner: Option<usize>) {
+        if matches!(self.phase, Phase::GameOver { .. }) {
+            return;
+        }
+        let target = i64::from(self.variant.target());
+        if self.variant.rules().target_check == TargetCheck::AtOnce {
+            if let Some(w) = self.play_order().into_iter().find(|&p| self.scores[p] >= target) {
+                self.end_game(w);
+                return;
+            }
+        } else if let Some(&best) = self.scores.iter().max()
+            && best >= target
+        {
+            let w = self.play_order().into_iter().find(|&p| self.scores[p] == best).unwrap_or(0);
+            self.end_game(w);
+            return;
+        }
+        self.phase = Phase::RoundOver;
+    }
+}
