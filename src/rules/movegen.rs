@@ -27,6 +27,7 @@ use rustc_hash::FxHashMap;
 
 use super::judge::Tally;
 use super::reading::{CornerMatch, WeightNeighbours};
+use super::table_cache::Table;
 use super::variant::Variant;
 use crate::model::{Board, Cell, Corner, Corners, Direction, Frame, MAX_VALUE, TileId};
 
@@ -40,13 +41,6 @@ pub struct Move {
     ///
     /// [`Orientations`]: super::Orientations
     pub orientation: u16,
-}
-
-/// The legal and the bonus-earning orientations of one pattern.
-#[derive(Clone, Debug)]
-pub struct Table {
-    legal: Box<[u64]>,
-    bonus: Box<[u64]>,
 }
 
 /// How many legal moves, and how many of them earn a bonus.
@@ -70,14 +64,6 @@ impl std::ops::SubAssign for Counts {
         self.legal -= other.legal;
         self.bonus -= other.bonus;
     }
-}
-
-/// Pattern tables computed so far for one variant, shared by every move
-/// generator of that variant (a table depends only on the pattern and the
-/// rules).
-#[derive(Debug, Default)]
-pub struct TableCache {
-    by_pattern: FxHashMap<u64, Arc<Table>>,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -375,8 +361,7 @@ fn key_of(variant: &Variant, raw: u64) -> u64 {
 
 /// The shared table of a pattern, computed on first use.
 fn shared_table(variant: &Variant, key: u64) -> Arc<Table> {
-    let mut cache = variant.table_cache().lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-    Arc::clone(cache.by_pattern.entry(key).or_insert_with(|| Arc::new(compute_table(variant, key))))
+    variant.table_cache().get_or_compute(key, || compute_table(variant, key))
 }
 
 /// The verdict of the pattern tables on one placement, without reasons:
