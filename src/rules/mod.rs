@@ -13,6 +13,7 @@ mod orientation;
 mod position;
 mod random;
 mod reading;
+mod table_cache;
 mod variant;
 
 pub use catalogue::{BonusClass, Catalogue, Example, Neighbour, Neighbourhood, WITNESS_BUDGET, Witness};

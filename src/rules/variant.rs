@@ -2,12 +2,10 @@
 //! target score and a [`RuleSet`] (one value per reading R1–R16), each choice
 //! with the clause ids that justify it, and the orientations R1 allows.
 
-use std::sync::{Arc, Mutex};
-
 use super::clause::Clause;
-use super::movegen::TableCache;
 use super::orientation::Orientations;
 use super::reading::{READINGS, Reading, RuleError, RuleSet};
+use super::table_cache::TableCache;
 use crate::model::TileSet;
 
 /// A complete rule set ready to judge placements.
@@ -26,7 +24,7 @@ pub struct Variant {
     overrides: Vec<(&'static Reading, String)>,
     orientations: Orientations,
     /// Move-generator pattern tables, shared by every clone of this variant.
-    tables: Arc<Mutex<TableCache>>,
+    tables: TableCache,
 }
 
 /// The parts of a variant, as a spec states them.
@@ -67,7 +65,7 @@ impl Variant {
             citations,
             overrides: Vec::new(),
             orientations,
-            tables: Arc::default(),
+            tables: TableCache::default(),
         }
     }
 
@@ -83,7 +81,7 @@ impl Variant {
         self.overrides.push((reading, value.to_string()));
         self.orientations = Orientations::new(&self.tile_set, self.rules.arrangement);
         // Other rules, other tables.
-        self.tables = Arc::default();
+        self.tables = TableCache::default();
         Ok(self)
     }
 
@@ -151,12 +149,37 @@ impl Variant {
     }
 
     /// The pattern tables of the move generator, shared by the variant's clones.
-    pub(crate) fn table_cache(&self) -> &Mutex<TableCache> {
+    pub(crate) fn table_cache(&self) -> &TableCache {
         &self.tables
     }
 
     /// The `--rule` overrides in force.
     pub fn overrides(&self) -> &[(&'static Reading, String)] {
         &self.overrides
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use crate::formats::builtin_variant;
+    use crate::rules::table_cache::Table;
+
+    fn table() -> Table {
+        Table { legal: Box::new([1]), bonus: Box::new([0]) }
+    }
+
+    /// The move generator's tables are computed once per variant, whichever
+    /// clone asks, and afresh for a variant with a rule changed.
+    #[test]
+    fn clones_share_the_pattern_tables_and_a_changed_rule_starts_afresh() {
+        let english = builtin_variant("english").unwrap();
+        let first = english.table_cache().get_or_compute(7, table);
+        let clone = english.clone();
+        assert!(Arc::ptr_eq(&first, &clone.table_cache().get_or_compute(7, || unreachable!())));
+        let changed = english.with_rule("R4", "no").unwrap();
+        assert!(!Arc::ptr_eq(&first, &changed.table_cache().get_or_compute(7, table)));
+        assert!(Arc::ptr_eq(&first, &clone.table_cache().get_or_compute(7, || unreachable!())));
     }
 }

@@ -1,0 +1,227 @@
+//! Counting moves without listing them, and the counts after each move
+//! without placing it: what perft counts at its last level.
+
+// Indexing here cannot panic on input: local bits, tile numbers, table numbers and grid indices are the generator's own, computed from the tile set, the orientation table and the frame; none comes from a file.
+#![allow(clippy::indexing_slicing)]
+
+use super::generator::MoveGen;
+use super::local::Local;
+use super::moves::{Counts, Move};
+use super::pattern::NONE;
+use crate::model::{Cell, Direction};
+
+impl MoveGen<'_> {
+    /// The number of legal moves of hand tiles, without listing them.
+    pub fn count_moves(&self) -> usize {
+        self.open.iter().map(|open| self.local.count(open.table, &self.local.hand).legal as usize).sum()
+    }
+
+    /// The number of legal moves of hand tiles that earn the bonus choice.
+    pub fn count_bonus_moves(&self) -> usize {
+        self.open.iter().map(|open| self.local.count(open.table, &self.local.hand).bonus as usize).sum()
+    }
+
+    /// Every legal move of a hand tile, with the number of legal moves and
+    /// of bonus moves there would be after it, found without placing it:
+    /// what perft counts at its last level. Only the cell taken and its
+    /// eight neighbours change; everything else loses the tile's moves.
+    pub fn moves_with_counts_after(&mut self, out: &mut Vec<(Move, bool, Counts)>) {
+        if self.local.words == 1 {
+            self.moves_with_counts_after_one_word(out);
+        } else {
+            self.moves_with_counts_after_words(out);
+        }
+    }
+
+    /// [`MoveGen::moves_with_counts_after`] when the hand's orientations fit
+    /// one word: the same steps on plain words.
+    fn moves_with_counts_after_one_word(&mut self, out: &mut Vec<(Move, bool, Counts)>) {
+        let mut scratch = std::mem::take(&mut self.scratch);
+        let hand = self.local.hand[0];
+        scratch.bits.clear();
+        scratch.own.clear();
+        scratch.own.resize(self.local.tiles.len(), Counts::default());
+        let first = out.len();
+        let mut now = Counts::default();
+        {
+            let local = &self.local;
+            for open in &self.open {
+                let k = 2 * open.table as usize;
+                let mut bits = local.tables[k] & hand;
+                if bits == 0 {
+                    continue;
+                }
+                let bonus = local.tables[k + 1];
+                while bits != 0 {
+                    let j = bits.trailing_zeros() as usize;
+                    let earned = bonus >> j & 1 != 0;
+                    let c = Counts { legal: 1, bonus: u64::from(earned) };
+                    scratch.own[usize::from(local.tile[j])] += c;
+                    now += c;
+                    out.push((Move { at: open.cell, orientation: local.orientation[j] }, earned, Counts::default()));
+                    scratch.bits.push(j as u16);
+                    bits &= bits - 1;
+                }
+            }
+        }
+        let count = |local: &Local, table: u32, hand: u64| {
+            let k = 2 * table as usize;
+            let bonus = local.tables[k + 1] & hand;
+            Counts {
+                legal: u64::from((local.tables[k] & hand).count_ones()),
+                bonus: if bonus == 0 { 0 } else { u64::from(bonus.count_ones()) },
+            }
+        };
+        // As in the general case below.
+        let mut at: Option<Cell> = None;
+        let mut tile = NONE;
+        let mut own_table = self.empty;
+        let mut near: [(Direction, u32, bool); 8] = [(Direction::N, 0, false); 8];
+        let mut n_near = 0;
+        let mut before = Counts::default();
+        let mut without = 0;
+        for (entry, &j) in out[first..].iter_mut().zip(&scratch.bits) {
+            let m = entry.0;
+            if at != Some(m.at) {
+                at = Some(m.at);
+                tile = NONE;
+                (own_table, n_near) = self.near(m.at, &mut near);
+            }
+            let j = usize::from(j);
+            let t = u32::from(self.local.tile[j]);
+            if t != tile {
+                tile = t;
+                without = hand & !self.local.masks[t as usize];
+                before = count(&self.local, own_table, without);
+                for &(_, table, open) in &near[..n_near] {
+                    if open {
+                        before += count(&self.local, table, without);
+                    }
+                }
+            }
+            let seen = self.local.seen[j];
+            let mut after = now;
+            after -= scratch.own[t as usize];
+            after -= before;
+            for &(dir, table, _) in &near[..n_near] {
+                let table = self.step(table, dir.opposite(), &seen);
+                after += count(&self.local, table, without);
+            }
+            entry.2 = after;
+        }
+        self.scratch = scratch;
+    }
+
+    /// The table of the open cell `at`, and (into `near`, how many) the
+    /// direction, table and openness of each empty neighbour that is open or
+    /// opens when a tile goes to `at`.
+    #[inline]
+    fn near(&mut self, at: Cell, near: &mut [(Direction, u32, bool); 8]) -> (u32, usize) {
+        let mut n = 0;
+        if let Some((c, around)) = self.grid.indices(at) {
+            for (dir, &i) in Direction::ALL.into_iter().zip(&around) {
+                let open = self.grid.slots[i] != NONE;
+                // An edge neighbour opens; a diagonal one stays as it is.
+                if self.grid.tiles[i].is_none() && (open || dir.is_edge()) {
+                    near[n] = (dir, self.grid.tables[i], open);
+                    n += 1;
+                }
+            }
+            return (self.grid.tables[c], n);
+        }
+        let neighbours = self.grid.neighbours(&self.board, at);
+        for (dir, t) in Direction::ALL.into_iter().zip(neighbours) {
+            let cell = at.neighbour(dir);
+            let open = self.grid.slot(cell).is_some();
+            if t.is_none() && (open || dir.is_edge()) {
+                near[n] = (dir, self.table_at(cell), open);
+                n += 1;
+            }
+        }
+        (self.table_at(at), n)
+    }
+
+    /// [`MoveGen::moves_with_counts_after`] over several words.
+    fn moves_with_counts_after_words(&mut self, out: &mut Vec<(Move, bool, Counts)>) {
+        let mut scratch = std::mem::take(&mut self.scratch);
+        let w = self.local.words;
+        scratch.bits.clear();
+        scratch.own.clear();
+        scratch.own.resize(self.local.tiles.len(), Counts::default());
+        scratch.without.clear();
+        scratch.without.resize(w, 0);
+        // The moves, and each tile's moves on the board as it is.
+        let first = out.len();
+        let mut now = Counts::default();
+        for open in &self.open {
+            let (legal, bonus) = self.local.bits(open.table);
+            for (i, ((&l, &b), &h)) in legal.iter().zip(bonus).zip(&self.local.hand).enumerate() {
+                let mut bits = l & h;
+                if bits == 0 {
+                    continue;
+                }
+                while bits != 0 {
+                    let z = bits.trailing_zeros();
+                    let j = i * 64 + z as usize;
+                    let earned = b >> z & 1 != 0;
+                    let c = Counts { legal: 1, bonus: u64::from(earned) };
+                    scratch.own[usize::from(self.local.tile[j])] += c;
+                    now += c;
+                    out.push((
+                        Move { at: open.cell, orientation: self.local.orientation[j] },
+                        earned,
+                        Counts::default(),
+                    ));
+                    scratch.bits.push(j as u16);
+                    bits &= bits - 1;
+                }
+            }
+        }
+        // Moves come cell by cell, a cell's tile by tile: what the cell's
+        // neighbourhood offers is read once per cell, what it offers
+        // before the move once per tile. `near`: each empty neighbour's
+        // direction, table, and whether it is open before and after.
+        let mut at: Option<Cell> = None;
+        let mut tile = NONE;
+        let mut own_table = self.empty;
+        let mut near: [(Direction, u32, bool); 8] = [(Direction::N, 0, false); 8];
+        let mut n_near = 0;
+        let mut before = Counts::default();
+        for (entry, &j) in out[first..].iter_mut().zip(&scratch.bits) {
+            let m = entry.0;
+            if at != Some(m.at) {
+                at = Some(m.at);
+                tile = NONE;
+                (own_table, n_near) = self.near(m.at, &mut near);
+            }
+            let j = usize::from(j);
+            let t = u32::from(self.local.tile[j]);
+            if t != tile {
+                tile = t;
+                let mask = &self.local.masks[t as usize * w..(t as usize + 1) * w];
+                for ((o, &h), &m) in scratch.without.iter_mut().zip(&self.local.hand).zip(mask) {
+                    *o = h & !m;
+                }
+                before = self.local.count(own_table, &scratch.without);
+                for &(_, table, open) in &near[..n_near] {
+                    if open {
+                        before += self.local.count(table, &scratch.without);
+                    }
+                }
+            }
+            // Every other cell loses the tile's moves; the cell taken closes;
+            // its empty neighbours see the tile.
+            let seen = self.local.seen[j];
+            let mut after = now;
+            after -= scratch.own[t as usize];
+            after -= before;
+            for &(dir, table, _) in &near[..n_near] {
+                let back = dir.opposite();
+                let table = self.step(table, back, &seen);
+                after += self.local.count(table, &scratch.without);
+            }
+            entry.2 = after;
+        }
+        self.scratch = scratch;
+    }
+}

@@ -1,0 +1,126 @@
+//! Tests of the generator as a whole: taking back, new hand tiles, boards
+//! wider than the grid, each against a fresh generator or the quick judge.
+
+use super::generator::MoveGen;
+use super::moves::Counts;
+use super::quick::quick_judge;
+use crate::formats::builtin_variant;
+use crate::model::{Board, Cell, TileId};
+use crate::rules::random::random_position;
+use crate::rules::variant::Variant;
+
+pub(super) fn variants() -> Vec<Variant> {
+    let mut all: Vec<Variant> = ["english", "english-beginner", "serbian", "serbian-chain"]
+        .iter()
+        .map(|n| builtin_variant(n).unwrap())
+        .collect();
+    all.push(builtin_variant("english").unwrap().with_rule("R4", "no").unwrap());
+    all.push(builtin_variant("english").unwrap().with_rule("R2", "at-least-one").unwrap());
+    all.push(builtin_variant("serbian").unwrap().with_rule("R2", "every-value").unwrap());
+    all.push(builtin_variant("serbian").unwrap().with_rule("R6", "edge-only").unwrap());
+    all
+}
+
+/// The move list as a sorted set of (cell, orientation, bonus).
+fn listed(g: &MoveGen) -> Vec<(Cell, u16, bool)> {
+    let mut moves = Vec::new();
+    g.legal_moves(&mut moves);
+    let mut out: Vec<_> = moves.iter().map(|&m| (m.at, m.orientation, g.is_bonus(m))).collect();
+    out.sort_unstable();
+    assert_eq!(g.count_moves(), out.len());
+    assert_eq!(g.count_bonus_moves(), out.iter().filter(|m| m.2).count());
+    out
+}
+
+/// Taking tiles back out of the order they were placed in, and adding a
+/// tile that was never in the hand (a wider local index), leave the
+/// generator equal to a fresh one.
+#[test]
+fn out_of_order_take_backs_and_new_hand_tiles_match_a_fresh_generator() {
+    for v in variants() {
+        for seed in 0..4 {
+            let p = random_position(&v, seed, 15, 6);
+            let mut g = MoveGen::new(&v, &p.board, &p.hand);
+            let mut placed = Vec::new();
+            for k in 0..3 {
+                let mut moves = Vec::new();
+                g.legal_moves(&mut moves);
+                moves.sort_unstable();
+                let Some(&m) = moves.get((seed as usize * 7 + k) % moves.len().max(1)) else { break };
+                let corners = v.orientations().corners(usize::from(m.orientation));
+                g.place(m.at, corners);
+                placed.push(m.at);
+            }
+            // The first placement back first.
+            if let Some(&first) = placed.first() {
+                g.unplace(first);
+                placed.remove(0);
+            }
+            let hand_now = g.hand();
+            assert_eq!(listed(&g), listed(&MoveGen::new(&v, g.board(), &hand_now)), "{} seed {seed}", v.label());
+            // A tile from the bag joins the hand.
+            let on_board: Vec<TileId> = g.board().tiles().iter().map(|(_, c)| c.id()).collect();
+            let extra =
+                v.tile_set().ids().find(|t| !hand_now.contains(t) && !on_board.contains(t) && !p.hand.contains(t));
+            if let Some(extra) = extra {
+                g.add_to_hand(extra);
+                let hand_now = g.hand();
+                assert_eq!(
+                    listed(&g),
+                    listed(&MoveGen::new(&v, g.board(), &hand_now)),
+                    "{} seed {seed} +{extra}",
+                    v.label()
+                );
+            }
+            while let Some(at) = placed.pop() {
+                g.unplace(at);
+                let hand_now = g.hand();
+                assert_eq!(listed(&g), listed(&MoveGen::new(&v, g.board(), &hand_now)), "{} seed {seed}", v.label());
+            }
+            let mut found = Vec::new();
+            g.moves_with_counts_after(&mut found);
+            for (m, _, after) in found {
+                let corners = v.orientations().corners(usize::from(m.orientation));
+                g.place(m.at, corners);
+                assert_eq!(after, Counts { legal: g.count_moves() as u64, bonus: g.count_bonus_moves() as u64 });
+                g.unplace(m.at);
+            }
+        }
+    }
+}
+
+/// A board spread wider than any grid (two groups 3000 cells apart):
+/// cells outside the grid go through the slow paths, which agree with
+/// the quick judge and with placing.
+#[test]
+fn boards_wider_than_the_grid_use_the_slow_paths_consistently() {
+    let v = builtin_variant("english").unwrap();
+    let p = random_position(&v, 5, 6, 5);
+    let far: Board = p.board.tiles().into_iter().map(|(c, t)| (c.shifted(3000, 0), t)).collect();
+    let mut tiles = p.board.tiles();
+    tiles.extend(far.tiles());
+    let board: Board = tiles.into_iter().collect();
+    let mut g = MoveGen::new(&v, &board, &p.hand);
+    let mut judged = 0;
+    for at in board.open_cells() {
+        for &t in &p.hand {
+            for &c in v.orientations().of(v.tile_set(), t) {
+                judged += usize::from(quick_judge(&v, &board, at, c).is_some());
+            }
+        }
+    }
+    assert!(judged > 0);
+    assert_eq!(g.count_moves(), judged);
+    let mut found = Vec::new();
+    g.moves_with_counts_after(&mut found);
+    assert_eq!(found.len(), judged);
+    for (m, _, after) in found {
+        let corners = v.orientations().corners(usize::from(m.orientation));
+        g.place(m.at, corners);
+        assert_eq!(after, Counts { legal: g.count_moves() as u64, bonus: g.count_bonus_moves() as u64 });
+        let hand = g.hand();
+        assert_eq!(listed(&g), listed(&MoveGen::new(&v, g.board(), &hand)));
+        g.unplace(m.at);
+    }
+    assert_eq!(listed(&g), listed(&MoveGen::new(&v, &board, &p.hand)));
+}
