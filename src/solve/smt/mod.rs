@@ -1,0 +1,214 @@
+//! The SMT solver: each puzzle encoded for z3's `Optimize` and the optimum
+//! read back from the model, then replayed through the rules.
+//!
+//! # The parts
+//!
+//! Each uses only the parts listed before it, and this file's three shared
+//! items (`BONUS`, `failed`, `orientations_of`):
+//! - `budget`: the time and memory a search may still spend;
+//! - `formula`: small z3 helpers that fold constants as they build;
+//! - `lattice`: the board's geometry, cells joined to their corners' points;
+//! - `judge`: the placement rule (legal, bonus) as formulas over a board;
+//! - `placements`: best turns and best sequences encoded as one `Optimize`;
+//! - `answers`: turns solved in rounds, models read back, `--all` blocked;
+//! - `fill`: region fills encoded, then optimised or counted;
+//! - this file: [`Smt`], the entry point, under a memory and stop watchdog;
+//! - `tests` (test builds only): the helpers as assumed, answers as native.
+//!
+//! # What it may use
+//!
+//! The board model ([`crate::model`]); the rules ([`crate::rules`]: the
+//! variant's rules and orientations it encodes, R9 points, and the move
+//! generator and the judge that check what it reads back); the solve
+//! module's own puzzles, goals, limits and answers, and the replay every
+//! answer passes ([`verify`](fn@crate::solve::verify)); z3, petgraph for
+//! the lattice and memory-stats for the watchdog. From the native solver it
+//! takes two things only: its first line when z3 is stopped before finding
+//! any, and the bound every solver shares for an answer cut short. It does
+//! not use the game engine ([`crate::game`]: deals, rounds, players): a
+//! puzzle is all it sees (its tests load shipped puzzles through
+//! [`crate::formats`]). Nothing else in the crate reaches inside; the only
+//! thing these parts offer is [`Smt`].
+//!
+//! # The encoding
+//!
+//! The board's adjacency graph (petgraph) joins every cell that matters, the
+//! placed tiles and the empty cells a placement could reach within the step
+//! count, to the four lattice points of its corners; the cells meeting a
+//! candidate's corner are the other cells on that point, and R4 says which
+//! of them count.
+//!
+//! - Variables: one Boolean `x[s, cell, k]` per candidate, "step `s`
+//!   places orientation `k`" (an index of [`crate::rules::Orientations`], of
+//!   a hand tile). A cell is a candidate at step `s` when it lies within
+//!   `s + 1` side steps of the placed tiles and the rules could let the
+//!   placement stand there: candidates whose rule folds to `false` are never
+//!   created. Derived Booleans, each defined as the disjunction of the
+//!   candidates it covers: `at[s, cell]` (where step `s` goes),
+//!   `filled[s, cell]` (filled before step `s`), `holds[cell, k]` (what the
+//!   cell ends up holding), and per asked-about fact `shows[cell, corner, v]`
+//!   and `weighs[cell, w]`. "Filled before step `s` and showing `v` there"
+//!   is `filled[s, cell] ∧ shows[cell, corner, v]`.
+//! - Pseudo-Boolean at-most-one constraints per step (over `at[s, ·]`), per
+//!   cell (over `at[·, cell]` and `holds[cell, ·]`) and per tile (over its
+//!   `holds`); steps are taken in order (`active[s + 1] → active[s]`), and,
+//!   redundantly, as many tiles are used as steps are taken.
+//! - Each step is judged against the starting board and the earlier steps
+//!   only, by clauses for `x → legal` ("A placement, precisely"): a side
+//!   contact; unless a counting neighbour (R6) has the tile's weight (R5),
+//!   at least two matched corners (every three corners include a matched
+//!   one) and, where R3 = no, every touching corner matched. A corner
+//!   touches when a counting neighbour (R4) is filled on its point; it
+//!   matches (R2) when every filled neighbour there shows its value, or at
+//!   least one does. The bonus of a candidate (R7) is a Boolean that implies
+//!   `x` and at least the threshold of matched corners.
+//! - Best turn: step 0 is the turn's placement (R9 points), the later steps
+//!   bonus tiles (their weight). On each step that may choose (step 0, and
+//!   with R8 every bonus tile) `tiles[s] → bonus[s]` takes two bonus tiles,
+//!   and `bonus[s] ∧ ¬tiles[s]` scores 25. Bonus tiles are owed: before
+//!   bonus step `s`, `2 · Σ_{t<s} tiles[t] ≥ s`, and the bonus steps taken
+//!   are twice the tile choices. Going out on a bonus therefore takes the
+//!   25. Turns are solved in rounds of 1, 3, 5, … steps: while more steps
+//!   are possible a line may stop owing tiles, the rest bounded from above;
+//!   a later round looks only for longer lines (which start with a bonus)
+//!   that beat the best finished one.
+//! - Best sequence: up to N steps, each scoring its tile's R9 points and 25
+//!   per bonus.
+//! - Fill: one Boolean per (region cell, orientation of a pool tile), each
+//!   cell filled exactly once, each judged against the finished board
+//!   without itself (as if placed last); counts enumerate models with
+//!   blocking clauses.
+//! - The objective is a sum of Booleans with small coefficients, maximised by
+//!   `Optimize`: per tile used its points, 25 per bonus taken as points,
+//!   and for sequences each step's value in order encoding.
+//!   `Limits::timeout` becomes z3's `timeout` (milliseconds); a check cut
+//!   short gives the best model found, unproven.
+
+mod answers;
+mod budget;
+mod fill;
+mod formula;
+mod judge;
+mod lattice;
+mod placements;
+#[cfg(test)]
+mod tests;
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+use self::answers::empty_answer;
+use self::budget::Budget;
+use self::fill::solve_fill;
+use self::placements::{Mode, Placements};
+use super::{Answer, FillGoal, FillObjective, Goal, Limits, Puzzle, SolveError, Solver, Stop};
+use crate::model::TileId;
+use crate::rules::Variant;
+
+/// The z3-backed solver.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Smt;
+
+/// Points for a bonus taken as points.
+const BONUS: i64 = 25;
+
+impl Solver for Smt {
+    fn name(&self) -> &'static str {
+        "smt"
+    }
+
+    fn solve(&self, puzzle: &Puzzle, limits: &Limits) -> Result<Answer, SolveError> {
+        let started = Instant::now();
+        // Everything z3 lives in this thread's context, built and dropped here.
+        let context = z3::Context::thread_local();
+        let handle = context.handle();
+        let over = AtomicBool::new(false);
+        let budget = Budget { started, limits, over: &over };
+        let answer = std::thread::scope(|scope| {
+            // The memory limit and the caller's stop: a watchdog reads the
+            // process's resident memory and the stop flag, and interrupts z3
+            // while either says stop (z3's own `memory_max_size` makes the z3
+            // crate panic when reached). An interrupted check answers
+            // `unknown`, as on a timeout; building the encoding looks at the
+            // same flags between candidates. z3's term tables grow by
+            // doubling, in one step the watchdog cannot interrupt (seen: 246
+            // to 486 MB within one assertion), so it stops z3 once the
+            // process holds half the limit: a doubling then stays under it.
+            let (finished, wait) = mpsc::channel::<()>();
+            if limits.memory.is_some() || limits.stop.is_some() {
+                let (handle, over) = (&handle, &over);
+                scope.spawn(move || {
+                    while let Err(RecvTimeoutError::Timeout) = wait.recv_timeout(Duration::from_millis(20)) {
+                        if let Some(limit) = limits.memory
+                            && memory_stats::memory_stats().is_some_and(|m| m.physical_mem as u64 > limit / 2)
+                        {
+                            over.store(true, Ordering::Relaxed);
+                            handle.interrupt();
+                        }
+                        if limits.stop_requested() {
+                            handle.interrupt();
+                        }
+                    }
+                });
+            }
+            let answer = match &puzzle.goal {
+                Goal::BestTurn => Placements::solve(puzzle, limits, &budget, Mode::Turn),
+                Goal::BestSequence { plays } => Placements::solve(puzzle, limits, &budget, Mode::Sequence(*plays)),
+                Goal::Fill(fill) => solve_fill(puzzle, fill, &budget),
+            };
+            drop(finished);
+            answer
+        });
+        let mut answer = match answer {
+            // Interrupted, z3 may fail any call (a model's value, say): a
+            // limit stopped it, and nothing it said is proven.
+            Err(_) if over.load(Ordering::Relaxed) || limits.stop_requested() => empty_answer(false, 0),
+            other => other?,
+        };
+        if !answer.proven && answer.plays.is_empty() && !matches!(puzzle.goal, Goal::Fill(_)) {
+            // Stopped before z3 found any line: a turn may not pass while a
+            // play exists (E8, E9), so the native solver's first line, found
+            // at once, stands in.
+            let zero = Limits { timeout: Some(Duration::ZERO), ..Limits::default() };
+            let quick = crate::solve::native::Native.solve(puzzle, &zero)?;
+            if !quick.plays.is_empty() {
+                (answer.score, answer.plays) = (quick.score, quick.plays);
+            }
+        }
+        if let Goal::Fill(FillGoal { objective: FillObjective::Count, .. }) = &puzzle.goal
+            && answer.count.is_none()
+        {
+            // Stopped before any fill was counted: none so far, a lower bound.
+            answer.count = Some(0);
+        }
+        // An answer cut short gets the bound every solver shares, worked
+        // out from the puzzle alone; z3's own bound on an interrupted search
+        // is not one (it has said 0 while lines scoring 125 exist).
+        answer.bound = if answer.proven { None } else { super::native::ceiling(puzzle).map(|c| c.max(answer.score)) };
+        answer.stats.solver = "smt";
+        answer.stats.micros = started.elapsed().as_micros() as u64;
+        answer.stats.stopped = if answer.proven {
+            None
+        } else if over.load(Ordering::Relaxed) {
+            Some(Stop::MemoryLimit)
+        } else if limits.stop_requested() {
+            Some(Stop::Interrupted)
+        } else {
+            Some(Stop::TimeLimit)
+        };
+        Ok(answer)
+    }
+}
+
+fn failed(message: impl Into<String>) -> SolveError {
+    SolveError::Failed { solver: "smt", message: message.into() }
+}
+
+/// The orientation indices of `tiles`, by tile.
+fn orientations_of(variant: &Variant, tiles: &[TileId]) -> Vec<(TileId, Vec<usize>)> {
+    tiles
+        .iter()
+        .filter_map(|&t| variant.tile_set().index(t).map(|i| (t, variant.orientations().range_of(i).collect())))
+        .collect()
+}
