@@ -1,5 +1,5 @@
 //! Every corpus puzzle that both solvers prove, native and SMT side by
-//! side: the issue asks the native search to be at least ten times faster
+//! side: the native search is meant to be at least ten times faster
 //! on each. Each benchmark asserts the recorded optimum (or count) it times.
 //! The three puzzles z3 does not prove in minutes (a four-play sequence on a
 //! 60-tile Serbian board, 5×5 and 6×6 weight fills from the whole set) are

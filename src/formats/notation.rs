@@ -325,7 +325,7 @@ mod tests {
     }
 
     #[test]
-    fn the_issue_example_is_written_in_reading_order() {
+    fn the_bonus_corner_example_is_written_in_reading_order() {
         let b = board(&[((0, 0), [5, 5, 5, 5]), ((0, -1), [0, 1, 5, 5]), ((1, 0), [5, 5, 2, 5])]);
         let hand = [id("1-4-5-5"), id("2-2-4-5"), id("4-5-5-5")];
         let line = write(&b, &hand, Some("english"));

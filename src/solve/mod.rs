@@ -417,7 +417,7 @@ mod tests {
     }
 
     #[test]
-    fn the_issue_example_scores_47_and_replays() {
+    fn the_bonus_corner_example_scores_47_and_replays() {
         let p = puzzle("bonus-corner.yaml");
         let answer = native::Native.solve(&p, &Limits::default()).unwrap();
         assert_eq!(answer.score, 47);

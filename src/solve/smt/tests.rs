@@ -45,7 +45,7 @@ fn puzzle(name: &str) -> Puzzle {
 }
 
 #[test]
-fn the_issue_example_scores_47_with_two_bonus_tiles() {
+fn the_bonus_corner_example_scores_47_with_two_bonus_tiles() {
     let p = puzzle("bonus-corner.yaml");
     let answer = Smt.solve(&p, &Limits::default()).unwrap();
     verify(&p, &answer).unwrap();
