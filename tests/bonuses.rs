@@ -10,7 +10,7 @@
 //! class, under every shipped variant and both values of R4.
 //!
 //! The catalogue text of every shipped variant is snapshotted; each snapshot
-//! was read against RULES.md (which neighbourhoods touch three or four
+//! was read against docs/RULES.md (which neighbourhoods touch three or four
 //! corners, E11, E12, E13, S15, R4, R7).
 
 use std::collections::{BTreeSet, HashMap};

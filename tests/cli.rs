@@ -1,6 +1,6 @@
 //! The `quadominos` binary, run for real: its output on every puzzle under
 //! both rule sources, snapshotted into `snapshots/` and checked against facts
-//! worked out by hand from RULES.md (each puzzle's `description:` gives the
+//! worked out by hand from docs/RULES.md (each puzzle's `description:` gives the
 //! reasoning), and its refusal of bad input: exit status 2, nothing on
 //! stdout, and a message naming the file and the line and column of the
 //! offending entry.

@@ -2,7 +2,7 @@
 //! two values of the reading give different verdicts, and the judge's reasons
 //! for refusing a placement.
 //!
-//! Every expected answer is worked out by hand from RULES.md ("Geometry and
+//! Every expected answer is worked out by hand from docs/RULES.md ("Geometry and
 //! notation" and "A placement, precisely"); the comment above each test names
 //! the lattice points and the values found there. Reminders: cell `[x, y]` has
 //! the corners nw `(x, y)`, ne `(x+1, y)`, se `(x+1, y+1)`, sw `(x, y+1)`; a

@@ -1,4 +1,4 @@
-//! Board geometry exactly as `RULES.md` defines it: cells `[x, y]` with x
+//! Board geometry exactly as `docs/RULES.md` defines it: cells `[x, y]` with x
 //! growing east and y growing south, lattice points at cell corners, and the
 //! eight neighbours of a cell.
 

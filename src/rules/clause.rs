@@ -1,6 +1,6 @@
 //! Clause ids: `E1`–`E19` (the English rule sheet), `S1`–`S19` (the Serbian
 //! description) and `R1`–`R16` (the readings where they disagree), exactly as
-//! `RULES.md` numbers them. Every rule decision carries the ids behind it.
+//! `docs/RULES.md` numbers them. Every rule decision carries the ids behind it.
 
 use std::fmt;
 use std::str::FromStr;
@@ -27,7 +27,7 @@ pub struct Clause {
 
 /// A text that is not a known clause id.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("`{0}` is not a clause id: use E1-E19, S1-S19 or R1-R16 as RULES.md numbers them")]
+#[error("`{0}` is not a clause id: use E1-E19, S1-S19 or R1-R16 as docs/RULES.md numbers them")]
 pub struct UnknownClause(pub String);
 
 impl Clause {
@@ -50,7 +50,7 @@ impl Clause {
         self.number
     }
 
-    /// Every clause id RULES.md defines, English, Serbian, then readings.
+    /// Every clause id docs/RULES.md defines, English, Serbian, then readings.
     pub fn all() -> impl Iterator<Item = Clause> {
         [Source::English, Source::Serbian, Source::Reading]
             .into_iter()

@@ -1,6 +1,6 @@
 //! The placement judge: is one tile, placed with given corners on a given
 //! cell, legal under a variant, and what does it earn? Implements "A
-//! placement, precisely" in RULES.md, step by step, and cites the clause ids
+//! placement, precisely" in docs/RULES.md, step by step, and cites the clause ids
 //! behind every decision.
 
 use std::fmt;

@@ -1,5 +1,5 @@
 //! The readings R1–R16: every point where the two rule sources disagree or
-//! are silent, each a named option with documented values (RULES.md,
+//! are silent, each a named option with documented values (docs/RULES.md,
 //! "Readings"). A [`RuleSet`] holds one value of each; the engine asks the
 //! rule set, never a variant's name.
 
@@ -23,7 +23,7 @@ macro_rules! values {
         }
 
         impl $name {
-            /// Every value, with what it means, in the order RULES.md lists them.
+            /// Every value, with what it means, in the order docs/RULES.md lists them.
             pub const VALUES: &'static [(&'static str, &'static str)] = &[$(($text, $meaning)),+];
 
             /// The value as written in specs and on the command line.
@@ -231,7 +231,7 @@ pub struct RuleSet {
     pub deal: Deal,
 }
 
-/// What RULES.md says about one reading: its id, option name, question,
+/// What docs/RULES.md says about one reading: its id, option name, question,
 /// values and the clauses it is drawn from.
 #[derive(Clone, Copy, Debug)]
 pub struct Reading {

@@ -4,7 +4,7 @@
 //! built from the fuzzer's bytes; the library's judge, quick judge and move
 //! generator must agree with the reference of `reference.rs`.
 //!
-//! The reference is configured from RULES.md's table of the shipped
+//! The reference is configured from docs/RULES.md's table of the shipped
 //! variants' readings (not from the library's specs), and each reading the
 //! input overrides is set in both.
 
@@ -40,7 +40,7 @@ pub struct PlacementInput {
     pub hand: Option<Vec<[u8; 4]>>,
 }
 
-/// The readings fuzzed, with every value RULES.md lists for each.
+/// The readings fuzzed, with every value docs/RULES.md lists for each.
 pub const OVERRIDES: [(&str, &[&str]); 8] = [
     ("R1", &["ascending-clockwise", "ascending-counter-clockwise", "any-order", "tile-set-file"]),
     ("R2", &["every-value", "at-least-one"]),
@@ -52,7 +52,7 @@ pub const OVERRIDES: [(&str, &[&str]); 8] = [
     ("R9", &["weight", "nothing"]),
 ];
 
-/// The `english` column of RULES.md's readings table (R1–R7, R9).
+/// The `english` column of docs/RULES.md's readings table (R1–R7, R9).
 const ENGLISH: Rules = Rules {
     arrangement: reference::Arrangement::AscendingClockwise,
     every_value: true,

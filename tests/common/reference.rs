@@ -1,5 +1,5 @@
 //! A deliberately simple reference for judging one placement, written from
-//! RULES.md ("Geometry and notation" and "A placement, precisely") and
+//! docs/RULES.md ("Geometry and notation" and "A placement, precisely") and
 //! nothing else: plain loops over the placed tiles around the cell and their
 //! corners, no tables, no bitsets, no library types. The `placement` fuzz
 //! target and `tests/fuzz_corpora.rs` compare the library's judge, its quick
@@ -9,8 +9,9 @@
 //! `[nw, ne, se, sw]`; corner `k` of cell `(x, y)` lies on the lattice point
 //! nw `(x, y)`, ne `(x + 1, y)`, se `(x + 1, y + 1)`, sw `(x, y + 1)`.
 
-#![allow(dead_code)] // Each fuzz target uses its own part.
-// Corners are numbered 0-3 as RULES.md numbers them; plain index loops say so.
+#![allow(dead_code)]
+// Each fuzz target uses its own part.
+// Corners are numbered 0-3 as docs/RULES.md numbers them; plain index loops say so.
 #![allow(clippy::needless_range_loop)]
 
 /// R1: how a tile's values are arranged around it.
