@@ -213,6 +213,16 @@ fn scenario_boards_fall_into_the_example_classes() {
     let no = Catalogue::new(&variant("english", "no"));
     let class_no = no.class_of(Neighbourhood::around(&f, Cell::new(1, 1))).unwrap();
     assert_eq!((class_no.example, class_no.bonus, class_no.max_matched), (Some(Example::F), false, 2));
+    // specs/scenarios/example-f-side-and-corner-bonus.yaml: [1, 1] with N, NE, SE.
+    let f2 = cells(&[(1, 0), (2, 0), (3, 0), (3, 1), (3, 2), (2, 2)]);
+    let class = catalogue.class_of(Neighbourhood::around(&f2, Cell::new(1, 1))).unwrap();
+    assert_eq!((class.example, class.bonus), (Some(Example::F), true));
+    let class_no = no.class_of(Neighbourhood::around(&f2, Cell::new(1, 1))).unwrap();
+    assert_eq!((class_no.example, class_no.bonus), (Some(Example::F), false));
+    // specs/scenarios/example-e-two-sides-of-an-enclosure.yaml: [1, -1] with W, SW, S.
+    let e2 = cells(&[(0, -1), (0, 0), (1, 0)]);
+    let class = catalogue.class_of(Neighbourhood::around(&e2, Cell::new(1, -1))).unwrap();
+    assert_eq!((class.example, class.bonus), (Some(Example::E), true));
 }
 
 // ------------------------------------------------------------------ the CLI
@@ -257,7 +267,7 @@ fn bonus_placements_of_a_position_and_their_best_follow_up() {
                 && p["at"] == serde_json::json!([1, -1])
                 && p["corners"] == serde_json::json!([1, 4, 5, 5])
         })
-        .expect("1-4-5-5 at [1, -1] earns a bonus (Example F scenario)");
+        .expect("1-4-5-5 at [1, -1] earns a bonus (example-e-two-sides-of-an-enclosure)");
     assert_eq!(best["points"], 15);
     assert_eq!(best["follow_up"]["take"], "tiles");
     assert_eq!(best["total"], 47);
