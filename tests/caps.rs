@@ -5,21 +5,7 @@
 
 mod common;
 
-use common::{json, run, run_ok, stderr};
-
-/// Runs a command that must be refused: exit 2, nothing on stdout, a
-/// message containing each of `needles`. Returns the message.
-fn refused(args: &[&str], needles: &[&str]) -> String {
-    let out = run(args);
-    let err = stderr(&out);
-    assert_eq!(out.status.code(), Some(2), "quadominos {args:?}\nstderr: {err}");
-    assert!(out.stdout.is_empty(), "quadominos {args:?} printed: {}", String::from_utf8_lossy(&out.stdout));
-    assert!(!err.contains("panicked"), "{err}");
-    for n in needles {
-        assert!(err.contains(n), "quadominos {args:?}: {n:?} not in\n{err}");
-    }
-    err
-}
+use common::{json, refused, run, run_ok, stderr};
 
 #[test]
 fn a_perft_depth_past_the_hand_counts_nothing_at_no_cost() {

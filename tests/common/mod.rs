@@ -33,6 +33,21 @@ pub fn run_ok(args: &[&str], code: i32) -> String {
     stdout(&out)
 }
 
+/// Runs a command that must be refused as bad input: exit 2, nothing on
+/// stdout, no panic, and a message containing each of `needles`. Returns
+/// the message.
+pub fn refused(args: &[&str], needles: &[&str]) -> String {
+    let out = run(args);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "quadominos {args:?}\nstderr: {err}");
+    assert!(out.stdout.is_empty(), "quadominos {args:?} printed: {}", String::from_utf8_lossy(&out.stdout));
+    assert!(!err.contains("panicked"), "{err}");
+    for n in needles {
+        assert!(err.contains(n), "quadominos {args:?}: {n:?} not in\n{err}");
+    }
+    err
+}
+
 /// [`run_ok`], its output parsed as JSON.
 pub fn json(args: &[&str], code: i32) -> Value {
     let text = run_ok(args, code);
