@@ -6,7 +6,9 @@
 //!   ones, under `english`, `serbian` and `serbian-chain` too;
 //! - random small positions (3–12 tiles, hands of 2–5) under `english`,
 //!   `serbian` and `serbian-chain`, best turn and best sequence of 1–3
-//!   plays: the same score.
+//!   plays: the same score;
+//! - under each value of R17 and R18 the best turn is what the game engine's
+//!   own actions reach (the SMT solver refuses R17 = not-required).
 //!
 //! Every answer of either solver is replayed through the rules (`verify`).
 
@@ -16,6 +18,8 @@ use std::path::{Path, PathBuf};
 
 use proptest::prelude::*;
 use quadominos::formats::{VariantChoice, builtin_variant, load_puzzle};
+use quadominos::game::{Action, Game, Phase, Setup};
+use quadominos::model::{Board, Cell, Corners};
 use quadominos::rules::random_position;
 use quadominos::solve::native::Native;
 use quadominos::solve::smt::Smt;
@@ -140,5 +144,101 @@ proptest! {
         };
         let puzzle = Puzzle { variant: v, board: position.board, hand: position.hand, goal };
         agree(&puzzle, &format!("{} seed {seed} tiles {tiles} hand {hand} {:?}", VARIANTS[variant], puzzle.goal));
+    }
+}
+
+/// The most seat 0 can score in one turn, found by trying every action the
+/// game engine allows until the turn passes or the round ends: the rules'
+/// own answer, with no search of the solvers' making.
+fn engine_best_turn(puzzle: &Puzzle) -> i64 {
+    fn go(game: &Game) -> i64 {
+        match game.phase() {
+            Phase::Turn { seat: 0, .. } | Phase::BonusChoice { .. } | Phase::BonusTiles { .. } => {}
+            _ => return game.scores()[0],
+        }
+        let actions: Vec<Action> =
+            game.legal_actions().into_iter().filter(|a| !matches!(a, Action::Draw | Action::Pass)).collect();
+        if actions.is_empty() {
+            return game.scores()[0];
+        }
+        actions
+            .into_iter()
+            .map(|a| {
+                let mut next = game.clone();
+                next.apply(a).expect("a legal action applies");
+                go(&next)
+            })
+            .max()
+            .unwrap_or(0)
+    }
+    let setup = Setup {
+        hands: vec![puzzle.hand.clone(), Vec::new()],
+        board: puzzle.board.tiles(),
+        to_move: Some(0),
+        ..Setup::default()
+    };
+    go(&Game::from_setup(puzzle.variant.clone(), &setup).expect("a game position"))
+}
+
+/// The variants R17 and R18 are tried under: each value of each, on a
+/// variant without and one with chained bonuses (R8).
+fn with_r17_r18(base: &str, r17: &str, r18: &str) -> quadominos::rules::Variant {
+    builtin_variant(base).unwrap().with_rule("R17", r17).unwrap().with_rule("R18", r18).unwrap()
+}
+
+#[test]
+fn going_out_on_a_bonus_pays_the_25_only_where_r18_says_so() {
+    // The board of the going-out scenario: 0-1-1-4 at [1, 1] matches three
+    // corners for 6 and a bonus, and is the hand's only tile.
+    let position = "specs/scenarios/r18-going-out-on-a-bonus-pays-or-not.yaml";
+    let text = std::fs::read_to_string(position).unwrap();
+    assert!(text.contains("- {at: [1, 0], tile: [2, 3, 1, 1]}"), "the scenario's board moved");
+    let mut board = Board::new();
+    board.insert(Cell::new(0, 0), Corners([2, 2, 1, 1]));
+    board.insert(Cell::new(1, 0), Corners([2, 3, 1, 1]));
+    board.insert(Cell::new(0, 1), Corners([1, 1, 0, 0]));
+    for (r18, expected) in [("paid", 31), ("not-paid", 6)] {
+        let variant = with_r17_r18("english", "required", r18);
+        let board = board.clone();
+        let puzzle = Puzzle { variant, board, hand: vec!["0-1-1-4".parse().unwrap()], goal: Goal::BestTurn };
+        assert_eq!(engine_best_turn(&puzzle), expected, "R18 = {r18}");
+        let answer = agree(&puzzle, &format!("R18 = {r18}"));
+        assert_eq!(answer.score, expected, "R18 = {r18}");
+    }
+}
+
+#[test]
+fn the_smt_solver_says_it_does_not_model_a_forfeited_bonus_tile() {
+    let variant = with_r17_r18("english", "not-required", "paid");
+    let position = random_position(&variant, 1, 5, 3);
+    let puzzle = Puzzle { variant, board: position.board, hand: position.hand, goal: Goal::BestTurn };
+    let err = Smt.solve(&puzzle, &Limits::default()).unwrap_err().to_string();
+    assert!(err.contains("R17 = not-required") && err.contains("native"), "{err}");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, failure_persistence: None, ..ProptestConfig::default() })]
+
+    /// Under every value of R17 and R18 the native best turn is what the
+    /// engine's own actions reach, and the SMT solver agrees wherever it
+    /// models the reading.
+    #[test]
+    fn the_best_turn_under_r17_and_r18_is_the_engines(
+        chain in any::<bool>(),
+        required in any::<bool>(),
+        paid in any::<bool>(),
+        seed in any::<u64>(),
+        tiles in 3usize..=14,
+        hand in 1usize..=3,
+    ) {
+        let base = if chain { "serbian-chain" } else { "english" };
+        let r17 = if required { "required" } else { "not-required" };
+        let r18 = if paid { "paid" } else { "not-paid" };
+        let variant = with_r17_r18(base, r17, r18);
+        let position = random_position(&variant, seed, tiles, hand);
+        let puzzle = Puzzle { variant, board: position.board, hand: position.hand, goal: Goal::BestTurn };
+        let what = format!("{base} R17={r17} R18={r18} seed {seed} tiles {tiles} hand {hand}");
+        let native = if required { agree(&puzzle, &what) } else { solved(&Native, &puzzle, &what) };
+        prop_assert_eq!(native.score, engine_best_turn(&puzzle), "{}", what);
     }
 }

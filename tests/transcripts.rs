@@ -377,3 +377,33 @@ fn replay_says_which_recorded_fields_it_does_not_check() {
     assert_eq!(o.status.code(), Some(1), "{out}");
     assert!(out.contains("- clauses: recorded [E9"), "{out}");
 }
+
+#[test]
+fn a_transcript_that_predates_readings_r17_to_r20_replays_under_their_default_values() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = quadominos(&["play", "--players", "2", "--seed", "7", "--rounds", "1"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = String::from_utf8(o.stdout).unwrap();
+    let names = ["bonus-tile-follow-up", "going-out-bonus", "no-quad-opening-tile", "opening-tie-start"];
+    let old: String = text
+        .lines()
+        .filter(|l| !names.iter().any(|n| l.trim_start().starts_with(&format!("{n}:"))))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    assert_eq!(old.lines().count() + 4, text.lines().count(), "each of R17-R20 written once");
+    let path = dir.path().join("old.yaml");
+    std::fs::write(&path, &old).unwrap();
+    let o = quadominos(&["replay", path.to_str().unwrap()]);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    );
+    // Where a value is written it is still checked: an unknown one is bad input.
+    let changed = text.replace("going-out-bonus: paid", "going-out-bonus: paid-twice");
+    std::fs::write(&path, changed).unwrap();
+    let o = quadominos(&["replay", path.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2), "{}", String::from_utf8_lossy(&o.stdout));
+}

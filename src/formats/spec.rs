@@ -38,11 +38,20 @@ pub struct VariantSpec {
     pub name: String,
     /// One sentence on it.
     pub description: String,
+    /// A shipped variant this spec changes: the tile set, the target and
+    /// every option the spec does not give are the base's, with the base's
+    /// clauses. Without a base the spec gives all of them.
+    #[serde(default)]
+    pub base: Option<String>,
     /// `full`, `beginner`, or a tile-set file relative to the spec.
-    pub tile_set: Cited<String>,
+    #[serde(default)]
+    pub tile_set: Option<Cited<String>>,
     /// The score that wins the game.
-    pub target: Cited<u32>,
-    /// Every option R1–R16 by name, each with a value and its clauses.
+    #[serde(default)]
+    pub target: Option<Cited<u32>>,
+    /// Options R1–R20 by name, each with a value and its clauses: every one
+    /// of them, or with a base the ones that differ from it.
+    #[serde(default)]
     pub rules: BTreeMap<String, Cited<serde_yaml::Value>>,
 }
 
@@ -66,12 +75,18 @@ fn scalar_text(value: &serde_yaml::Value) -> Option<String> {
 }
 
 impl VariantSpec {
-    /// Checks the spec's rules, returning the rule set and each reading's
-    /// clauses, or every problem with its path.
-    pub fn rule_set(&self) -> Result<(RuleSet, Vec<Vec<Clause>>), Vec<Problem>> {
+    /// Checks the spec's rules on top of `base` (the variant named by
+    /// `base:`, if any), returning the rule set and each reading's clauses,
+    /// or every problem with its path.
+    pub fn rule_set(&self, base: Option<&Variant>) -> Result<(RuleSet, Vec<Vec<Clause>>), Vec<Problem>> {
         let mut problems = Vec::new();
-        let mut values = serde_yaml::Mapping::new();
-        let mut citations = vec![Vec::new(); READINGS.len()];
+        let (mut values, mut citations) = match base {
+            Some(b) => (
+                serde_yaml::to_value(b.rules()).ok().and_then(|v| v.as_mapping().cloned()).unwrap_or_default(),
+                b.citations().to_vec(),
+            ),
+            None => (serde_yaml::Mapping::new(), vec![Vec::new(); READINGS.len()]),
+        };
         let mut unknown = Vec::new();
         for (key, cited) in &self.rules {
             let path = DocPath::from("rules").key(key);
@@ -97,14 +112,14 @@ impl VariantSpec {
                 continue;
             }
             values.insert(reading.name.into(), text.into());
-            // Reading ids are numbered from 1 (R1-R16), so the index never wraps.
+            // Reading ids are numbered from 1, so the index never wraps.
             if let Some(slot) = citations.get_mut(usize::from(reading.id.number()).wrapping_sub(1)) {
                 *slot = cited.clauses.clone();
             }
         }
         let missing: Vec<String> = READINGS
             .iter()
-            .filter(|r| !self.rules.contains_key(r.name))
+            .filter(|r| base.is_none() && !self.rules.contains_key(r.name))
             .map(|r| format!("{} ({})", r.id, r.name))
             .collect();
         if !unknown.is_empty() {
@@ -170,26 +185,79 @@ pub fn load_variant(name_or_path: &str, relative_to: Option<&Source>) -> Result<
 /// Reads a spec from its source.
 pub fn load_spec(source: &Source) -> Result<Variant, InputError> {
     let spec: VariantSpec = source.parse("variant spec")?;
-    let (rules, citations) = spec.rule_set().map_err(|p| source.problems(p))?;
-    let tile_set = match spec.tile_set.value.as_str() {
-        "full" => TileSet::full(),
-        "beginner" => TileSet::beginner(),
-        file => {
-            let path = source.relative(file);
-            if let Err(e) = std::fs::metadata(&path) {
-                let message = format!("cannot read the tile set {}: {e}", path.display());
-                return Err(source.problems(vec![Problem::new(DocPath::from("tile-set").key("value"), message)]));
+    let base = match &spec.base {
+        None => None,
+        // Only a shipped variant can be a base: they have no base themselves,
+        // so a chain of bases cannot loop.
+        Some(name) => Some(builtin_variant(name).ok_or_else(|| {
+            let names: Vec<&str> = BUILTIN_VARIANTS.iter().map(|(n, _)| *n).collect();
+            let message = format!("unknown base `{name}`; a base is a shipped variant: {}", names.join(", "));
+            source.problems(vec![Problem::new(DocPath::from("base"), message)])
+        })?),
+    };
+    let mut problems = Vec::new();
+    if base.is_none() {
+        for (key, given) in [("tile-set", spec.tile_set.is_some()), ("target", spec.target.is_some())] {
+            if !given {
+                problems.push(missing(key));
             }
-            load_tile_set(&path)?
         }
+    }
+    let rules = spec.rule_set(base.as_ref());
+    match rules {
+        Err(p) => problems.extend(p),
+        Ok(_) if !problems.is_empty() => {}
+        Ok((rules, citations)) => return build(source, spec, base, rules, citations),
+    }
+    Err(source.problems(problems))
+}
+
+/// A part that a spec without a base must give.
+fn missing(key: &str) -> Problem {
+    Problem::new(DocPath::root(), format!("a spec without `base` gives `{key}`"))
+}
+
+/// The variant a checked spec describes, on top of its base.
+fn build(
+    source: &Source,
+    spec: VariantSpec,
+    base: Option<Variant>,
+    rules: RuleSet,
+    citations: Vec<Vec<Clause>>,
+) -> Result<Variant, InputError> {
+    let (tile_set, tile_set_clauses) = match (&spec.tile_set, &base) {
+        (Some(cited), _) => {
+            let set = match cited.value.as_str() {
+                "full" => TileSet::full(),
+                "beginner" => TileSet::beginner(),
+                file => {
+                    let path = source.relative(file);
+                    if let Err(e) = std::fs::metadata(&path) {
+                        let message = format!("cannot read the tile set {}: {e}", path.display());
+                        return Err(
+                            source.problems(vec![Problem::new(DocPath::from("tile-set").key("value"), message)])
+                        );
+                    }
+                    load_tile_set(&path)?
+                }
+            };
+            (set, cited.clauses.clone())
+        }
+        (None, Some(b)) => (b.tile_set().clone(), b.tile_set_clauses().to_vec()),
+        (None, None) => return Err(source.problems(vec![missing("tile-set")])),
+    };
+    let (target, target_clauses) = match (&spec.target, &base) {
+        (Some(cited), _) => (cited.value, cited.clauses.clone()),
+        (None, Some(b)) => (b.target(), b.target_clauses().to_vec()),
+        (None, None) => return Err(source.problems(vec![missing("target")])),
     };
     Ok(Variant::new(VariantParts {
         name: spec.name,
         description: spec.description,
         tile_set,
-        tile_set_clauses: spec.tile_set.clauses,
-        target: spec.target.value,
-        target_clauses: spec.target.clauses,
+        tile_set_clauses,
+        target,
+        target_clauses,
         rules,
         citations,
     }))
@@ -241,6 +309,39 @@ mod tests {
         let overridden = english.with_rule("R2", "at-least-one").unwrap();
         assert_eq!(overridden.cite("R2".parse().unwrap()).len(), 1);
         assert_eq!(overridden.label(), "english+R2=at-least-one");
+    }
+
+    #[test]
+    fn a_spec_with_a_base_changes_only_what_it_gives() {
+        let text = "name: english-r18\ndescription: d\nbase: english\nrules:\n  going-out-bonus: {value: not-paid, clauses: [E10]}\n";
+        let v = load_spec(&Source::builtin("based", text)).unwrap();
+        let english = builtin_variant("english").unwrap();
+        assert_eq!(v.name(), "english-r18");
+        assert_eq!(*v.rules(), RuleSet { going_out_bonus: crate::rules::GoingOutBonus::NotPaid, ..*english.rules() });
+        assert_eq!((v.tile_set().len(), v.target()), (english.tile_set().len(), english.target()));
+        // The base's clauses stand for what the spec does not give.
+        let ids = |v: &Variant, r: &str| v.cite(r.parse().unwrap()).iter().map(|c| c.to_string()).collect::<Vec<_>>();
+        assert_eq!(ids(&v, "R2"), ["R2", "E17"]);
+        assert_eq!(ids(&v, "R18"), ["R18", "E10"]);
+        // A target given overrides the base's.
+        let v = load_spec(&Source::builtin("based", &format!("{text}target: {{value: 300}}\n"))).unwrap();
+        assert_eq!(v.target(), 300);
+    }
+
+    #[test]
+    fn a_base_that_is_not_shipped_and_a_spec_without_base_or_parts_are_refused() {
+        let err = load_spec(&Source::builtin("based", "name: x\ndescription: d\nbase: englsh\n")).unwrap_err();
+        assert_eq!(err.problems.len(), 1);
+        assert!(err.problems[0].message.contains("unknown base `englsh`; a base is a shipped variant: english,"));
+        assert!(err.problems[0].to_string().starts_with("<builtin>/based:3:"), "{}", err.problems[0]);
+        let err = load_spec(&Source::builtin("bare", "name: x\ndescription: d\n")).unwrap_err();
+        let messages: Vec<String> = err.problems.iter().map(|p| p.message.clone()).collect();
+        assert!(messages.iter().any(|m| m == "a spec without `base` gives `tile-set`"), "{messages:?}");
+        assert!(messages.iter().any(|m| m == "a spec without `base` gives `target`"), "{messages:?}");
+        assert!(
+            messages.iter().any(|m| m.contains("a spec sets every option; missing: R1 (arrangement)")),
+            "{messages:?}"
+        );
     }
 
     #[test]

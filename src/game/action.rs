@@ -60,6 +60,9 @@ pub enum Refusal {
         tile: TileId,
         /// The tiles the opener may open with.
         allowed: Vec<TileId>,
+        /// The readings behind that choice where they decided it (R10, R11,
+        /// R19, R20), with their clauses.
+        clauses: Vec<Clause>,
     },
     /// Only the opener may place the opening tile; every other action waits.
     OpeningPending {
@@ -75,9 +78,12 @@ pub enum Refusal {
     Illegal(Vec<Reason>),
     /// Two bonus tiles cannot both be played, so only the 25 points can be
     /// taken (E6, E14).
-    CannotPlayBonusTiles,
+    CannotPlayBonusTiles {
+        /// The bonus is the opening quad's (S7), not a placement's (S15).
+        opening: bool,
+    },
     /// This bonus tile would leave an owed bonus tile unplayable (E14: never
-    /// one alone).
+    /// one alone, read by R17 as binding each tile).
     NoFollowUp {
         /// Bonus tiles still owed after this one.
         owed: u8,
@@ -112,10 +118,15 @@ impl Refusal {
             Refusal::ChoicePending => vec![e(11), s(15), s(16)],
             Refusal::NoBonusPending => vec![e(11), s(15)],
             Refusal::BonusTilesOwed { .. } => vec![e(14), s(17)],
-            Refusal::NotAnOpeningTile { .. } | Refusal::OpeningPending { .. } => vec![e(3), e(5), e(7), s(5)],
+            Refusal::NotAnOpeningTile { clauses, .. } => {
+                [vec![e(3), e(5), e(7), s(5)], clauses.clone()].concat().into_iter().unique().collect()
+            }
+            Refusal::OpeningPending { .. } => vec![e(3), e(5), e(7), s(5)],
             Refusal::OpeningCell { .. } => vec![e(3)],
             Refusal::Illegal(reasons) => reasons.iter().flat_map(|r| r.clauses(variant)).unique().collect(),
-            Refusal::CannotPlayBonusTiles | Refusal::NoFollowUp { .. } => vec![e(6), e(14), s(7)],
+            Refusal::CannotPlayBonusTiles { opening: true } => vec![e(6), e(14), s(7)],
+            Refusal::CannotPlayBonusTiles { opening: false } => vec![e(6), e(14), s(15)],
+            Refusal::NoFollowUp { .. } => [vec![e(14)], variant.cite(r(17))].concat().into_iter().unique().collect(),
             Refusal::CanPlay => vec![e(9), s(13)],
             Refusal::WellEmpty => vec![e(15), s(14)],
             Refusal::WellNotEmpty => vec![e(9), s(13)],
@@ -134,7 +145,7 @@ impl fmt::Display for Refusal {
             Refusal::ChoicePending => f.write_str("a bonus was earned: take the 25 points or two bonus tiles first"),
             Refusal::NoBonusPending => f.write_str("no bonus is waiting to be chosen"),
             Refusal::BonusTilesOwed { owed } => write!(f, "{owed} bonus tile(s) must be played first"),
-            Refusal::NotAnOpeningTile { tile, allowed } => write!(
+            Refusal::NotAnOpeningTile { tile, allowed, .. } => write!(
                 f,
                 "{tile} cannot open the round; the opener may open with {}",
                 allowed.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(" or ")
@@ -144,7 +155,7 @@ impl fmt::Display for Refusal {
             Refusal::Illegal(reasons) => {
                 f.write_str(&reasons.iter().map(|r| r.to_string()).collect::<Vec<_>>().join("; "))
             }
-            Refusal::CannotPlayBonusTiles => {
+            Refusal::CannotPlayBonusTiles { .. } => {
                 f.write_str("two bonus tiles cannot be played, so the 25 points must be taken")
             }
             Refusal::NoFollowUp { owed } => {

@@ -20,7 +20,7 @@ use super::event::{Event, EventKind};
 use crate::error::{DocPath, Problem};
 use crate::model::{Board, Cell, Corners, TileId};
 use crate::rules::ids::{e, r, s};
-use crate::rules::{Clause, OpeningTie, SeatOrder, Variant};
+use crate::rules::{Clause, NoQuadOpening, OpeningTie, OpeningTieStart, SeatOrder, Variant, ZeroQuadOpening};
 
 /// Points for a bonus taken as points, and for the opening quad (E4, E11, S7, S15).
 pub const BONUS_POINTS: i64 = 25;
@@ -83,6 +83,12 @@ pub struct Game {
     passes: usize,
     /// Deals every round after an explicit start, and every round of a dealt game.
     rng: ChaCha8Rng,
+    /// Who opened the round being played (or the last one), if any.
+    last_opener: Option<usize>,
+    /// Who opened the round before it: where R20 may count ties from. Kept
+    /// apart from `last_opener` so that the opener, asked again during the
+    /// round, comes out the same.
+    previous_opener: Option<usize>,
     events: Vec<Event>,
 }
 
@@ -108,7 +114,18 @@ pub struct Setup {
 /// The seat who opens, and with which tiles, or the seats whose heaviest
 /// tiles tie where R11 says deal again.
 enum Opener {
-    Seat { seat: usize, tiles: Vec<TileId>, clauses: Vec<Clause> },
+    /// `seat` opens with one of `tiles`; `quad` when it is a quad opening
+    /// (E4, S7), which a lone 0-0-0-0 is not under R10 =
+    /// only-instead-of-higher.
+    /// `clauses` are those behind the choice of seat, `tile_clauses` those
+    /// behind the choice of tiles (R19).
+    Seat {
+        seat: usize,
+        tiles: Vec<TileId>,
+        clauses: Vec<Clause>,
+        tile_clauses: Vec<Clause>,
+        quad: bool,
+    },
     Tie(Vec<usize>),
 }
 
@@ -144,6 +161,8 @@ impl Game {
             phase: Phase::RoundOver,
             passes: 0,
             rng: ChaCha8Rng::seed_from_u64(seed),
+            last_opener: None,
+            previous_opener: None,
             events: Vec::new(),
             variant,
         };
@@ -176,6 +195,8 @@ impl Game {
         game.rng = ChaCha8Rng::seed_from_u64(seed);
         game.events.clear();
         game.round = 0;
+        game.last_opener = None;
+        game.previous_opener = None;
         game.phase = Phase::RoundOver;
         Ok(game)
     }
@@ -247,13 +268,18 @@ impl Game {
             phase: Phase::RoundOver,
             passes: 0,
             rng: ChaCha8Rng::seed_from_u64(setup.seed),
+            last_opener: None,
+            previous_opener: None,
             events: Vec::new(),
             board,
             variant,
         };
         game.phase = if game.board.is_empty() {
             match game.opener() {
-                Opener::Seat { seat, .. } => Phase::Opening { seat },
+                Opener::Seat { seat, .. } => {
+                    game.last_opener = Some(seat);
+                    Phase::Opening { seat }
+                }
                 Opener::Tie(tied) => {
                     // R11 = redeal: the explicit hands tie, so the round is
                     // dealt afresh from the seed.
@@ -325,7 +351,12 @@ impl Game {
 
     /// Seats in play order starting from seat 0.
     fn play_order(&self) -> Vec<usize> {
-        let mut order = vec![0];
+        self.play_order_from(0)
+    }
+
+    /// Seats in play order starting from `first`.
+    fn play_order_from(&self, first: usize) -> Vec<usize> {
+        let mut order = vec![first];
         while order.len() < self.players() {
             let last = order[order.len() - 1];
             order.push(self.next_seat(last));
@@ -367,14 +398,18 @@ impl Game {
         self.well = well.into_iter().collect();
         self.board = Board::new();
         self.passes = 0;
+        // The same whatever the number of re-deals: only a round that starts
+        // changes `last_opener`.
+        self.previous_opener = self.last_opener;
         match self.opener() {
             Opener::Tie(tied) => {
                 self.push_redeal(tied);
                 self.phase = Phase::RoundOver;
                 false
             }
-            Opener::Seat { seat, clauses, .. } => {
+            Opener::Seat { seat, clauses, tile_clauses, .. } => {
                 self.round += 1;
+                self.last_opener = Some(seat);
                 self.events.push(Event {
                     seat: None,
                     kind: EventKind::Deal {
@@ -384,7 +419,7 @@ impl Game {
                         opener: seat,
                     },
                     score: 0,
-                    clauses: [vec![e(2), s(3)], self.variant.cite(r(16)), clauses]
+                    clauses: [vec![e(2), s(3)], self.variant.cite(r(16)), clauses, tile_clauses]
                         .concat()
                         .into_iter()
                         .unique()
@@ -445,32 +480,66 @@ impl Game {
         Ok(())
     }
 
-    /// Who opens (E3, E7, S5, R11) and with which tiles (E5).
+    /// Who opens (E3, E7, S5, R11) and with which tiles (E5, R19).
     fn opener(&self) -> Opener {
+        let rules = self.variant.rules();
         let best_quad = self.hands.iter().flatten().filter(|t| t.is_quad()).max().copied();
-        if let Some(quad) = best_quad {
+        let lone_zero = best_quad == Some(zero_quad());
+        // R10: a lone 0-0-0-0 may be no opening quad at all.
+        let lone_zero_ignored = lone_zero && rules.zero_quad_opening == ZeroQuadOpening::OnlyInsteadOfHigher;
+        if let Some(quad) = best_quad.filter(|_| !lone_zero_ignored) {
             let seat = self.hands.iter().position(|h| h.contains(&quad)).unwrap_or(0);
             let mut tiles = vec![quad];
             // E5: the holder of the opening quad may open with 0-0-0-0 instead.
             if quad != zero_quad() && self.hands[seat].contains(&zero_quad()) {
                 tiles.push(zero_quad());
             }
-            return Opener::Seat { seat, tiles, clauses: vec![e(3), s(5)] };
+            let mut clauses = vec![e(3), s(5)];
+            if lone_zero {
+                // Every value of R10 treats a lone 0-0-0-0 differently.
+                clauses.extend(self.variant.cite(r(10)));
+            }
+            return Opener::Seat { seat, tiles, clauses, tile_clauses: Vec::new(), quad: true };
         }
         let heaviest = self.hands.iter().flatten().map(|t| t.weight()).max().unwrap_or(0);
-        let holders: Vec<usize> =
-            self.play_order().into_iter().filter(|&p| self.hands[p].iter().any(|t| t.weight() == heaviest)).collect();
-        if holders.len() > 1 && self.variant.rules().opening_tie == OpeningTie::Redeal {
+        let holders_from = |first: usize| -> Vec<usize> {
+            self.play_order_from(first)
+                .into_iter()
+                .filter(|&p| self.hands[p].iter().any(|t| t.weight() == heaviest))
+                .collect()
+        };
+        let after_previous = self.previous_opener.map_or(0, |s| self.next_seat(s));
+        let start = match rules.opening_tie_start {
+            OpeningTieStart::Seat0 => 0,
+            OpeningTieStart::AfterPreviousOpener => after_previous,
+        };
+        let holders = holders_from(start);
+        if holders.len() > 1 && rules.opening_tie == OpeningTie::Redeal {
             return Opener::Tie(holders);
         }
         let seat = holders.first().copied().unwrap_or(0);
-        let mut tiles: Vec<TileId> = self.hands[seat].iter().copied().filter(|t| t.weight() == heaviest).collect();
-        tiles.sort_unstable();
+        let heaviest_tiles: Vec<TileId> =
+            self.hands[seat].iter().copied().filter(|t| t.weight() == heaviest).sorted_unstable().collect();
+        let whole_hand: Vec<TileId> = self.hands[seat].iter().copied().sorted_unstable().collect();
         let mut clauses = vec![e(7), s(5)];
+        if lone_zero_ignored {
+            clauses.extend(self.variant.cite(r(10)));
+        }
         if holders.len() > 1 {
             clauses.extend(self.variant.cite(r(11)));
+            // R20 decided only where counting from the other seat finds
+            // another holder first.
+            if holders_from(0).first() != holders_from(after_previous).first() {
+                clauses.extend(self.variant.cite(r(20)));
+            }
         }
-        Opener::Seat { seat, tiles, clauses }
+        // R19 decides only where the opener holds a lighter tile too.
+        let tile_clauses = if heaviest_tiles.len() < whole_hand.len() { self.variant.cite(r(19)) } else { Vec::new() };
+        let tiles = match rules.no_quad_opening_tile {
+            NoQuadOpening::HeaviestTile => heaviest_tiles,
+            NoQuadOpening::AnyTile => whole_hand,
+        };
+        Opener::Seat { seat, tiles, clauses, tile_clauses, quad: false }
     }
 
     fn seat_of_phase(&self) -> Option<usize> {

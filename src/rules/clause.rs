@@ -1,11 +1,14 @@
 //! Clause ids: `E1`–`E19` (the English rule sheet), `S1`–`S19` (the Serbian
-//! description) and `R1`–`R16` (the readings where they disagree), exactly as
+//! description) and `R1`–`R20` (the readings where they disagree or are silent), exactly as
 //! `docs/RULES.md` numbers them. Every rule decision carries the ids behind it.
 
 use std::fmt;
 use std::str::FromStr;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+/// The number of the last reading: the readings are `R1` to this.
+pub const LAST_READING: u8 = 20;
 
 /// Which text a clause id points into.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -14,7 +17,7 @@ pub enum Source {
     English,
     /// The Serbian description, `S1`–`S19`.
     Serbian,
-    /// A reading where the sources disagree or are silent, `R1`–`R16`.
+    /// A reading where the sources disagree or are silent, `R1`–`R20`.
     Reading,
 }
 
@@ -27,7 +30,7 @@ pub struct Clause {
 
 /// A text that is not a known clause id.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("`{0}` is not a clause id: use E1-E19, S1-S19 or R1-R16 as docs/RULES.md numbers them")]
+#[error("`{0}` is not a clause id: use E1-E19, S1-S19 or R1-R20 as docs/RULES.md numbers them")]
 pub struct UnknownClause(pub String);
 
 impl Clause {
@@ -35,7 +38,7 @@ impl Clause {
     pub const fn new(source: Source, number: u8) -> Option<Clause> {
         let last = match source {
             Source::English | Source::Serbian => 19,
-            Source::Reading => 16,
+            Source::Reading => LAST_READING,
         };
         if number >= 1 && number <= last { Some(Clause { source, number }) } else { None }
     }
@@ -54,7 +57,7 @@ impl Clause {
     pub fn all() -> impl Iterator<Item = Clause> {
         [Source::English, Source::Serbian, Source::Reading]
             .into_iter()
-            .flat_map(|s| (1..=19).filter_map(move |n| Clause::new(s, n)))
+            .flat_map(|s| (1..=19u8.max(LAST_READING)).filter_map(move |n| Clause::new(s, n)))
     }
 }
 
@@ -147,11 +150,11 @@ mod tests {
 
     #[test]
     fn clause_ids_round_trip_and_unknown_ones_are_refused() {
-        assert_eq!(Clause::all().count(), 19 + 19 + 16);
+        assert_eq!(Clause::all().count(), 19 + 19 + usize::from(LAST_READING));
         for c in Clause::all() {
             assert_eq!(c.to_string().parse::<Clause>(), Ok(c));
         }
-        for bad in ["E0", "E20", "S20", "R17", "X1", "E", "e1", "R01", ""] {
+        for bad in ["E0", "E20", "S20", "R21", "X1", "E", "e1", "R01", ""] {
             assert!(bad.parse::<Clause>().is_err(), "{bad}");
         }
         assert_eq!(e(11).to_string(), "E11");

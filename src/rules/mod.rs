@@ -1,4 +1,4 @@
-//! The rules: clause ids, the readings R1–R16 and the rule sets that choose
+//! The rules: clause ids, the readings R1–R20 and the rule sets that choose
 //! among them, variants, and the placement judge and move generator that
 //! apply them.
 //!
@@ -17,15 +17,16 @@ mod table_cache;
 mod variant;
 
 pub use catalogue::{BonusClass, Catalogue, Example, Neighbour, Neighbourhood, WITNESS_BUDGET, Witness};
-pub use clause::{Clause, Source, UnknownClause};
+pub use clause::{Clause, LAST_READING, Source, UnknownClause};
 pub use judge::{Contact, Legal, Placement, Reason, Tally, Verdict, contacts, corner_matches, judge, points};
 pub use movegen::{Counts, Move, MoveGen, quick_judge, quick_judge_with};
 pub use orientation::Orientations;
 pub use position::{MAX_COORDINATE, Position, coordinate_problem};
 pub use random::random_position;
 pub use reading::{
-    AfterDraw, Arrangement, BlockedRound, BonusThreshold, CornerMatch, Deal, OpeningTie, PlayScore, READINGS, Reading,
-    RuleError, RuleSet, SeatOrder, TargetCheck, WeightNeighbours, YesNo, ZeroQuadOpening,
+    AfterDraw, Arrangement, BlockedRound, BonusFollowUp, BonusThreshold, CornerMatch, Deal, GoingOutBonus,
+    NoQuadOpening, OpeningTie, OpeningTieStart, PlayScore, READINGS, Reading, RuleError, RuleSet, SeatOrder,
+    TargetCheck, WeightNeighbours, YesNo, ZeroQuadOpening,
 };
 pub use variant::{Variant, VariantParts};
 

@@ -1,4 +1,4 @@
-//! The readings R1–R16: every point where the two rule sources disagree or
+//! The readings R1–R20: every point where the two rule sources disagree or
 //! are silent, each a named option with documented values (docs/RULES.md,
 //! "Readings"). A [`RuleSet`] holds one value of each; the engine asks the
 //! rule set, never a variant's name.
@@ -7,7 +7,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use super::clause::{Clause, e, r, s};
+use super::clause::{Clause, LAST_READING, e, r, s};
 
 /// Declares the value type of one reading: a fieldless enum whose serde and
 /// display names are the option values written in specs and on the command
@@ -118,6 +118,8 @@ values! {
         Always = "always": "always 25 points and two bonus tiles (S8 \"then and only then\")",
         InsteadOfHigher = "instead-of-higher":
             "25 and two bonus tiles only when chosen instead of a higher quad; otherwise like any quad opening (E5)",
+        OnlyInsteadOfHigher = "only-instead-of-higher":
+            "0-0-0-0 opens only instead of a higher quad, with 25 and two bonus tiles (E5); dealt as the only quad it is no opening quad and the heaviest tile opens (E7)",
     }
 }
 
@@ -192,7 +194,42 @@ impl Deal {
     }
 }
 
-/// One value for every reading R1–R16. Field names are the option names used
+values! {
+    /// R17: must a bonus tile leave the bonus tiles still owed playable?
+    BonusFollowUp {
+        Required = "required":
+            "a bonus tile after which the tiles still owed could not all be played is refused (E14 \"cannot play only 1 tile\" binds each tile)",
+        NotRequired = "not-required":
+            "any legal placement may be a bonus tile (E14 asks only that two can be played when they are chosen); an owed tile that then has no legal placement is forfeited",
+    }
+}
+
+values! {
+    /// R18: is a bonus earned by the last tile of a hand paid?
+    GoingOutBonus {
+        Paid = "paid": "the 25 is paid on top of the hands collected (E6 \"just collect 25\")",
+        NotPaid = "not-paid": "going out collects the hands only (E10 \"There is no additional bonus\")",
+    }
+}
+
+values! {
+    /// R19: with no quad dealt, which tile does the opener play?
+    NoQuadOpening {
+        HeaviestTile = "heaviest-tile": "one of the opener's heaviest tiles (the tile that made them the opener)",
+        AnyTile = "any-tile": "any tile of the opener's hand (E7 and S5 say only who starts)",
+    }
+}
+
+values! {
+    /// R20: from which seat are ties for the heaviest tile counted (R11)?
+    OpeningTieStart {
+        Seat0 = "seat-0": "from seat 0 in every round",
+        AfterPreviousOpener = "after-previous-opener":
+            "from the seat after the previous round's opener (seat 0 in the first round)",
+    }
+}
+
+/// One value for every reading R1–R20. Field names are the option names used
 /// in variant specs and by `--rule NAME=VALUE`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
@@ -229,13 +266,55 @@ pub struct RuleSet {
     pub seat_order: SeatOrder,
     /// R16.
     pub deal: Deal,
+    /// R17. Readings from R17 on were choices the engine made before they
+    /// were readings: a record that predates them (a transcript) played
+    /// under the choice, which is their default.
+    #[serde(default = "BonusFollowUp::engine_default")]
+    pub bonus_tile_follow_up: BonusFollowUp,
+    /// R18.
+    #[serde(default = "GoingOutBonus::engine_default")]
+    pub going_out_bonus: GoingOutBonus,
+    /// R19.
+    #[serde(default = "NoQuadOpening::engine_default")]
+    pub no_quad_opening_tile: NoQuadOpening,
+    /// R20.
+    #[serde(default = "OpeningTieStart::engine_default")]
+    pub opening_tie_start: OpeningTieStart,
+}
+
+impl BonusFollowUp {
+    /// The value of records that predate the reading.
+    pub const fn engine_default() -> BonusFollowUp {
+        BonusFollowUp::Required
+    }
+}
+
+impl GoingOutBonus {
+    /// The value of records that predate the reading.
+    pub const fn engine_default() -> GoingOutBonus {
+        GoingOutBonus::Paid
+    }
+}
+
+impl NoQuadOpening {
+    /// The value of records that predate the reading.
+    pub const fn engine_default() -> NoQuadOpening {
+        NoQuadOpening::HeaviestTile
+    }
+}
+
+impl OpeningTieStart {
+    /// The value of records that predate the reading.
+    pub const fn engine_default() -> OpeningTieStart {
+        OpeningTieStart::Seat0
+    }
 }
 
 /// What docs/RULES.md says about one reading: its id, option name, question,
 /// values and the clauses it is drawn from.
 #[derive(Clone, Copy, Debug)]
 pub struct Reading {
-    /// `R1` … `R16`.
+    /// `R1` … `R20`.
     pub id: Clause,
     /// The option name, a field of [`RuleSet`].
     pub name: &'static str,
@@ -247,8 +326,8 @@ pub struct Reading {
     pub sources: &'static [Clause],
 }
 
-/// Every reading, R1 to R16.
-pub const READINGS: [Reading; 16] = [
+/// Every reading, R1 to R20.
+pub const READINGS: [Reading; LAST_READING as usize] = [
     Reading {
         id: r(1),
         name: "arrangement",
@@ -361,13 +440,41 @@ pub const READINGS: [Reading; 16] = [
         values: Deal::VALUES,
         sources: &[e(2), e(19), s(3)],
     },
+    Reading {
+        id: r(17),
+        name: "bonus-tile-follow-up",
+        question: "Must a bonus tile leave the bonus tiles still owed playable?",
+        values: BonusFollowUp::VALUES,
+        sources: &[e(6), e(14)],
+    },
+    Reading {
+        id: r(18),
+        name: "going-out-bonus",
+        question: "Is a bonus earned by the last tile of a hand paid?",
+        values: GoingOutBonus::VALUES,
+        sources: &[e(6), e(10), s(18)],
+    },
+    Reading {
+        id: r(19),
+        name: "no-quad-opening-tile",
+        question: "With no quad dealt, which tile does the opener play?",
+        values: NoQuadOpening::VALUES,
+        sources: &[e(7), s(5)],
+    },
+    Reading {
+        id: r(20),
+        name: "opening-tie-start",
+        question: "From which seat are ties for the heaviest tile counted?",
+        values: OpeningTieStart::VALUES,
+        sources: &[e(7), s(5)],
+    },
 ];
 
 /// Why `--rule NAME=VALUE` (or a spec entry) could not be applied.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum RuleError {
-    /// NAME is neither an option name nor R1–R16.
-    #[error("unknown rule option `{0}`; options are R1-R16 or their names: {names}", names = option_names())]
+    /// NAME is neither an option name nor a reading id.
+    #[error("unknown rule option `{0}`; options are R1-R{LAST_READING} or their names: {names}", names = option_names())]
     UnknownOption(String),
     /// VALUE is not one of the option's values.
     #[error("`{value}` is not a value of {id} ({name}); use one of: {allowed}")]
@@ -420,7 +527,7 @@ impl RuleSet {
         map.get(name)?.as_str().map(str::to_string)
     }
 
-    /// Sets one option: `name_or_id` is an option name or `R1`–`R16`, `value`
+    /// Sets one option: `name_or_id` is an option name or `R1`–`R20`, `value`
     /// one of its values. On an error the rule set is unchanged.
     pub fn set(&mut self, name_or_id: &str, value: &str) -> Result<&'static Reading, RuleError> {
         let reading = Reading::find(name_or_id)?;
@@ -435,7 +542,7 @@ impl RuleSet {
         Ok(reading)
     }
 
-    /// Each reading with the value this rule set chooses, R1 to R16.
+    /// Each reading with the value this rule set chooses, R1 to R20.
     pub fn choices(&self) -> Vec<(&'static Reading, String)> {
         READINGS.iter().map(|r| (r, self.get(r.name).unwrap_or_default())).collect()
     }
@@ -463,6 +570,10 @@ mod tests {
             target_check: TargetCheck::AtOnce,
             seat_order: SeatOrder::Clockwise,
             deal: Deal::English,
+            bonus_tile_follow_up: BonusFollowUp::Required,
+            going_out_bonus: GoingOutBonus::Paid,
+            no_quad_opening_tile: NoQuadOpening::HeaviestTile,
+            opening_tie_start: OpeningTieStart::Seat0,
         }
     }
 
@@ -504,7 +615,7 @@ mod tests {
     #[test]
     fn unknown_options_and_values_are_refused_with_the_choices() {
         let mut rules = english();
-        let err = rules.set("R17", "yes").unwrap_err();
+        let err = rules.set("R21", "yes").unwrap_err();
         assert!(matches!(err, RuleError::UnknownOption(_)));
         let err = rules.set("R2", "most").unwrap_err();
         assert_eq!(

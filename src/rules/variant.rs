@@ -1,5 +1,5 @@
 //! A variant: a named, fully chosen set of rules. It holds the tile set, the
-//! target score and a [`RuleSet`] (one value per reading R1–R16), each choice
+//! target score and a [`RuleSet`] (one value per reading R1–R20), each choice
 //! with the clause ids that justify it, and the orientations R1 allows.
 
 use super::clause::Clause;
@@ -151,6 +151,11 @@ impl Variant {
     /// The pattern tables of the move generator, shared by the variant's clones.
     pub(crate) fn table_cache(&self) -> &TableCache {
         &self.tables
+    }
+
+    /// The clauses behind each reading's value, indexed like [`READINGS`].
+    pub fn citations(&self) -> &[Vec<Clause>] {
+        &self.citations
     }
 
     /// The `--rule` overrides in force.

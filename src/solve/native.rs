@@ -9,7 +9,7 @@ use super::{
     Answer, Choice, FillObjective, Goal, Limits, Play, PlayKind, Puzzle, SolveError, Solver, Stats, Stop, score_of,
 };
 use crate::model::{Board, Corners, TileId};
-use crate::rules::{Move, MoveGen, Variant, points};
+use crate::rules::{BonusFollowUp, GoingOutBonus, Move, MoveGen, Variant, points};
 
 /// The native solver.
 #[derive(Clone, Copy, Debug, Default)]
@@ -95,7 +95,7 @@ pub fn best_bonus_tiles(
 ) -> (Option<(i64, Vec<Play>)>, bool) {
     let puzzle = Puzzle { variant: variant.clone(), board: board.clone(), hand: hand.to_vec(), goal: Goal::BestTurn };
     let mut search = Search::new(&puzzle, limits, Instant::now());
-    let best = search.bonus_tiles(2).and_then(|(value, lines)| Some((value, lines.into_iter().next()?)));
+    let best = search.take_tiles(2).and_then(|(value, lines)| Some((value, lines.into_iter().next()?)));
     (best, !search.stopped)
 }
 
@@ -148,6 +148,53 @@ impl<'p> Search<'p> {
         self.generator.hand_is_empty()
     }
 
+    /// R17: must each bonus tile leave the tiles still owed playable?
+    fn follow_up_required(&self) -> bool {
+        self.variant.rules().bonus_tile_follow_up == BonusFollowUp::Required
+    }
+
+    /// A bonus earned where the hand is now empty: what it pays and the
+    /// choice recorded, the 25 taken as points where R18 pays it, else
+    /// nothing and no choice; elsewhere the 25 taken as points.
+    fn points_choice(&self) -> (i64, Option<Choice>) {
+        if self.hand_is_empty() && self.variant.rules().going_out_bonus == GoingOutBonus::NotPaid {
+            (0, None)
+        } else {
+            (25, Some(Choice::Points))
+        }
+    }
+
+    /// Can `n` tiles of the hand be placed one after the other?
+    fn can_place(&mut self, n: u8) -> bool {
+        if n == 0 {
+            return true;
+        }
+        for m in self.moves() {
+            if n == 1 {
+                return true;
+            }
+            let corners = corners_of(self.variant, m);
+            self.generator.place(m.at, corners);
+            let ok = self.can_place(n - 1);
+            self.generator.unplace(m.at);
+            if ok {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Taking bonus tiles so that `owed` are owed: allowed only where all of
+    /// them can be played (E14, E6); then the best way to play them.
+    fn take_tiles(&mut self, owed: u8) -> Option<(i64, Vec<Vec<Play>>)> {
+        // Where each tile must leave the rest playable (R17), the search of
+        // the tiles finds a full line exactly when one exists.
+        if !self.follow_up_required() && !self.can_place(owed) {
+            return None;
+        }
+        self.bonus_tiles(owed)
+    }
+
     fn play(&self, m: Move, kind: PlayKind, bonus: bool) -> Play {
         let corners = corners_of(self.variant, m);
         let pts = match kind {
@@ -188,13 +235,15 @@ impl<'p> Search<'p> {
             self.generator.place(m.at, corners);
             let mut lines: Vec<(i64, Vec<Play>)> = Vec::new();
             {
-                first.choice = Some(Choice::Points);
-                lines.push((first.points + 25, vec![first.clone()]));
-                // Going out on a bonus: the 25 is all there is (E6). Bonus
+                // Going out on a bonus: the 25 is all there is (E6), and
+                // where R18 does not pay it there is no choice at all. Bonus
                 // tiles are searched only when they could beat the best.
+                let (points, choice) = self.points_choice();
+                first.choice = choice;
+                lines.push((first.points + points, vec![first.clone()]));
                 if !self.hand_is_empty()
                     && self.worth_searching(&best, first.points)
-                    && let Some((value, tails)) = self.bonus_tiles(2)
+                    && let Some((value, tails)) = self.take_tiles(2)
                 {
                     first.choice = Some(Choice::Tiles);
                     for tail in tails {
@@ -278,6 +327,10 @@ impl<'p> Search<'p> {
         let chain = self.variant.rules().bonus_chain.yes();
         let mut best: Option<(i64, Vec<Vec<Play>>)> = None;
         let mut moves = self.moves();
+        if moves.is_empty() && !self.follow_up_required() {
+            // R17 = not-required: a tile owed with no legal placement is forfeited.
+            return Some((0, vec![Vec::new()]));
+        }
         moves.sort_by_cached_key(|&m| std::cmp::Reverse(corners_of(self.variant, m).weight()));
         for m in moves {
             if self.tick() {
@@ -294,24 +347,27 @@ impl<'p> Search<'p> {
                 continue;
             }
             self.generator.place(m.at, play.corners);
-            let mut options: Vec<(i64, Choice, Vec<Vec<Play>>)> = Vec::new();
+            let mut options: Vec<(i64, Option<Choice>, Vec<Vec<Play>>)> = Vec::new();
             if earns && self.hand_is_empty() {
-                if owed == 1 {
-                    options.push((25, Choice::Points, vec![Vec::new()]));
+                // Out on a bonus tile: the round ends, whatever is owed; where
+                // each tile must leave the rest playable, only on the last.
+                if owed == 1 || !self.follow_up_required() {
+                    let (points, choice) = self.points_choice();
+                    options.push((points, choice, vec![Vec::new()]));
                 }
             } else if earns {
                 if let Some((v, tails)) = self.bonus_tiles(owed - 1) {
-                    options.push((v + 25, Choice::Points, tails));
+                    options.push((v + 25, Some(Choice::Points), tails));
                 }
-                if let Some((v, tails)) = self.bonus_tiles(owed + 1) {
-                    options.push((v, Choice::Tiles, tails));
+                if let Some((v, tails)) = self.take_tiles(owed + 1) {
+                    options.push((v, Some(Choice::Tiles), tails));
                 }
             } else if let Some((v, tails)) = self.bonus_tiles(owed - 1) {
-                options.push((v, Choice::Points, tails));
+                options.push((v, None, tails));
             }
             self.generator.unplace(m.at);
             for (value, choice, tails) in options {
-                play.choice = earns.then_some(choice);
+                play.choice = choice;
                 for tail in tails {
                     let mut line = vec![play.clone()];
                     line.extend(tail);

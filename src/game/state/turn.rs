@@ -14,7 +14,8 @@ use crate::game::event::{Event, EventKind, PlacementKind, RoundEnding};
 use crate::model::{Board, TileId};
 use crate::rules::ids::{e, r, s};
 use crate::rules::{
-    BlockedRound, Clause, Legal, MoveGen, Placement, TargetCheck, Variant, Verdict, ZeroQuadOpening, judge,
+    BlockedRound, BonusFollowUp, Clause, GoingOutBonus, Legal, MoveGen, Placement, TargetCheck, Variant, Verdict,
+    ZeroQuadOpening, judge,
 };
 
 impl Game {
@@ -98,7 +99,7 @@ impl Game {
             Phase::BonusTiles { seat, owed } => self
                 .legal_placements(seat)
                 .into_iter()
-                .filter(|p| self.follow_up_possible(seat, p, owed))
+                .filter(|p| !self.follow_up_required() || self.follow_up_possible(seat, p, owed))
                 .map(Action::Place)
                 .collect(),
             Phase::Turn { seat, drawn } => {
@@ -115,6 +116,11 @@ impl Game {
                 }
             }
         }
+    }
+
+    /// R17: must each bonus tile leave the tiles still owed playable?
+    fn follow_up_required(&self) -> bool {
+        self.variant.rules().bonus_tile_follow_up == BonusFollowUp::Required
     }
 
     fn must_play_drawn(&self) -> bool {
@@ -195,16 +201,12 @@ impl Game {
                 if self.check_target_now(seat) {
                     return Ok(());
                 }
-                if owed > 0 {
-                    self.phase = Phase::BonusTiles { seat, owed };
-                } else {
-                    self.end_turn(seat);
-                }
+                self.owe(seat, owed);
                 Ok(())
             }
             (Phase::BonusChoice { seat, owed }, Action::TakeTiles) => {
                 if !Self::can_place(&self.variant, &self.board, &self.hands[seat], owed + 2) {
-                    return Err(Refusal::CannotPlayBonusTiles);
+                    return Err(Refusal::CannotPlayBonusTiles { opening: self.board.len() == 1 });
                 }
                 let clauses = self.bonus_choice_clauses(vec![e(11), e(14), s(15)], vec![e(4), e(14), s(7)]);
                 self.push(Some(seat), EventKind::BonusTiles, 0, clauses);
@@ -240,9 +242,14 @@ impl Game {
     }
 
     fn open(&mut self, seat: usize, p: Placement) -> Result<(), Refusal> {
-        let Opener::Seat { tiles, clauses, .. } = self.opener() else { return Err(Refusal::OpeningPending { seat }) };
+        let Opener::Seat { tiles, clauses, tile_clauses, quad, .. } = self.opener() else {
+            return Err(Refusal::OpeningPending { seat });
+        };
         if !tiles.contains(&p.tile) {
-            return Err(Refusal::NotAnOpeningTile { tile: p.tile, allowed: tiles });
+            // A tile of the opener's own hand is refused by the choice of
+            // tiles; any other by the choice of the seat.
+            let why = if self.hands[seat].contains(&p.tile) { tile_clauses } else { clauses };
+            return Err(Refusal::NotAnOpeningTile { tile: p.tile, allowed: tiles, clauses: why });
         }
         if p.at != OPENING_CELL {
             return Err(Refusal::OpeningCell { at: p.at });
@@ -254,17 +261,17 @@ impl Game {
             }
         }
         let highest_quad = tiles[0];
-        let mut opening_clauses = clauses;
+        let mut opening_clauses = [clauses, tile_clauses].concat();
         // E4 scores a quad opening; any opening tile scores its weight (S6).
-        if p.tile.is_quad() {
+        if quad {
             opening_clauses.push(e(4));
         }
         opening_clauses.push(s(6));
         let weight = i64::from(p.corners.weight());
-        if self.put(seat, p, PlacementKind::Opening, 0, p.tile.is_quad(), weight, opening_clauses) {
+        if self.put(seat, p, PlacementKind::Opening, 0, quad, weight, opening_clauses) {
             return Ok(());
         }
-        if !p.tile.is_quad() {
+        if !quad {
             // E7: no quad at the table, no extra bonus.
             if self.hands[seat].is_empty() {
                 self.go_out(seat, None);
@@ -277,21 +284,31 @@ impl Game {
         let both = zero
             && match self.variant.rules().zero_quad_opening {
                 ZeroQuadOpening::Always => true,
-                ZeroQuadOpening::InsteadOfHigher => highest_quad != zero_quad(),
+                ZeroQuadOpening::InsteadOfHigher | ZeroQuadOpening::OnlyInsteadOfHigher => highest_quad != zero_quad(),
             };
         if both {
             // E5, S8: 25 points and two bonus tiles, the tiles where two can be played (E6).
             let mut clauses = vec![e(5), s(8)];
-            clauses.extend(self.variant.cite(r(10)));
+            if highest_quad == zero_quad() {
+                // Only a lone 0-0-0-0 is treated differently by R10's values.
+                clauses.extend(self.variant.cite(r(10)));
+            }
+            if self.hands[seat].is_empty() {
+                self.go_out(seat, Some(clauses));
+                return Ok(());
+            }
+            let tiles_fit = Self::can_place(&self.variant, &self.board, &self.hands[seat], 2);
+            if !tiles_fit {
+                // E6: two bonus tiles cannot be played, so the 25 is all.
+                clauses.push(e(6));
+            }
             self.push(Some(seat), EventKind::BonusPoints, BONUS_POINTS, clauses);
             if self.check_target_now(seat) {
                 return Ok(());
             }
-            if Self::can_place(&self.variant, &self.board, &self.hands[seat], 2) {
+            if tiles_fit {
                 self.push(Some(seat), EventKind::BonusTiles, 0, vec![e(5), s(8)]);
                 self.phase = Phase::BonusTiles { seat, owed: 2 };
-            } else if self.hands[seat].is_empty() {
-                self.go_out(seat, None);
             } else {
                 self.end_turn(seat);
             }
@@ -325,17 +342,46 @@ impl Game {
         self.check_target_now(seat)
     }
 
-    /// `seat` has placed their last tile: a bonus just earned can only be
-    /// taken as the 25, since no tile is left for bonus tiles (E6); then the
-    /// round ends (E10, S18).
+    /// `seat` has placed their last tile: a bonus just earned (its clauses
+    /// in `bonus`) can only be taken as the 25, since no tile is left for
+    /// bonus tiles (E6), and R18 says whether it is paid; then the round
+    /// ends (E10, S18).
     fn go_out(&mut self, seat: usize, bonus: Option<Vec<Clause>>) {
-        if let Some(clauses) = bonus {
-            self.push(Some(seat), EventKind::BonusPoints, BONUS_POINTS, clauses);
-            if self.check_target_now(seat) {
-                return;
+        let mut forgone = Vec::new();
+        if let Some(mut clauses) = bonus {
+            clauses.extend(self.variant.cite(r(18)));
+            match self.variant.rules().going_out_bonus {
+                GoingOutBonus::Paid => {
+                    self.push(Some(seat), EventKind::BonusPoints, BONUS_POINTS, clauses);
+                    if self.check_target_now(seat) {
+                        return;
+                    }
+                }
+                // E10's "no additional bonus": the round's end says why none was paid.
+                GoingOutBonus::NotPaid => forgone = self.variant.cite(r(18)),
             }
         }
-        self.end_round_out(seat);
+        self.end_round_out(seat, forgone);
+    }
+
+    /// After a bonus tile or a bonus choice, `owed` bonus tiles are still
+    /// owed: play goes on with them, or the turn passes when none is owed,
+    /// or (R17 = not-required) when none of them has a legal placement left,
+    /// the rest being forfeited.
+    fn owe(&mut self, seat: usize, owed: u8) {
+        if owed == 0 {
+            self.end_turn(seat);
+        } else if !self.follow_up_required() && self.legal_placements(seat).is_empty() {
+            let cited = self.variant.cite(r(17));
+            if let Some(last) = self.events.last_mut() {
+                let mut clauses = std::mem::take(&mut last.clauses);
+                clauses.extend(cited);
+                last.clauses = clauses.into_iter().unique().collect();
+            }
+            self.end_turn(seat);
+        } else {
+            self.phase = Phase::BonusTiles { seat, owed };
+        }
     }
 
     fn place_turn(&mut self, seat: usize, drawn: Option<TileId>, p: Placement) -> Result<(), Refusal> {
@@ -363,7 +409,7 @@ impl Game {
 
     fn place_bonus_tile(&mut self, seat: usize, owed: u8, p: Placement) -> Result<(), Refusal> {
         let legal = self.judged(seat, p)?;
-        if !self.follow_up_possible(seat, &p, owed) {
+        if self.follow_up_required() && !self.follow_up_possible(seat, &p, owed) {
             return Err(Refusal::NoFollowUp { owed: owed - 1 });
         }
         let earns = legal.bonus && self.variant.rules().bonus_chain.yes();
@@ -382,10 +428,8 @@ impl Game {
             self.go_out(seat, earns.then(|| vec![e(6), e(11), s(15), s(17)]));
         } else if earns {
             self.phase = Phase::BonusChoice { seat, owed };
-        } else if owed > 0 {
-            self.phase = Phase::BonusTiles { seat, owed };
         } else {
-            self.end_turn(seat);
+            self.owe(seat, owed);
         }
         Ok(())
     }
@@ -426,14 +470,16 @@ impl Game {
         self.hands.iter().map(|h| h.iter().map(|t| u32::from(t.weight())).sum()).collect()
     }
 
-    fn end_round_out(&mut self, winner: usize) {
+    /// `winner` went out; `forgone` cites why a bonus their last tile
+    /// earned was not paid (R18), if so.
+    fn end_round_out(&mut self, winner: usize, forgone: Vec<Clause>) {
         let totals = self.hand_totals();
         let collected: i64 = totals.iter().map(|&t| i64::from(t)).sum();
         let mut changes = vec![0; self.players()];
         changes[winner] = collected;
         let kind =
             EventKind::RoundEnd { ending: RoundEnding::WentOut, winner: Some(winner), hand_totals: totals, changes };
-        self.push(Some(winner), kind, collected, vec![e(10), s(18)]);
+        self.push(Some(winner), kind, collected, [vec![e(10), s(18)], forgone].concat());
         self.finish_round(Some(winner));
     }
 

@@ -15,7 +15,7 @@ use super::budget::Budget;
 use super::failed;
 use super::formula::{any, is_true, not};
 use super::placements::{Mode, Placements, playable_hand};
-use crate::rules::{Move, MoveGen, points};
+use crate::rules::{GoingOutBonus, Move, MoveGen, points};
 use crate::solve::{Answer, Choice, Limits, Play, PlayKind, Puzzle, SolveError, Stats, score_of};
 
 /// What solving one encoding gave.
@@ -246,7 +246,11 @@ impl<'p> Placements<'p> {
             let bonus = generator.is_bonus(m);
             let corners = variant.orientations().corners(c.orientation);
             let tiles = self.tiles[s].as_ref().is_some_and(|t| is_true(model, t));
-            let choice = |earned: bool| earned.then_some(if tiles { Choice::Tiles } else { Choice::Points });
+            // The hand's last tile goes out: where R18 pays no bonus for it,
+            // no choice is offered.
+            let unpaid = s + 1 == self.puzzle.hand.len() && variant.rules().going_out_bonus == GoingOutBonus::NotPaid;
+            let choice =
+                |earned: bool| (earned && !unpaid).then_some(if tiles { Choice::Tiles } else { Choice::Points });
             let (kind, points, bonus, choice) = match (self.mode, s) {
                 (Mode::Sequence(_), _) => {
                     (PlayKind::Turn, points(variant, corners), bonus, bonus.then_some(Choice::Points))

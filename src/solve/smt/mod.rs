@@ -104,7 +104,7 @@ use self::fill::solve_fill;
 use self::placements::{Mode, Placements};
 use super::{Answer, FillGoal, FillObjective, Goal, Limits, Puzzle, SolveError, Solver, Stop};
 use crate::model::TileId;
-use crate::rules::Variant;
+use crate::rules::{BonusFollowUp, Variant};
 
 /// The z3-backed solver.
 #[derive(Clone, Copy, Debug, Default)]
@@ -119,6 +119,16 @@ impl Solver for Smt {
     }
 
     fn solve(&self, puzzle: &Puzzle, limits: &Limits) -> Result<Answer, SolveError> {
+        if puzzle.variant.rules().bonus_tile_follow_up == BonusFollowUp::NotRequired
+            && !matches!(puzzle.goal, Goal::Fill(_))
+        {
+            // Forfeiting an owed tile depends on no placement being legal,
+            // which this encoding of chosen placements cannot state.
+            return Err(SolveError::Unsupported {
+                solver: self.name(),
+                what: "R17 = not-required (an owed bonus tile may be forfeited); use the native solver".to_string(),
+            });
+        }
         let started = Instant::now();
         // Everything z3 lives in this thread's context, built and dropped here.
         let context = z3::Context::thread_local();

@@ -18,7 +18,7 @@ use super::judge::{Faces, Judge};
 use super::lattice::{Lattice, reachable};
 use super::{BONUS, orientations_of};
 use crate::model::{Cell, Corners, TileId};
-use crate::rules::points;
+use crate::rules::{GoingOutBonus, points};
 use crate::solve::Puzzle;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -256,7 +256,13 @@ impl<'p> Placements<'p> {
                     }
                     let t = Bool::new_const(format!("tiles_{s}"));
                     optimize.assert(implies(&t, &bonus_at[s]));
-                    score.push((all([bonus_at[s].clone(), not(&t)]), BONUS));
+                    // Step s places the hand's last tile when s + 1 tiles are
+                    // all there are: a bonus earned there is paid only where
+                    // R18 says so.
+                    let going_out = s + 1 == puzzle.hand.len();
+                    if !going_out || variant.rules().going_out_bonus == GoingOutBonus::Paid {
+                        score.push((all([bonus_at[s].clone(), not(&t)]), BONUS));
+                    }
                     tiles[s] = Some(t);
                 }
                 // Bonus tiles are owed: before bonus step s (the s-th bonus
