@@ -2,16 +2,22 @@
 //!
 //! The catalogue is recomputed here by brute force, independently of
 //! `Catalogue`: for every one of the 256 neighbourhoods with a side
-//! neighbour, for every orientation of every tile as the new tile, a real
-//! board is built around it from the variant's own tiles (each neighbour the
-//! first unused tile showing the new tile's values where they meet, no
-//! search) and the placement judge is asked; the classes are formed by
-//! turning and mirroring the neighbours' offsets. Both are compared class by
-//! class, under every shipped variant and both values of R4.
+//! neighbour, for every orientation of every tile as the new tile, a board
+//! of the variant's own tiles is built around it (each neighbour the first
+//! unused tile showing the new tile's values where they meet, no search;
+//! not a real position, only neighbours) and the placement judge is asked;
+//! the classes are formed by turning and mirroring the neighbours' offsets.
+//! Both are compared class by class, under every shipped variant and both
+//! values of R4.
+//!
+//! Each class's example board is then taken at its word: written as a
+//! position file, loaded by `moves`, and its placement looked up among the
+//! legal moves with the corners and bonus the catalogue claims.
 //!
 //! The catalogue text of every shipped variant is snapshotted; each snapshot
 //! was read against docs/RULES.md (which neighbourhoods touch three or four
-//! corners, E11, E12, E13, S15, R4, R7).
+//! corners, E11, E12, E13, S15, R4, R7) and its example boards checked by
+//! hand.
 
 use std::collections::{BTreeSet, HashMap};
 use std::path::Path;
@@ -139,8 +145,8 @@ fn the_catalogue_agrees_with_brute_force_class_by_class() {
                 let found = brute(&v, &index, mask);
                 let what = format!("{name} R4={r4}, class {} ({:?}), mask {mask:08b}", class.class, class.neighbours);
                 assert_eq!(found.touched, class.touched.len(), "{what}: touched corners");
-                assert_eq!(found.max_matched, class.max_matched, "{what}: most matched corners");
-                assert_eq!(found.bonus, class.bonus, "{what}: bonus possible");
+                assert_eq!(Some(found.max_matched), class.max_matched, "{what}: most matched corners");
+                assert_eq!(Some(found.bonus), class.bonus, "{what}: bonus possible");
             }
             // The classes are exactly the orbits under the square's symmetries.
             assert_eq!(orbits.len(), 45, "{name} R4={r4}");
@@ -154,14 +160,13 @@ fn the_catalogue_agrees_with_brute_force_class_by_class() {
                 assert!(masks.contains(&rep), "class {}: its representative is a member", class.class);
                 // The touched corners are those of the representative, as the judge sees them.
                 let w = class.witness.as_ref().expect("every class has a legal placement");
-                let board: Board = w.neighbours.iter().map(|n| (Cell::new(0, 0).neighbour(n.at), n.tile)).collect();
                 let p = Placement { tile: w.tile.id(), at: Cell::new(0, 0), corners: w.tile };
-                let Verdict::Legal(legal) = judge(&board, &v, p, None) else {
+                let Verdict::Legal(legal) = judge(&w.board(), &v, p, None) else {
                     panic!("class {}: witness", class.class)
                 };
                 assert_eq!(legal.touching(), class.touched, "class {}", class.class);
-                assert_eq!(legal.matched, class.max_matched, "class {}", class.class);
-                assert_eq!(legal.bonus, class.bonus, "class {}", class.class);
+                assert_eq!(Some(legal.matched), class.max_matched, "class {}", class.class);
+                assert_eq!(Some(legal.bonus), class.bonus, "class {}", class.class);
             }
         }
     }
@@ -176,17 +181,17 @@ fn bonus_classes_are_those_touching_three_corners() {
         let v = variant("english", r4);
         for class in Catalogue::new(&v).classes() {
             let sides = class.neighbours.iter().filter(|d| d.is_edge()).count();
-            assert_eq!(class.bonus, class.touched.len() >= 3, "class {}", class.class);
-            assert_eq!(class.max_matched as usize, class.touched.len(), "class {}", class.class);
+            assert_eq!(class.bonus, Some(class.touched.len() >= 3), "class {}", class.class);
+            assert_eq!(class.max_matched.map(usize::from), Some(class.touched.len()), "class {}", class.class);
             if r4 == "no" {
-                assert_eq!(class.bonus, sides >= 2, "class {}", class.class);
+                assert_eq!(class.bonus, Some(sides >= 2), "class {}", class.class);
             }
         }
     }
     // R7 = 4: only neighbourhoods touching all four corners.
     let v = builtin_variant("serbian").unwrap().with_rule("R7", "4").unwrap();
     for class in Catalogue::new(&v).classes() {
-        assert_eq!(class.bonus, class.touched.len() == 4, "class {}", class.class);
+        assert_eq!(class.bonus, Some(class.touched.len() == 4), "class {}", class.class);
     }
 }
 
@@ -203,26 +208,26 @@ fn scenario_boards_fall_into_the_example_classes() {
     let e = cells(&[(0, 0), (1, 0), (0, 1)]);
     let class = catalogue.class_of(Neighbourhood::around(&e, Cell::new(1, 1))).unwrap();
     assert_eq!(class.example, Some(Example::E));
-    assert!(class.bonus && class.clauses.iter().any(|c| c.to_string() == "E11"));
+    assert!(class.bonus == Some(true) && class.clauses.iter().any(|c| c.to_string() == "E11"));
     // specs/scenarios/e12-diagonal-corner-bonus.yaml: [1, 1] with N, NW, SW.
     let f = cells(&[(1, 0), (0, 0), (-1, 0), (-1, 1), (-1, 2), (0, 2)]);
     let class = catalogue.class_of(Neighbourhood::around(&f, Cell::new(1, 1))).unwrap();
     assert_eq!(class.example, Some(Example::F));
-    assert!(class.bonus && class.clauses.iter().any(|c| c.to_string() == "E12"));
+    assert!(class.bonus == Some(true) && class.clauses.iter().any(|c| c.to_string() == "E12"));
     // Under R4 = no the same class earns no bonus: the corner across is not touched.
     let no = Catalogue::new(&variant("english", "no"));
     let class_no = no.class_of(Neighbourhood::around(&f, Cell::new(1, 1))).unwrap();
-    assert_eq!((class_no.example, class_no.bonus, class_no.max_matched), (Some(Example::F), false, 2));
+    assert_eq!((class_no.example, class_no.bonus, class_no.max_matched), (Some(Example::F), Some(false), Some(2)));
     // specs/scenarios/example-f-side-and-corner-bonus.yaml: [1, 1] with N, NE, SE.
     let f2 = cells(&[(1, 0), (2, 0), (3, 0), (3, 1), (3, 2), (2, 2)]);
     let class = catalogue.class_of(Neighbourhood::around(&f2, Cell::new(1, 1))).unwrap();
-    assert_eq!((class.example, class.bonus), (Some(Example::F), true));
+    assert_eq!((class.example, class.bonus), (Some(Example::F), Some(true)));
     let class_no = no.class_of(Neighbourhood::around(&f2, Cell::new(1, 1))).unwrap();
-    assert_eq!((class_no.example, class_no.bonus), (Some(Example::F), false));
+    assert_eq!((class_no.example, class_no.bonus), (Some(Example::F), Some(false)));
     // specs/scenarios/example-e-two-sides-of-an-enclosure.yaml: [1, -1] with W, SW, S.
     let e2 = cells(&[(0, -1), (0, 0), (1, 0)]);
     let class = catalogue.class_of(Neighbourhood::around(&e2, Cell::new(1, -1))).unwrap();
-    assert_eq!((class.example, class.bonus), (Some(Example::E), true));
+    assert_eq!((class.example, class.bonus), (Some(Example::E), Some(true)));
 }
 
 // ------------------------------------------------------------------ the CLI
@@ -250,6 +255,131 @@ fn catalogue_json_has_the_documented_shape() {
     assert!(examples.contains(&"E") && examples.contains(&"F"));
     let yaml = run_ok(&["bonuses", "--format", "yaml", "--variant", "serbian"], 0);
     assert!(yaml.starts_with("variant: serbian\n"));
+}
+
+/// The catalogues shown for the shipped variants and for english with R4 =
+/// no: a label, the variant and the rule arguments.
+const CATALOGUES: [(&str, &str, &[&str]); 5] = [
+    ("english", "english", &[]),
+    ("english-beginner", "english-beginner", &[]),
+    ("serbian", "serbian", &[]),
+    ("serbian-chain", "serbian-chain", &[]),
+    ("english+R4=no", "english", &["--rule", "R4=no"]),
+];
+
+/// Every class's example board is a real position: written as a position
+/// file (the neighbours, the tiles joining them, the placed tile in the
+/// hand) it is accepted by `moves`, which lists the placement on [0, 0] with
+/// the matched corners and the bonus the catalogue claims. The text's
+/// `position:` line, written as a `.qpn` file, is the same position.
+#[test]
+fn every_example_board_is_a_position_moves_accepts() {
+    let dir = tempfile::tempdir().unwrap();
+    let yaml = dir.path().join("example.yaml");
+    let qpn = dir.path().join("example.qpn");
+    for (label, name, rules) in CATALOGUES {
+        let with = |args: &[&str]| -> Vec<String> {
+            args.iter().chain(rules).map(|a| a.to_string()).chain(["--variant".into(), name.into()]).collect()
+        };
+        let args = with(&["bonuses", "--format", "json"]);
+        let report = json(&args.iter().map(String::as_str).collect::<Vec<_>>(), 0);
+        assert_eq!(report["variant"], label);
+        let args = with(&["bonuses"]);
+        let text = run_ok(&args.iter().map(String::as_str).collect::<Vec<_>>(), 0);
+        let lines: Vec<&str> = text.lines().filter_map(|l| l.strip_prefix("       position: ")).collect();
+        let classes = report["classes"].as_array().unwrap();
+        assert_eq!(lines.len(), classes.len(), "{label}: a position line per class");
+        for (class, line) in classes.iter().zip(lines) {
+            let what = format!("{label} class {}", class["class"]);
+            let w = &class["witness"];
+            assert!(w.is_object(), "{what}: no example board");
+            let mut board = Vec::new();
+            let mut placed = Board::new();
+            for n in w["neighbours"].as_array().unwrap() {
+                let (dx, dy) = serde_json::from_value::<Direction>(n["at"].clone()).unwrap().offset();
+                board.push(format!("  - {{at: [{dx}, {dy}], tile: {}}}", n["tile"]));
+                placed.insert(Cell::new(dx, dy), serde_json::from_value(n["tile"].clone()).map(Corners).unwrap());
+            }
+            for j in w["joining"].as_array().into_iter().flatten() {
+                board.push(format!("  - {{at: {}, tile: {}}}", j["at"], j["tile"]));
+                let at: [i32; 2] = serde_json::from_value(j["at"].clone()).unwrap();
+                placed.insert(at.into(), serde_json::from_value(j["tile"].clone()).map(Corners).unwrap());
+            }
+            let tile = Corners(serde_json::from_value(w["tile"].clone()).unwrap());
+            // Every tile legal as if placed last, before the placement (a
+            // single tile is an opening, which needs no contact) and after.
+            let v = variant(name, if rules.is_empty() { "yes" } else { "no" });
+            let mut after = placed.clone();
+            after.insert(Cell::new(0, 0), tile);
+            for board in [&placed, &after].into_iter().filter(|b| b.len() > 1) {
+                for (cell, corners) in board.tiles() {
+                    let mut rest = board.clone();
+                    rest.remove(cell);
+                    let p = Placement { tile: corners.id(), at: cell, corners };
+                    assert!(judge(&rest, &v, p, None).is_legal(), "{what}: {cell} {corners} is not legal there");
+                }
+            }
+            let file = format!("variant: {name}\nboard:\n{}\nhand: [{}]\n", board.join("\n"), tile.id());
+            std::fs::write(&yaml, file).unwrap();
+            std::fs::write(&qpn, format!("{line}\n")).unwrap();
+            let mut listed = Vec::new();
+            for path in [&yaml, &qpn] {
+                let args = with(&["moves", path.to_str().unwrap(), "--format", "json"]);
+                let moves = json(&args.iter().map(String::as_str).collect::<Vec<_>>(), 0);
+                assert_eq!(moves["variant"], label);
+                let placed = moves["moves"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .find(|m| m["at"] == serde_json::json!([0, 0]) && m["corners"] == w["tile"])
+                    .unwrap_or_else(|| panic!("{what}: {tile} on [0, 0] is not among the moves of\n{moves}"))
+                    .clone();
+                assert_eq!(placed["tile"], tile.id().to_string(), "{what}");
+                assert_eq!(placed["matched"], class["max_matched"], "{what}");
+                assert_eq!(placed["matched"], w["matched"].as_array().unwrap().len(), "{what}");
+                assert_eq!(placed["bonus"], class["bonus"], "{what}");
+                listed.push(moves["moves"].clone());
+            }
+            assert_eq!(listed[0], listed[1], "{what}: the position line is another position");
+        }
+    }
+}
+
+/// A class that no board of the variant can show is said so, with the
+/// reason, and nothing is claimed for its matches or bonus: a tile set of
+/// three tiles cannot lay a class of three neighbours.
+#[test]
+fn a_class_no_real_board_shows_is_said_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let english = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/specs/variants/english.yaml")).unwrap();
+    let spec = english.replace("tile-set: {value: full,", "tile-set: {value: tiles.yaml,");
+    assert_ne!(spec, english);
+    std::fs::write(dir.path().join("spec.yaml"), spec).unwrap();
+    std::fs::write(dir.path().join("tiles.yaml"), "name: three\ntiles: [[0, 0, 0, 0], [0, 0, 0, 1], [0, 0, 1, 1]]\n")
+        .unwrap();
+    let spec = dir.path().join("spec.yaml").display().to_string();
+    let text = run_ok(&["bonuses", "--spec", &spec], 0);
+    let block = |n: usize| {
+        let start = text.find(&format!("class {n}: ")).unwrap();
+        let end = text[start..].find("\n\n").map_or(text.len(), |e| start + e);
+        text[start..end].to_string()
+    };
+    // Class 1 (N): 0-0-0-1 above 0-0-0-0, a real board of two tiles.
+    assert!(block(1).contains("max matched: 2; bonus: no") && block(1).contains("position: 0,-1:0100 0-0-0-0"));
+    // Class 13 (N NE E): four tiles with the placed one.
+    let b = block(13);
+    assert!(b.contains("no real board of this variant shows this class: it needs 4 different tiles"), "{b}");
+    assert!(b.contains("the tile set has 3"), "{b}");
+    assert!(!b.contains("max matched") && !b.contains("bonus:") && !b.contains("position:"), "{b}");
+    assert!(text.contains("class(es) show no real board: nothing is claimed"), "{text}");
+    let report = json(&["bonuses", "--spec", &spec, "--format", "json"], 0);
+    let class = &report["classes"][12];
+    assert_eq!(class["neighbours"], serde_json::json!(["N", "NE", "E"]));
+    assert_eq!(class["unshown"], serde_json::json!({"why": "too-few-tiles", "tiles": 3, "needed": 4, "joining": 0}));
+    for key in ["max_matched", "bonus", "witness", "proven"] {
+        assert!(class.get(key).is_none(), "{key} in {class}");
+    }
+    assert!(!class["clauses"].as_array().unwrap().iter().any(|c| c == "S15" || c == "E13"), "{class}");
 }
 
 /// `bonuses POSITION`: every bonus placement, with its best follow-up; the

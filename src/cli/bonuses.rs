@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::ValueEnum;
-use quadominos::formats::{LoadedPosition, load_position};
+use quadominos::formats::{LoadedPosition, load_position, notation};
 use quadominos::model::{Cell, Corners, Direction, TileId};
 use quadominos::render::{Marks, board_svg, board_text, catalogue_svg};
 use quadominos::rules::{BonusClass, Catalogue, Clause, Example, Neighbourhood, WITNESS_BUDGET};
@@ -35,8 +35,9 @@ pub enum BonusFormat {
 /// Every bonus situation: without a position, the catalogue of every
 /// neighbourhood a tile may be placed into, up to rotation and
 /// reflection, with the corners touched, the most that can be matched and
-/// whether a bonus is possible; with one, every bonus placement of the
-/// hand by catalogue class, with its best follow-up.
+/// whether a bonus is possible, each shown by a real position of the
+/// variant; with one, every bonus placement of the hand by catalogue
+/// class, with its best follow-up.
 #[derive(clap::Args)]
 #[command(after_help = "Examples:
   quadominos bonuses
@@ -195,7 +196,8 @@ fn example_note(e: Option<Example>) -> &'static str {
 fn catalogue_text(report: &CatalogueReport<'_>, variant: &quadominos::rules::Variant) -> String {
     let rules = variant.rules();
     let mut out = String::new();
-    let bonus = report.classes.iter().filter(|c| c.bonus).count();
+    let bonus = report.classes.iter().filter(|c| c.bonus == Some(true)).count();
+    let unshown = report.classes.iter().filter(|c| c.witness.is_none()).count();
     let _ = writeln!(out, "variant: {}", report.variant);
     let _ = writeln!(
         out,
@@ -207,32 +209,54 @@ R2 corner match: {}).",
         rules.diagonal_neighbours,
         rules.corner_match
     );
+    let _ = writeln!(
+        out,
+        "Each class is shown by a real position of the variant: one group of tiles through sides (S10), tiles outside \
+the\nneighbourhood joining neighbours that share no side; each tile once (S1); each legal as if placed last. Its\n\
+`position:` line is that position in the one-line notation, with the tile placed on [0, 0] as the hand."
+    );
+    if unshown > 0 {
+        let _ = writeln!(out, "{unshown} class(es) show no real board: nothing is claimed for their matches or bonus.");
+    }
     let _ = writeln!(out, "Picture: + the new tile, # a neighbour that counts, o one that does not (R4), . empty.");
     for c in report.classes {
         let pic = picture(c.representative(), rules.diagonal_neighbours.yes());
         let _ = writeln!(out);
         let _ = writeln!(out, "{}  class {}: {}{}", pic[0], c.class, names(&c.neighbours), example_note(c.example));
-        let cut = if c.proven {
-            String::new()
-        } else {
-            format!(" (the best found: the search stopped at {WITNESS_BUDGET} boards per tile, not proven)")
-        };
-        let _ = writeln!(
-            out,
-            "{}  touched: {}; max matched: {}; bonus: {}{cut}",
-            pic[1],
-            names(&c.touched),
-            c.max_matched,
-            if c.bonus { "yes" } else { "no" }
-        );
-        let witness = match &c.witness {
-            Some(w) => {
-                let around: Vec<String> = w.neighbours.iter().map(|n| format!("{} {}", n.at, n.tile)).collect();
-                format!("; e.g. {} among {}", w.tile, around.join(", "))
+        let found = match (c.max_matched, c.bonus) {
+            (Some(max), Some(bonus)) => {
+                // Not proven: the search, stopped at its budget or through
+                // its boards, found no real board matching more.
+                let cut = if c.proven {
+                    String::new()
+                } else {
+                    format!(
+                        " (the best found on a real board, at most {WITNESS_BUDGET} tiles tried per new tile; not \
+proven)"
+                    )
+                };
+                format!("; max matched: {max}; bonus: {}{cut}", if bonus { "yes" } else { "no" })
             }
-            None => String::new(),
+            _ => String::new(),
         };
-        let _ = writeln!(out, "{}  {} of 240; clauses: {}{witness}", pic[2], c.size, names(&c.clauses));
+        let _ = writeln!(out, "{}  touched: {}{found}", pic[1], names(&c.touched));
+        let _ = writeln!(out, "{}  {} of 240; clauses: {}", pic[2], c.size, names(&c.clauses));
+        match (&c.witness, &c.unshown) {
+            (Some(w), _) => {
+                let around: Vec<String> = w.neighbours.iter().map(|n| format!("{} {}", n.at, n.tile)).collect();
+                let joining = match w.joining.len() {
+                    0 => String::new(),
+                    1 => ", and 1 tile joining them through sides".to_string(),
+                    n => format!(", and {n} tiles joining them through sides"),
+                };
+                let _ = writeln!(out, "       e.g. {} on [0, 0] among {}{joining}", w.tile, around.join(", "));
+                let _ = writeln!(out, "       position: {}", notation::write(&w.board(), &[w.tile.id()], None));
+            }
+            (None, Some(why)) => {
+                let _ = writeln!(out, "       {why}");
+            }
+            (None, None) => {}
+        }
     }
     out
 }

@@ -11,8 +11,8 @@
 
 use std::fmt::Write;
 
-use crate::model::{Board, Cell, Corner, Corners, Direction};
-use crate::rules::{BonusClass, Catalogue, Example};
+use crate::model::{Board, Cell, Corner, Corners};
+use crate::rules::{BonusClass, Catalogue, Example, WITNESS_CELL};
 
 /// Cell size in pixels.
 const S: i32 = 64;
@@ -250,15 +250,18 @@ fn legend(out: &mut String, x: i32, y: i32) {
 }
 
 /// Size of a cell in the catalogue's small pictures.
-const C: i32 = 40;
-/// Width and height of one class's panel.
-const PANEL_W: i32 = 3 * C + 180;
-const PANEL_H: i32 = 3 * C + 44;
+const C: i32 = 36;
+/// Width and height of one class's panel: a 5×5 board (the neighbourhood
+/// and the ring of cells around it, where joining tiles stand) and its text.
+const PANEL_W: i32 = 5 * C + 190;
+const PANEL_H: i32 = 5 * C + 28;
 
 /// The whole bonus catalogue as one SVG: a panel per class with its
-/// neighbourhood (a board that reaches its best, the new tile in the middle
-/// with a red border, its matched corners dotted) and what the variant makes
-/// of it.
+/// example, a real board that reaches its best (the new tile in the middle
+/// with a red border, its matched corners dotted, the tiles joining the
+/// neighbours through sides outside the neighbourhood), or where no real
+/// board shows the class its neighbourhood in grey, and what the variant
+/// makes of it.
 pub fn catalogue_svg(catalogue: &Catalogue, variant: &str) -> String {
     let per_row = 4;
     let classes = catalogue.classes();
@@ -270,7 +273,7 @@ pub fn catalogue_svg(catalogue: &Catalogue, variant: &str) -> String {
     let _ = writeln!(
         out,
         "<text x=\"12\" y=\"22\" font-size=\"16\">Bonus catalogue, {}: every neighbourhood a tile may be placed \
-into, up to rotation and reflection</text>",
+into, up to rotation and reflection, each shown by a real board</text>",
         escape(variant)
     );
     for (i, class) in classes.iter().enumerate() {
@@ -285,7 +288,8 @@ into, up to rotation and reflection</text>",
 /// One class's panel at `(x, y)`.
 fn panel(out: &mut String, class: &BonusClass, x: i32, y: i32) {
     let _ = writeln!(out, "<g class=\"class\" id=\"class-{}\">", class.class);
-    let frame = if class.bonus { "#c9a000" } else { "#bbb" };
+    let bonus = class.bonus == Some(true);
+    let frame = if bonus { "#c9a000" } else { "#bbb" };
     let _ = writeln!(
         out,
         "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"6\" fill=\"#fff\" stroke=\"{frame}\" stroke-width=\"2\"/>",
@@ -294,30 +298,32 @@ fn panel(out: &mut String, class: &BonusClass, x: i32, y: i32) {
         PANEL_W - 8,
         PANEL_H - 8
     );
+    // The picture's cell [0, 0] (the new tile) sits in the middle of 5×5.
     let gx = x + 10;
     let gy = y + 10;
-    let cell_px = |d: Option<Direction>| {
-        let (dx, dy) = d.map_or((0, 0), Direction::offset);
-        (gx + (dx + 1) * C, gy + (dy + 1) * C)
-    };
-    // The nine cells: empty ones faint.
+    let cell_px = |c: Cell| (gx + (c.x - WITNESS_CELL.x + 2) * C, gy + (c.y - WITNESS_CELL.y + 2) * C);
+    let centre = WITNESS_CELL;
+    // The nine cells of the neighbourhood: empty ones faint.
     for dy in -1..=1 {
         for dx in -1..=1 {
+            let (px, py) = cell_px(Cell::new(dx, dy));
             let _ = writeln!(
                 out,
-                "<rect x=\"{}\" y=\"{}\" width=\"{C}\" height=\"{C}\" fill=\"none\" stroke=\"#e4e4e4\"/>",
-                gx + (dx + 1) * C,
-                gy + (dy + 1) * C
+                "<rect x=\"{px}\" y=\"{py}\" width=\"{C}\" height=\"{C}\" fill=\"none\" stroke=\"#e4e4e4\"/>"
             );
         }
     }
     match &class.witness {
         Some(w) => {
             for n in &w.neighbours {
-                let (px, py) = cell_px(Some(n.at));
-                tile(out, &format!("class-{}-{}", class.class, n.at), (px, py), C, n.tile, ("#222", 1));
+                let at = centre.neighbour(n.at);
+                tile(out, &format!("class-{}-{}", class.class, n.at), cell_px(at), C, n.tile, ("#222", 1));
             }
-            let (px, py) = cell_px(None);
+            for j in &w.joining {
+                let id = format!("class-{}-joining-{}-{}", class.class, j.at.x, j.at.y);
+                tile(out, &id, cell_px(j.at), C, j.tile, ("#888", 1));
+            }
+            let (px, py) = cell_px(centre);
             tile(out, &format!("class-{}-new", class.class), (px, py), C, w.tile, ("#c0001a", 3));
             for &corner in &w.matched {
                 let (dx, dy) = corner.offset();
@@ -331,7 +337,7 @@ fn panel(out: &mut String, class: &BonusClass, x: i32, y: i32) {
         }
         None => {
             for &d in &class.neighbours {
-                let (px, py) = cell_px(Some(d));
+                let (px, py) = cell_px(centre.neighbour(d));
                 let _ = writeln!(
                     out,
                     "<rect x=\"{px}\" y=\"{py}\" width=\"{C}\" height=\"{C}\" fill=\"#999\" stroke=\"#222\"/>"
@@ -339,7 +345,7 @@ fn panel(out: &mut String, class: &BonusClass, x: i32, y: i32) {
             }
         }
     }
-    let tx = gx + 3 * C + 12;
+    let tx = gx + 5 * C + 12;
     let line = |out: &mut String, k: i32, text: &str, weight: &str| {
         let _ = writeln!(
             out,
@@ -358,13 +364,22 @@ fn panel(out: &mut String, class: &BonusClass, x: i32, y: i32) {
     line(out, 1, &names.join(" "), "normal");
     let touched: Vec<&str> = class.touched.iter().map(|c| c.name()).collect();
     line(out, 2, &format!("touched: {}", touched.join(" ")), "normal");
-    let at_least = if class.proven { "" } else { "at least " };
-    line(out, 3, &format!("max matched: {at_least}{}", class.max_matched), "normal");
-    line(out, 4, if class.bonus { "bonus: yes" } else { "bonus: no" }, if class.bonus { "bold" } else { "normal" });
+    match (class.max_matched, class.bonus) {
+        (Some(max), Some(b)) => {
+            let at_least = if class.proven { "" } else { "at least " };
+            line(out, 3, &format!("max matched: {at_least}{max}"), "normal");
+            line(out, 4, if b { "bonus: yes" } else { "bonus: no" }, if b { "bold" } else { "normal" });
+        }
+        _ => {
+            line(out, 3, "no real board", "bold");
+            let why = if class.proven { "of this variant shows it" } else { "found by the search" };
+            line(out, 4, why, "normal");
+        }
+    }
     let clauses: Vec<String> = class.clauses.iter().map(|c| c.to_string()).collect();
     line(out, 5, &clauses.join(" "), "normal");
     line(out, 6, &format!("{} of 240", class.size), "normal");
-    if class.bonus {
+    if bonus {
         star(out, f64::from(x + PANEL_W - 24), f64::from(y + PANEL_H - 26), 9.0, "bonus");
     }
     out.push_str("</g>\n");

@@ -8,18 +8,26 @@
 //! 256 neighbourhoods 240 have a side neighbour, and they fall into 45
 //! classes under the eight symmetries of the square. The classes are the
 //! same whatever the readings; what each class shows is not: it is computed
-//! here by building a concrete board for the class (real tiles of the
-//! variant's set in orientations R1 allows, each tile once) and asking the
-//! placement judge, so that a variant with other readings (R2, R3, R4, R7)
-//! gets its own catalogue.
+//! here by building, for the class, a real position of the variant (a board
+//! that play could leave: tiles of the set in orientations R1 allows, each
+//! once, one group through sides, each legal as if placed last; see
+//! [`Witness`]) and asking the placement judge, so that a variant with other
+//! readings (R2, R3, R4, R7) gets its own catalogue. What a class claims
+//! rests on that board alone: where none is found, or none can exist (the
+//! tile set is too small), the class says so ([`Unshown`]) and claims no
+//! matches and no bonus.
 
 // Indexing here cannot panic on input: neighbourhood patterns index tables of 256 entries by 8-bit masks.
 #![allow(clippy::indexing_slicing)]
 
 use serde::Serialize;
 
+mod search;
+
+use search::{Layout, best_witness};
+
 use super::clause::{Clause, e, r, s};
-use super::judge::{Placement, Verdict, judge};
+use super::judge::Placement;
 use super::variant::Variant;
 use crate::model::{Board, Cell, Corner, Corners, Direction};
 
@@ -39,14 +47,29 @@ pub enum Example {
     F,
 }
 
-/// A concrete board that shows a class at its best: the neighbours' tiles
-/// around the empty cell `[0, 0]` and the tile placed there.
+/// A real position that shows a class at its best: the neighbours' tiles
+/// around the empty cell `[0, 0]`, the tiles (if any) that join them through
+/// sides, and the tile placed on `[0, 0]`.
+///
+/// Real means what a board reached in play would show: the tiles before the
+/// placement are one group connected through sides, as every position is
+/// (S10; the position loader refuses anything else), each tile is in the set
+/// once, in an orientation R1 allows, and every tile, the placed one
+/// included, is legal as if it had been placed last. Under `every-value`
+/// (R2) with `no` (R3) that means that no lattice point shows two different
+/// values to tiles that count as neighbours (R4).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Witness {
     /// The placed tile's corners `[nw, ne, se, sw]`.
     pub tile: Corners,
     /// Each neighbour and its tile.
     pub neighbours: Vec<Neighbour>,
+    /// Tiles two cells or more away from `[0, 0]` that join neighbours
+    /// which share no side into one group: they touch no corner of the
+    /// placed tile and leave the neighbourhood as it is. Empty when the
+    /// neighbours already are one group.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub joining: Vec<JoiningTile>,
     /// The corners of the placed tile that match.
     pub matched: Vec<Corner>,
 }
@@ -58,6 +81,83 @@ pub struct Neighbour {
     pub at: Direction,
     /// Its corners `[nw, ne, se, sw]`.
     pub tile: Corners,
+}
+
+/// A tile of the witness board outside the neighbourhood.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct JoiningTile {
+    /// Its cell.
+    pub at: Cell,
+    /// Its corners `[nw, ne, se, sw]`.
+    pub tile: Corners,
+}
+
+/// The empty cell of every witness board.
+pub const WITNESS_CELL: Cell = Cell::new(0, 0);
+
+impl Witness {
+    /// The position before the placement: the neighbours (clockwise from
+    /// north), then the joining tiles.
+    pub fn position(&self) -> Vec<(Cell, Corners)> {
+        let around = self.neighbours.iter().map(|n| (WITNESS_CELL.neighbour(n.at), n.tile));
+        around.chain(self.joining.iter().map(|j| (j.at, j.tile))).collect()
+    }
+
+    /// [`Witness::position`] as a board.
+    pub fn board(&self) -> Board {
+        self.position().into_iter().collect()
+    }
+
+    /// The placement the witness shows.
+    pub fn placement(&self) -> Placement {
+        Placement { tile: self.tile.id(), at: WITNESS_CELL, corners: self.tile }
+    }
+}
+
+/// Why a class shows no board.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "why", rename_all = "kebab-case")]
+pub enum Unshown {
+    /// No real board of the variant shows the class: it needs more tiles
+    /// than the set holds (each tile exists once, S1).
+    TooFewTiles {
+        /// The tiles of the set.
+        tiles: usize,
+        /// The fewest a board of the class needs: the placed tile, the
+        /// neighbours and the fewest tiles that join them through sides.
+        needed: usize,
+        /// Of which joining tiles.
+        joining: usize,
+    },
+    /// The search found no real board. `cut` when it stopped at its budget
+    /// ([`WITNESS_BUDGET`]) for some new tile; otherwise it tried every
+    /// board on the fewest cells, which does not rule out larger boards.
+    NotFound {
+        /// Whether the budget stopped it.
+        cut: bool,
+    },
+}
+
+impl std::fmt::Display for Unshown {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Unshown::TooFewTiles { tiles, needed, joining } => write!(
+                f,
+                "no real board of this variant shows this class: it needs {needed} different tiles (the placed \
+tile, its neighbours and {joining} tile(s) joining them through sides; each tile once, S1, S10), and the tile set has \
+{tiles}"
+            ),
+            Unshown::NotFound { cut: true } => write!(
+                f,
+                "no real board found (the search stopped at {WITNESS_BUDGET} tiles tried per new tile): the most \
+matched and the bonus are not established"
+            ),
+            Unshown::NotFound { cut: false } => f.write_str(
+                "no real board found on the fewest cells that join the neighbours through sides: the most matched \
+and the bonus are not established",
+            ),
+        }
+    }
 }
 
 /// One class of neighbourhoods and what the variant makes of it.
@@ -72,24 +172,33 @@ pub struct BonusClass {
     pub size: usize,
     /// The corners of the new tile touched by a neighbour that counts (R4).
     pub touched: Vec<Corner>,
-    /// The most touching corners a legal placement can match.
-    pub max_matched: u8,
-    /// Whether a placement here can earn the bonus (R7).
-    pub bonus: bool,
-    /// False when the search for boards stopped at its budget
-    /// ([`WITNESS_BUDGET`] boards per new tile) before it found a placement
-    /// matching every touched corner: `max_matched` and `bonus` are then the
-    /// best found, which a longer search might beat. Every class of the
+    /// The most touching corners a legal placement matches on a real board
+    /// ([`Witness`]); absent when no real board is shown ([`Unshown`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_matched: Option<u8>,
+    /// Whether a placement here can earn the bonus (R7), as the witness
+    /// shows; absent when no real board is shown.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bonus: Option<bool>,
+    /// True when `max_matched` and `bonus` are the class's best: the witness
+    /// matches every touched corner, or no real board can show the class
+    /// (too few tiles). False when the search stopped, at its budget
+    /// ([`WITNESS_BUDGET`] tiles tried per new tile) or after every board on
+    /// its cells, short of that: `max_matched` and `bonus` are then the best
+    /// found, which another board might beat, or absent. Every class of the
     /// shipped variants is proven (a test checks it); written only when
     /// false.
     #[serde(skip_serializing_if = "is_true")]
     pub proven: bool,
+    /// Why no board is shown, when none is.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unshown: Option<Unshown>,
     /// The rule sheet's example this class shows, if any.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub example: Option<Example>,
     /// The clauses that decide.
     pub clauses: Vec<Clause>,
-    /// A board that reaches `max_matched`, when a legal placement exists.
+    /// A real board that reaches `max_matched`, when one is found.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub witness: Option<Witness>,
     #[serde(skip)]
@@ -100,10 +209,11 @@ fn is_true(b: &bool) -> bool {
     *b
 }
 
-/// The most boards judged for one new tile (one orientation of one tile) in
-/// the search for a class's best placement. A search that matches every
-/// touched corner stops at once; one stopped by the budget first leaves the
-/// class marked not proven ([`BonusClass::proven`]).
+/// The most tiles tried (put on a cell of the board being built) for one new
+/// tile (one orientation of one tile) in the search for a class's best real
+/// board. A search that matches every touched corner stops at once; one
+/// stopped by the budget first leaves the class marked not proven
+/// ([`BonusClass::proven`]).
 pub const WITNESS_BUDGET: u32 = 2_000;
 
 /// Every class of placeable neighbourhoods under one variant.
@@ -239,8 +349,9 @@ impl Neighbourhood {
 }
 
 impl Catalogue {
-    /// The catalogue under `variant`: every class, each shown by a concrete
-    /// board found by search and judged by [`judge`].
+    /// The catalogue under `variant`: every class, each shown by a real
+    /// position found by search and judged by the placement judge
+    /// ([`judge`](super::judge())).
     pub fn new(variant: &Variant) -> Catalogue {
         let mut reps: Vec<Neighbourhood> =
             (0..=255u8).map(Neighbourhood).filter(|n| n.placeable()).map(Neighbourhood::canonical).collect();
@@ -292,21 +403,36 @@ fn class(variant: &Variant, number: usize, rep: Neighbourhood, size: usize) -> B
     class_within(variant, number, rep, size, WITNESS_BUDGET)
 }
 
-/// [`class`] with `budget` boards judged per new tile.
+/// [`class`] with `budget` tiles tried per new tile.
 fn class_within(variant: &Variant, number: usize, rep: Neighbourhood, size: usize, budget: u32) -> BonusClass {
     let diagonals = variant.rules().diagonal_neighbours.yes();
     let touched = rep.covered(diagonals);
-    let (witness, proven) = best_witness(variant, rep, touched.len(), budget);
-    let (max_matched, bonus) = witness.as_ref().map_or((0, false), |(w, bonus)| (w.matched.len() as u8, *bonus));
+    let layout = Layout::new(rep);
+    let needed = layout.cells.len() + 1;
+    let tiles = variant.tile_set().len();
+    let (witness, proven, unshown) = if tiles < needed {
+        let joining = layout.cells.len() - layout.neighbours;
+        (None, true, Some(Unshown::TooFewTiles { tiles, needed, joining }))
+    } else {
+        match best_witness(variant, &layout, touched.len(), budget) {
+            (Some(found), _) => {
+                let full = found.0.matched.len() == touched.len();
+                (Some(found), full, None)
+            }
+            (None, cut) => (None, false, Some(Unshown::NotFound { cut })),
+        }
+    };
+    let max_matched = witness.as_ref().map(|(w, _)| w.matched.len() as u8);
+    let bonus = witness.as_ref().map(|&(_, bonus)| bonus);
     let example = rep.example();
     let mut clauses = Vec::new();
     match example {
         Some(Example::E) => clauses.push(e(11)),
         Some(Example::F) => clauses.push(e(12)),
-        None if bonus => clauses.push(e(13)),
+        None if bonus == Some(true) => clauses.push(e(13)),
         None => {}
     }
-    if bonus {
+    if bonus == Some(true) {
         clauses.push(s(15));
     }
     if rep.directions().iter().any(|d| !d.is_edge()) {
@@ -321,6 +447,7 @@ fn class_within(variant: &Variant, number: usize, rep: Neighbourhood, size: usiz
         max_matched,
         bonus,
         proven,
+        unshown,
         example,
         clauses,
         witness: witness.map(|(w, _)| w),
@@ -328,101 +455,13 @@ fn class_within(variant: &Variant, number: usize, rep: Neighbourhood, size: usiz
     }
 }
 
-/// The legal placement on `[0, 0]` that matches the most corners over every
-/// board of tiles around it in the neighbourhood `rep`, with whether it earns
-/// the bonus; `None` when no legal placement exists at all.
-///
-/// Every orientation of every tile is tried as the new tile; for each, the
-/// neighbours are chosen by a depth-first search over the orientations of the
-/// set, those that show the new tile's values on the shared lattice points
-/// first, each tile at most once. Each board found is judged by [`judge`].
-/// The search stops as soon as every touched corner is matched, since no
-/// placement can match more. The second value is whether the answer is
-/// proven: every touched corner matched, or no tile's search stopped at its
-/// `budget` of boards.
-fn best_witness(variant: &Variant, rep: Neighbourhood, touched: usize, budget: u32) -> (Option<(Witness, bool)>, bool) {
-    let at = Cell::new(0, 0);
-    let dirs = rep.directions();
-    let mut best: Option<(Witness, bool)> = None;
-    let mut cut = false;
-    for &tile in variant.orientations().all() {
-        let mut search = Search { variant, tile, dirs: &dirs, chosen: Vec::new(), budget };
-        // A legal placement's bonus follows from its matched corners (R7), so
-        // the most matched is the best.
-        let found = search.run(at, touched);
-        cut |= search.budget == 0;
-        let Some(found) = found else { continue };
-        if best.as_ref().is_none_or(|(w, _)| found.0.matched.len() > w.matched.len()) {
-            let full = found.0.matched.len() == touched;
-            best = Some(found);
-            if full {
-                break;
-            }
-        }
-    }
-    let proven = best.as_ref().is_some_and(|(w, _)| w.matched.len() == touched) || !cut;
-    (best, proven)
-}
-
-/// The neighbour search for one new tile.
-struct Search<'a> {
-    variant: &'a Variant,
-    tile: Corners,
-    dirs: &'a [Direction],
-    chosen: Vec<Corners>,
-    /// Boards judged before giving up on this tile.
-    budget: u32,
-}
-
-impl Search<'_> {
-    /// The best legal witness found for `self.tile`, with whether it earns
-    /// the bonus.
-    fn run(&mut self, at: Cell, touched: usize) -> Option<(Witness, bool)> {
-        let mut best: Option<(Witness, bool)> = None;
-        self.descend(at, touched, &mut best);
-        best
-    }
-
-    fn descend(&mut self, at: Cell, touched: usize, best: &mut Option<(Witness, bool)>) {
-        if self.budget == 0 || best.as_ref().is_some_and(|(w, _)| w.matched.len() == touched) {
-            return;
-        }
-        let Some(&dir) = self.dirs.get(self.chosen.len()) else {
-            self.budget -= 1;
-            let neighbours: Vec<Neighbour> =
-                self.dirs.iter().zip(&self.chosen).map(|(&at, &tile)| Neighbour { at, tile }).collect();
-            let board: Board = neighbours.iter().map(|n| (at.neighbour(n.at), n.tile)).collect();
-            let p = Placement { tile: self.tile.id(), at, corners: self.tile };
-            if let Verdict::Legal(legal) = judge(&board, self.variant, p, None)
-                && best.as_ref().is_none_or(|(w, _)| usize::from(legal.matched) > w.matched.len())
-            {
-                *best = Some((Witness { tile: self.tile, neighbours, matched: legal.matched_corners() }, legal.bonus));
-            }
-            return;
-        };
-        // Orientations that show the new tile's values where they meet it
-        // first, then the rest.
-        let tile = self.tile;
-        let agrees = |c: &Corners| dir.shared_corners().iter().all(|&(mine, theirs)| c.at(theirs) == tile.at(mine));
-        let all = self.variant.orientations().all();
-        let candidates = all.iter().filter(|c| agrees(c)).chain(all.iter().filter(|c| !agrees(c)));
-        for &c in candidates {
-            if c.id() == tile.id() || self.chosen.iter().any(|k| k.id() == c.id()) {
-                continue;
-            }
-            self.chosen.push(c);
-            self.descend(at, touched, best);
-            self.chosen.pop();
-            if self.budget == 0 || best.as_ref().is_some_and(|(w, _)| w.matched.len() == touched) {
-                return;
-            }
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
+    use super::search::{RING, joining_cells};
     use super::*;
+    use crate::model::BoardGraph;
+    use crate::rules::judge::{Verdict, judge};
+    use crate::rules::reading::CornerMatch;
 
     #[test]
     fn forty_five_classes_cover_the_240_placeable_neighbourhoods() {
@@ -433,23 +472,203 @@ mod tests {
         assert!(c.class_of(Neighbourhood::of([Direction::NE])).is_none());
     }
 
+    const SHIPPED: [&str; 4] = ["english", "english-beginner", "serbian", "serbian-chain"];
+
+    fn variant(name: &str, r4: &str) -> Variant {
+        crate::formats::builtin_variant(name).unwrap().with_rule("R4", r4).unwrap()
+    }
+
+    /// `base`'s rules with a tile set of only `tiles`.
+    fn with_tiles(base: &Variant, tiles: &[[u8; 4]]) -> Variant {
+        Variant::new(super::super::VariantParts {
+            name: "tiny".into(),
+            description: String::new(),
+            tile_set: crate::model::TileSet::from_printed("tiny", tiles.iter().map(|&t| Corners(t))).unwrap(),
+            tile_set_clauses: Vec::new(),
+            target: 800,
+            target_clauses: Vec::new(),
+            rules: *base.rules(),
+            citations: Vec::new(),
+        })
+    }
+
     #[test]
     fn every_shipped_class_is_proven_and_a_search_cut_short_says_so() {
-        for name in ["english", "english-beginner", "serbian", "serbian-chain"] {
+        for name in SHIPPED {
             for r4 in ["yes", "no"] {
-                let v = crate::formats::builtin_variant(name).unwrap().with_rule("R4", r4).unwrap();
-                let c = Catalogue::new(&v);
-                assert!(c.classes().iter().all(|k| k.proven), "{name} R4={r4}");
+                let c = Catalogue::new(&variant(name, r4));
+                assert!(c.classes().iter().all(|k| k.proven && k.witness.is_some()), "{name} R4={r4}");
             }
         }
-        // No board judged at all: nothing is found, and nothing is claimed.
-        let english = crate::formats::builtin_variant("english").unwrap();
+        // No tile tried at all: nothing is found, and nothing is claimed.
+        let english = variant("english", "yes");
         let rep = Neighbourhood::of([Direction::N, Direction::W]);
         let cut = class_within(&english, 1, rep, 4, 0);
-        assert!(!cut.proven && !cut.bonus && cut.max_matched == 0);
+        assert!(!cut.proven && cut.bonus.is_none() && cut.max_matched.is_none() && cut.witness.is_none());
+        assert_eq!(cut.unshown, Some(Unshown::NotFound { cut: true }));
+        assert!(!cut.clauses.contains(&s(15)) && !cut.clauses.contains(&e(13)));
         let json = serde_json::to_value(&cut).unwrap();
         assert_eq!(json["proven"], false);
-        assert!(serde_json::to_value(class(&english, 1, rep, 4)).unwrap().get("proven").is_none());
+        assert_eq!(json["unshown"], serde_json::json!({"why": "not-found", "cut": true}));
+        assert!(json.get("max_matched").is_none() && json.get("bonus").is_none());
+        let found = serde_json::to_value(class(&english, 1, rep, 4)).unwrap();
+        assert!(found.get("proven").is_none() && found.get("unshown").is_none());
+        assert_eq!((found["max_matched"].as_u64(), found["bonus"].as_bool()), (Some(3), Some(true)));
+    }
+
+    /// A class no board of the variant can show says so, and claims no
+    /// matches: with three tiles, a class of three neighbours (four tiles
+    /// with the placed one) cannot be laid, and a class needing tiles joining
+    /// its neighbours needs more still.
+    #[test]
+    fn a_class_no_real_board_shows_claims_nothing() {
+        let english = variant("english", "yes");
+        let tiny = with_tiles(&english, &[[0, 0, 0, 0], [0, 0, 0, 1], [0, 0, 1, 1]]);
+        let c = Catalogue::new(&tiny);
+        use Direction::*;
+        let three = c.class_of(Neighbourhood::of([N, NE, E])).unwrap();
+        assert_eq!(three.unshown, Some(Unshown::TooFewTiles { tiles: 3, needed: 4, joining: 0 }));
+        assert!(three.proven && three.witness.is_none() && three.max_matched.is_none() && three.bonus.is_none());
+        let apart = c.class_of(Neighbourhood::of([N, E])).unwrap();
+        assert_eq!(apart.unshown, Some(Unshown::TooFewTiles { tiles: 3, needed: 8, joining: 5 }));
+        let why = apart.unshown.as_ref().unwrap().to_string();
+        assert!(why.starts_with("no real board of this variant shows this class: it needs 8"), "{why}");
+        // Two tiles do: 0-0-0-1 above 0-0-0-0.
+        let one = c.class_of(Neighbourhood::of([N])).unwrap();
+        let w = one.witness.as_ref().unwrap();
+        assert_eq!((w.tile, w.neighbours[0].tile), (Corners([0, 0, 0, 0]), Corners([0, 1, 0, 0])));
+        assert_eq!((one.max_matched, one.bonus, one.proven), (Some(2), Some(false), true));
+        // Quads only: no two of them can match, and the search, cut by
+        // nothing, finds no board; that is said, not proven.
+        let quads = with_tiles(&english, &[[0, 0, 0, 0], [1, 1, 1, 1], [2, 2, 2, 2]]);
+        let one = Catalogue::new(&quads).classes()[0].clone();
+        assert_eq!(one.unshown, Some(Unshown::NotFound { cut: false }));
+        assert!(!one.proven && one.max_matched.is_none() && one.bonus.is_none());
+    }
+
+    /// The pairs of tiles of `board` that touch at a lattice point and count
+    /// as neighbours of each other (R4), with the values they show there.
+    fn meetings(board: &Board, diagonals: bool) -> Vec<(Cell, Cell, u8, u8)> {
+        let mut out = Vec::new();
+        for (a, ta) in board.tiles() {
+            for dir in Direction::ALL.into_iter().filter(|d| d.is_edge() || diagonals) {
+                let b = a.neighbour(dir);
+                let Some(tb) = board.get(b) else { continue };
+                for &(mine, theirs) in dir.shared_corners() {
+                    assert_eq!(a.point(mine), b.point(theirs));
+                    out.push((a, b, ta.at(mine), tb.at(theirs)));
+                }
+            }
+        }
+        out
+    }
+
+    /// Every witness of every shipped variant, under both values of R4, is a
+    /// real position with the claimed placement: checked here from the
+    /// geometry and the judge, not by the search's own check.
+    #[test]
+    fn every_witness_is_a_real_position() {
+        for name in SHIPPED {
+            for r4 in ["yes", "no"] {
+                let v = variant(name, r4);
+                let rules = v.rules();
+                let one_value_asked = rules.corner_match == CornerMatch::EveryValue && !rules.unmatched_corners.yes();
+                for class in Catalogue::new(&v).classes() {
+                    let what = format!("{name} R4={r4} class {}", class.class);
+                    let w = class.witness.as_ref().expect("every shipped class shows a board");
+                    let position = w.board();
+                    // Each tile once, of the set, in an orientation R1 allows.
+                    let mut ids: Vec<_> = position.iter().map(|(_, c)| c.id()).chain([w.tile.id()]).collect();
+                    ids.sort_unstable();
+                    ids.dedup();
+                    assert_eq!(ids.len(), position.len() + 1, "{what}: a tile twice");
+                    for (_, c) in position.iter().chain([(WITNESS_CELL, w.tile)]) {
+                        assert!(v.orientations().of(v.tile_set(), c.id()).contains(&c), "{what}: {c}");
+                    }
+                    // The neighbourhood is the class's; joining tiles stand
+                    // two cells away or more.
+                    assert_eq!(Neighbourhood::around(&position, WITNESS_CELL), class.representative(), "{what}");
+                    for j in &w.joining {
+                        assert!(j.at.x.abs().max(j.at.y.abs()) >= 2, "{what}: {} touches the cell", j.at);
+                    }
+                    // One group through sides.
+                    assert_eq!(BoardGraph::new(&position).side_components().len(), 1, "{what}: not connected");
+                    // Every tile legal as if placed last, before the
+                    // placement (an opening tile alone needs no contact) and
+                    // after it.
+                    let mut after = position.clone();
+                    after.insert(WITNESS_CELL, w.tile);
+                    for board in [&position, &after] {
+                        if board.len() < 2 {
+                            continue;
+                        }
+                        for (cell, corners) in board.tiles() {
+                            let mut rest = board.clone();
+                            rest.remove(cell);
+                            let p = Placement { tile: corners.id(), at: cell, corners };
+                            assert!(judge(&rest, &v, p, None).is_legal(), "{what}: {cell} {corners} on {board:?}");
+                        }
+                    }
+                    // The placement and what the class claims.
+                    let Verdict::Legal(legal) = judge(&position, &v, w.placement(), None) else {
+                        panic!("{what}: the placement is illegal")
+                    };
+                    assert_eq!(legal.touching(), class.touched, "{what}");
+                    assert_eq!(legal.matched_corners(), w.matched, "{what}");
+                    assert_eq!((Some(legal.matched), Some(legal.bonus)), (class.max_matched, class.bonus), "{what}");
+                    // Where R2 and R3 ask every touching corner to equal
+                    // every value on its point, no point shows two values to
+                    // tiles that count for each other.
+                    if one_value_asked {
+                        for (a, b, x, y) in meetings(&after, rules.diagonal_neighbours.yes()) {
+                            assert_eq!(x, y, "{what}: {a} shows {x} and {b} shows {y} at one point");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The joining cells are the fewest: no subset of the ring of cells two
+    /// steps away joins the neighbours with fewer (a cell farther out can be
+    /// pulled onto the ring without losing a contact, so the ring suffices).
+    #[test]
+    fn joining_cells_are_the_fewest_that_connect_the_neighbours() {
+        // Cells of the 5×5 square around the witness cell as bits.
+        let bit = |c: Cell| 1u32 << ((c.y + 2) * 5 + (c.x + 2));
+        let connected = |cells: u32| {
+            let (west, east) = (0b00001_00001_00001_00001_00001u32, 0b10000_10000_10000_10000_10000u32);
+            let mut reached = cells & cells.wrapping_neg();
+            loop {
+                let grown =
+                    (reached | ((reached << 1) & !west) | ((reached >> 1) & !east) | (reached << 5) | (reached >> 5))
+                        & cells;
+                if grown == reached {
+                    return reached == cells;
+                }
+                reached = grown;
+            }
+        };
+        let english = variant("english", "yes");
+        for class in Catalogue::new(&english).classes() {
+            let rep = class.representative();
+            let around: u32 = rep.directions().into_iter().map(|d| bit(WITNESS_CELL.neighbour(d))).sum();
+            let joining = joining_cells(rep);
+            assert!(joining.iter().all(|c| c.x.abs().max(c.y.abs()) == 2), "class {}", class.class);
+            let ours: u32 = joining.iter().map(|&c| bit(c)).sum();
+            assert_eq!(ours.count_ones() as usize, joining.len(), "class {}: a cell twice", class.class);
+            assert!(connected(around | ours), "class {}: not joined", class.class);
+            let fewest = (0..1u32 << 16)
+                .filter(|subset| {
+                    let ring: u32 =
+                        (0..16).filter(|i| subset >> i & 1 != 0).map(|i| bit(Cell::new(RING[i].0, RING[i].1))).sum();
+                    connected(around | ring)
+                })
+                .map(u32::count_ones)
+                .min()
+                .unwrap();
+            assert_eq!(joining.len(), fewest as usize, "class {}: {:?}", class.class, rep.directions());
+        }
     }
 
     #[test]

@@ -16,7 +16,10 @@ mod reading;
 mod table_cache;
 mod variant;
 
-pub use catalogue::{BonusClass, Catalogue, Example, Neighbour, Neighbourhood, WITNESS_BUDGET, Witness};
+pub use catalogue::{
+    BonusClass, Catalogue, Example, JoiningTile, Neighbour, Neighbourhood, Unshown, WITNESS_BUDGET, WITNESS_CELL,
+    Witness,
+};
 pub use clause::{Clause, LAST_READING, Source, UnknownClause};
 pub use judge::{Contact, Legal, Placement, Reason, Tally, Verdict, contacts, corner_matches, judge, points};
 pub use movegen::{Counts, Move, MoveGen, quick_judge, quick_judge_with};
