@@ -227,7 +227,9 @@ fn r1_tile_set_file_plays_the_printed_order_and_its_turns() {
 // finds A's sw 4 (matches 4); its ne (1, 1) finds A's se 5 (from N) and B's sw
 // 3 (from NE, diagonal); se and sw touch nothing. Every value: 5 ≠ 3 so the ne
 // corner cannot match, one match, illegal. At least one: 5 is there, two of
-// two touching corners match, legal, scoring 2+3+4+5 = 14.
+// two touching corners match, legal, scoring 2+3+4+5 = 14. R2 decided, and is
+// cited; R4 did not (without B's diagonal 3 the ne corner still matches A's
+// 5, the same two corners), and is not.
 #[test]
 fn r2_a_corner_between_a_5_and_a_3_matches_only_under_at_least_one() {
     let b = board(&[([0, 0], [4, 5, 5, 4]), ([1, 0], [4, 1, 2, 3])]);
@@ -242,7 +244,7 @@ fn r2_a_corner_between_a_5_and_a_3_matches_only_under_at_least_one() {
     let l = legal(judged(&b, &variant("english", &[("R2", "at-least-one")]), p, None));
     assert_eq!((l.matched, l.bonus, l.by_weight, l.points), (2, false, false, 14));
     assert_eq!(l.touching(), vec![Corner::Nw, Corner::Ne]);
-    assert!(l.clauses.contains(&r(2)) && l.clauses.contains(&r(4)), "{:?}", l.clauses);
+    assert!(l.clauses.contains(&r(2)) && !l.clauses.contains(&r(4)), "{:?}", l.clauses);
 }
 
 // The same board with the values agreeing: B = 0-1-5-5 as [5, 0, 1, 5] on
@@ -304,7 +306,8 @@ fn r3_one_matched_corner_is_too_few_under_both_readings() {
 // [1, 2, 3, 4] on [0, 0]: nw (0, 0) finds A's ne 1 (matches); sw (0, 1) finds
 // A's se 4 (matches); se (1, 1) finds only D's nw 5 (3 ≠ 5); ne (1, 0) touches
 // nothing. With diagonal neighbours the se corner touches and fails (R3 = no);
-// without them only nw and sw touch, both matched.
+// without them only nw and sw touch, both matched. The legal verdict under
+// R4 = no rests on that value, so it cites R4.
 #[test]
 fn r4_an_unmatched_diagonal_only_corner_refuses_the_play_only_when_diagonals_count() {
     let b = board(&[([-1, 0], [0, 1, 4, 5]), ([1, 1], [5, 5, 5, 5])]);
@@ -316,7 +319,7 @@ fn r4_an_unmatched_diagonal_only_corner_refuses_the_play_only_when_diagonals_cou
     let l = legal(judged(&b, &variant("english", &[("R4", "no")]), p, None));
     assert_eq!((l.matched, l.bonus, l.points), (2, false, 10));
     assert_eq!(l.touching(), vec![Corner::Nw, Corner::Sw]);
-    assert!(!l.clauses.contains(&r(4)), "no diagonal contact, R4 not cited: {:?}", l.clauses);
+    assert!(l.clauses.contains(&r(4)), "with diagonals the play is refused, R4 cited: {:?}", l.clauses);
 }
 
 // The same board with D = 3-3-3-3: the diagonal-only se corner (1, 1) now finds
@@ -412,8 +415,9 @@ fn r6_equal_weight_with_a_diagonal_neighbour_counts_only_under_edge_and_diagonal
 // [0, 1]. The candidate 1-2-3-4 as [1, 2, 3, 4] on [1, 1]: nw (1, 1) finds A's
 // sw 1 and B's ne 1, ne (2, 1) finds A's se 2, sw (1, 2) finds B's se 4: three
 // of three match, se touches nothing. A bonus under "3", none under "4"
-// (legal either way). Adding C = 3-3-3-3 on [2, 2] (SE diagonal) puts 3 on the
-// se point (2, 2): four matches, a bonus under both.
+// (legal either way): R7 decides, and both verdicts cite it. Adding C =
+// 3-3-3-3 on [2, 2] (SE diagonal) puts 3 on the se point (2, 2): four
+// matches, a bonus under both, which R7 did not decide.
 #[test]
 fn r7_three_matched_corners_earn_the_bonus_only_under_threshold_3() {
     let mut b = board(&[([1, 0], [1, 2, 2, 1]), ([0, 1], [0, 1, 4, 5])]);
@@ -423,12 +427,13 @@ fn r7_three_matched_corners_earn_the_bonus_only_under_threshold_3() {
     assert!(three.clauses.contains(&r(7)), "{:?}", three.clauses);
     let four = legal(judged(&b, &variant("english", &[("R7", "4")]), p, None));
     assert_eq!((four.matched, four.bonus, four.points), (3, false, 10));
-    assert!(!four.clauses.contains(&r(7)), "{:?}", four.clauses);
+    assert!(four.clauses.contains(&r(7)), "{:?}", four.clauses);
 
     b.insert(Cell::new(2, 2), Corners([3, 3, 3, 3]));
     for threshold in ["3", "4"] {
         let l = legal(judged(&b, &variant("english", &[("R7", threshold)]), p, None));
         assert_eq!((l.matched, l.bonus), (4, true), "R7={threshold}");
+        assert!(!l.clauses.contains(&r(7)), "R7={threshold}: {:?}", l.clauses);
     }
 }
 

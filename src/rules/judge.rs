@@ -8,7 +8,7 @@ use std::fmt;
 use itertools::Itertools;
 
 use super::clause::{Clause, e, r, s};
-use super::reading::{CornerMatch, WeightNeighbours};
+use super::reading::{BonusThreshold, CornerMatch, PlayScore, RuleSet, WeightNeighbours, YesNo};
 use super::variant::Variant;
 use crate::model::{Board, Cell, Corner, Corners, Direction, Point, TileId};
 
@@ -120,6 +120,16 @@ pub struct Legal {
     pub clauses: Vec<Clause>,
 }
 
+impl Legal {
+    /// The clauses without R9 and what it alone brought: for a bonus tile,
+    /// which scores its weight whatever R9 says of ordinary plays (E4,
+    /// E11). R9 is cited last, so everything from it on is its own.
+    pub fn clauses_without_play_score(&self) -> Vec<Clause> {
+        let end = self.clauses.iter().position(|&c| c == r(9)).unwrap_or(self.clauses.len());
+        self.clauses[..end].to_vec()
+    }
+}
+
 /// The judge's answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Verdict {
@@ -166,22 +176,38 @@ impl Tally {
     /// Legal by the corners: at least two matched and, where R3 = no, every
     /// touching corner matched.
     pub fn legal_by_corners(self, variant: &Variant) -> bool {
-        self.matched >= 2 && (variant.rules().unmatched_corners.yes() || self.matched == self.touching)
+        self.legal_by_corners_under(variant.rules())
     }
 
     /// Legal by the equal-weight alternative (R5).
     pub fn legal_by_weight(self, variant: &Variant) -> bool {
-        variant.rules().equal_weight.yes() && self.equal_weight
+        self.legal_by_weight_under(variant.rules())
     }
 
     /// Legal at all.
     pub fn legal(self, variant: &Variant) -> bool {
-        self.legal_by_corners(variant) || self.legal_by_weight(variant)
+        self.legal_under(variant.rules())
     }
 
     /// Legal, and enough corners matched for the bonus (R7).
     pub fn bonus(self, variant: &Variant) -> bool {
-        self.legal(variant) && self.matched >= variant.rules().bonus_threshold.corners()
+        self.bonus_under(variant.rules())
+    }
+
+    fn legal_by_corners_under(self, rules: &RuleSet) -> bool {
+        self.matched >= 2 && (rules.unmatched_corners.yes() || self.matched == self.touching)
+    }
+
+    fn legal_by_weight_under(self, rules: &RuleSet) -> bool {
+        rules.equal_weight.yes() && self.equal_weight
+    }
+
+    fn legal_under(self, rules: &RuleSet) -> bool {
+        self.legal_by_corners_under(rules) || self.legal_by_weight_under(rules)
+    }
+
+    fn bonus_under(self, rules: &RuleSet) -> bool {
+        self.legal_under(rules) && self.matched >= rules.bonus_threshold.corners()
     }
 }
 
@@ -198,28 +224,190 @@ pub fn corner_matches(rule: CornerMatch, value: u8, found: impl IntoIterator<Ite
 }
 
 /// Whether a neighbour in `dir` counts as touching a corner (R4).
-fn counts_for_corners(variant: &Variant, dir: Direction) -> bool {
-    dir.is_edge() || variant.rules().diagonal_neighbours.yes()
+fn counts_for_corners(rules: &RuleSet, dir: Direction) -> bool {
+    dir.is_edge() || rules.diagonal_neighbours.yes()
 }
 
 /// Whether a neighbour in `dir` counts for equal weight (R6).
-fn counts_for_weight(variant: &Variant, dir: Direction) -> bool {
-    dir.is_edge() || variant.rules().equal_weight_neighbours == WeightNeighbours::EdgeAndDiagonal
+fn counts_for_weight(rules: &RuleSet, dir: Direction) -> bool {
+    dir.is_edge() || rules.equal_weight_neighbours == WeightNeighbours::EdgeAndDiagonal
+}
+
+/// The three neighbours whose tiles can show a value on the lattice point of
+/// `corner` (two edge neighbours and one diagonal), in the order of
+/// [`Direction::ALL`], each with the corner of theirs that sits there: what
+/// [`Direction::shared_corners`] says, read the other way round (a test
+/// checks that the two agree).
+const fn on_point(corner: Corner) -> [(Direction, Corner); 3] {
+    match corner {
+        Corner::Nw => [(Direction::N, Corner::Sw), (Direction::W, Corner::Ne), (Direction::NW, Corner::Se)],
+        Corner::Ne => [(Direction::N, Corner::Se), (Direction::NE, Corner::Sw), (Direction::E, Corner::Nw)],
+        Corner::Se => [(Direction::E, Corner::Sw), (Direction::SE, Corner::Nw), (Direction::S, Corner::Ne)],
+        Corner::Sw => [(Direction::S, Corner::Nw), (Direction::SW, Corner::Ne), (Direction::W, Corner::Se)],
+    }
+}
+
+/// What the eight neighbours of a cell show, read from the board once:
+/// everything steps 2–8 of a placement look at, before any reading decides
+/// which of it counts. The judge decides from it under the variant's rules,
+/// and again under a reading's other values to tell whether that reading
+/// mattered, without going back to the board.
+struct Around {
+    /// Per corner, indexed like [`Corner::ALL`]: the value each neighbour on
+    /// its point shows there, with the neighbour's direction, where it holds
+    /// a tile (as [`on_point`] orders them).
+    points: [[Option<(Direction, u8)>; 3]; 4],
+    /// Per neighbour, indexed like [`Direction::ALL`]: its direction and the
+    /// weight of its tile, where it holds one.
+    weights: [Option<(Direction, u8)>; 8],
+}
+
+impl Around {
+    fn of(board: &Board, at: Cell) -> Around {
+        let tiles = Direction::ALL.map(|d| board.neighbour(at, d));
+        let tile = |d: Direction| tiles.get(d as usize).copied().flatten();
+        Around {
+            points: Corner::ALL.map(|c| on_point(c).map(|(d, theirs)| tile(d).map(|t| (d, t.at(theirs))))),
+            weights: Direction::ALL.map(|d| tile(d).map(|t| (d, t.weight()))),
+        }
+    }
+
+    /// The values on the lattice point of `corner`, each with the direction
+    /// of the tile showing it, in the order of [`Direction::ALL`] (as
+    /// [`Board::values_at`] gives them).
+    fn values_at(&self, corner: Corner) -> impl Iterator<Item = (Direction, u8)> + '_ {
+        self.points.get(corner.index()).into_iter().flat_map(|p| p.iter().flatten().copied())
+    }
+
+    /// The neighbours that hold a tile, with its weight.
+    fn weights(&self) -> impl Iterator<Item = (Direction, u8)> + '_ {
+        self.weights.iter().flatten().copied()
+    }
+
+    /// True when some diagonal neighbour shows a value that no side
+    /// neighbour shows on the same point (or none does): the only way
+    /// counting diagonal neighbours (R4) can change which corners touch or
+    /// match. A value a side neighbour already shows there leaves the set of
+    /// values on that point as it is, under either value of R2.
+    fn diagonal_adds_a_value(&self) -> bool {
+        self.points.iter().any(|point| {
+            let values = || point.iter().flatten();
+            values().any(|&(d, diagonal)| !d.is_edge() && !values().any(|&(e, side)| e.is_edge() && side == diagonal))
+        })
+    }
+
+    /// The values on the point of `corner` that count under `rules` (R4).
+    fn counted(&self, rules: &RuleSet, corner: Corner) -> impl Iterator<Item = (Direction, u8)> + '_ {
+        let rules = *rules;
+        self.values_at(corner).filter(move |&(d, _)| counts_for_corners(&rules, d))
+    }
+
+    /// Steps 2–6 counted under `rules`: the tally, and which corners match
+    /// (bit `i` for `Corner::ALL[i]`).
+    fn tally(&self, rules: &RuleSet, corners: Corners) -> (Tally, u8) {
+        let mut touching = 0;
+        let mut matched = 0;
+        let mut mask = 0;
+        for corner in Corner::ALL {
+            let mut found = self.counted(rules, corner).map(|(_, v)| v).peekable();
+            if found.peek().is_none() {
+                continue;
+            }
+            touching += 1;
+            if corner_matches(rules.corner_match, corners.at(corner), found) {
+                matched += 1;
+                mask |= 1 << corner.index();
+            }
+        }
+        let weight = corners.weight();
+        let equal_weight = self.weights().any(|(d, w)| counts_for_weight(rules, d) && w == weight);
+        (Tally { touching, matched, equal_weight }, mask)
+    }
+
+    /// What steps 2–8 decide under `rules`, without reasons or clauses: the
+    /// judge's verdict on the corners and the weight, for comparing one rule
+    /// set with another. It never cites, so asking it under other readings
+    /// cannot lead back to asking which readings matter.
+    fn outcome(&self, rules: &RuleSet, corners: Corners) -> Outcome {
+        let (tally, matched) = self.tally(rules, corners);
+        Outcome::of(tally, matched, rules, corners)
+    }
+}
+
+/// What a verdict on a placement's corners and weight decides, as far as a
+/// reading can change it: whether the placement is legal and on which
+/// grounds (by its corners, or only by equal weight, which the verdict
+/// reports), which corners match (and so how many), whether it earns the
+/// bonus, and what it scores.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Outcome {
+    legal: bool,
+    by_weight: bool,
+    /// Bit `i` set when `Corner::ALL[i]` is a matched touching corner.
+    matched: u8,
+    bonus: bool,
+    points: u32,
+}
+
+impl Outcome {
+    /// Steps 5–8 under `rules`, from the tally and the matched corners
+    /// (bit `i` for `Corner::ALL[i]`).
+    fn of(tally: Tally, matched: u8, rules: &RuleSet, corners: Corners) -> Outcome {
+        let legal = tally.legal_under(rules);
+        Outcome {
+            legal,
+            by_weight: legal && !tally.legal_by_corners_under(rules),
+            matched,
+            bonus: tally.bonus_under(rules),
+            points: if legal { points_under(rules, corners) } else { 0 },
+        }
+    }
+}
+
+/// `rules` with reading `reading` set to each of its other values, one rule
+/// set per value; none for a reading the judge never asks about. The values
+/// are those of [`READINGS`](super::reading::READINGS) (a test checks that
+/// they are all here), set on the typed fields so that the judge can ask
+/// cheaply.
+fn other_values(rules: &RuleSet, reading: Clause) -> impl Iterator<Item = RuleSet> {
+    const YES_NO: [YesNo; 2] = [YesNo::Yes, YesNo::No];
+    let rules = *rules;
+    let all: [RuleSet; 2] = match reading.number() {
+        2 => [CornerMatch::EveryValue, CornerMatch::AtLeastOne].map(|v| RuleSet { corner_match: v, ..rules }),
+        3 => YES_NO.map(|v| RuleSet { unmatched_corners: v, ..rules }),
+        4 => YES_NO.map(|v| RuleSet { diagonal_neighbours: v, ..rules }),
+        5 => YES_NO.map(|v| RuleSet { equal_weight: v, ..rules }),
+        6 => [WeightNeighbours::EdgeAndDiagonal, WeightNeighbours::EdgeOnly]
+            .map(|v| RuleSet { equal_weight_neighbours: v, ..rules }),
+        7 => [BonusThreshold::Three, BonusThreshold::Four].map(|v| RuleSet { bonus_threshold: v, ..rules }),
+        9 => [PlayScore::Weight, PlayScore::Nothing].map(|v| RuleSet { play_score: v, ..rules }),
+        _ => [rules; 2],
+    };
+    all.into_iter().filter(move |other| *other != rules)
+}
+
+/// True when judging the placement under some other value of `reading`,
+/// every other reading as in `rules`, decides differently from `actual`.
+fn reading_mattered(around: &Around, rules: &RuleSet, corners: Corners, actual: Outcome, reading: Clause) -> bool {
+    other_values(rules, reading).any(|other| around.outcome(&other, corners) != actual)
 }
 
 /// How each corner of `corners` placed on `at` meets the board: one entry per
 /// touching corner (R4 decides whether diagonal neighbours touch).
 pub fn contacts(board: &Board, variant: &Variant, at: Cell, corners: Corners) -> Vec<Contact> {
+    contacts_around(&Around::of(board, at), variant.rules(), at, corners)
+}
+
+fn contacts_around(around: &Around, rules: &RuleSet, at: Cell, corners: Corners) -> Vec<Contact> {
     Corner::ALL
         .into_iter()
         .filter_map(|corner| {
-            let found: Vec<(Direction, u8)> =
-                board.values_at(at, corner).filter(|&(d, _)| counts_for_corners(variant, d)).collect();
+            let found: Vec<(Direction, u8)> = around.counted(rules, corner).collect();
             if found.is_empty() {
                 return None;
             }
             let value = corners.at(corner);
-            let matched = corner_matches(variant.rules().corner_match, value, found.iter().map(|f| f.1));
+            let matched = corner_matches(rules.corner_match, value, found.iter().map(|f| f.1));
             Some(Contact { corner, point: at.point(corner), value, found, matched })
         })
         .collect()
@@ -257,27 +445,21 @@ pub fn judge(board: &Board, variant: &Variant, p: Placement, hand: Option<&[Tile
         reasons.push(Reason::NoSideContact { cell: p.at });
     }
 
-    let contacts = contacts(board, variant, p.at, p.corners);
+    let rules = variant.rules();
+    let around = Around::of(board, p.at);
+    let contacts = contacts_around(&around, rules, p.at, p.corners);
     let weight = p.corners.weight();
-    let weights: Vec<(Direction, u8)> = Direction::ALL
-        .into_iter()
-        .filter(|&d| counts_for_weight(variant, d))
-        .filter_map(|d| board.neighbour(p.at, d).map(|t| (d, t.weight())))
-        .collect();
-    let tally = Tally {
-        touching: contacts.len() as u8,
-        matched: contacts.iter().filter(|c| c.matched).count() as u8,
-        equal_weight: weights.iter().any(|&(_, w)| w == weight),
-    };
-    if !tally.legal(variant) {
+    let (tally, matched) = around.tally(rules, p.corners);
+    if !tally.legal_under(rules) {
         let unmatched = contacts.iter().filter(|c| !c.matched).cloned().map(Reason::CornerMismatch);
-        if !variant.rules().unmatched_corners.yes() || tally.matched < 2 {
+        if !rules.unmatched_corners.yes() || tally.matched < 2 {
             reasons.extend(unmatched);
         }
         if tally.matched < 2 {
             reasons.push(Reason::TooFewMatched { matched: tally.matched });
         }
-        if variant.rules().equal_weight.yes() {
+        if rules.equal_weight.yes() {
+            let weights = around.weights().filter(|&(d, _)| counts_for_weight(rules, d)).collect();
             reasons.push(Reason::NoEqualWeight { weight, neighbours: weights });
         }
     }
@@ -285,40 +467,107 @@ pub fn judge(board: &Board, variant: &Variant, p: Placement, hand: Option<&[Tile
         return Verdict::Illegal(reasons);
     }
 
-    let by_weight = !tally.legal_by_corners(variant);
-    let bonus = tally.bonus(variant);
-    let mut clauses = vec![e(8), s(10), s(11)];
-    clauses.extend(variant.cite(r(2)));
-    if contacts.iter().any(|c| c.found.iter().any(|(d, _)| !d.is_edge())) {
-        clauses.extend(variant.cite(r(4)));
-    }
-    if tally.matched < tally.touching && !by_weight {
-        clauses.extend(variant.cite(r(3)));
-    }
-    if by_weight {
-        clauses.extend(variant.cite(r(5)));
-        clauses.extend(variant.cite(r(6)));
-    }
-    if bonus {
-        clauses.extend(variant.cite(r(7)));
-    }
-    clauses.extend(variant.cite(r(9)));
-    let clauses = clauses.into_iter().unique().collect();
+    let actual = Outcome::of(tally, matched, rules, p.corners);
+    let clauses = legal_clauses(variant, &around, &contacts, tally, p.corners, actual);
     Verdict::Legal(Legal {
-        points: points(variant, p.corners),
+        points: actual.points,
         matched: tally.matched,
         contacts,
-        bonus,
-        by_weight,
+        bonus: actual.bonus,
+        by_weight: actual.by_weight,
         clauses,
     })
 }
 
+/// The clauses behind a legal placement. The sources' own clauses are always
+/// cited; a reading only where its value mattered: where judging the same
+/// placement on the same board with that reading set to another of its
+/// values, every other reading unchanged, decides otherwise ([`Outcome`]:
+/// legal or not and on which grounds, which corners match, the bonus, the
+/// points). Each reading is asked only where the board can make it matter,
+/// so that an ordinary placement costs no second look.
+fn legal_clauses(
+    variant: &Variant,
+    around: &Around,
+    contacts: &[Contact],
+    tally: Tally,
+    corners: Corners,
+    actual: Outcome,
+) -> Vec<Clause> {
+    let rules = variant.rules();
+    let mattered = |reading: Clause| reading_mattered(around, rules, corners, actual, reading);
+    // Shares a side and matches two corners, or weighs the same (E8, S10, S11).
+    let mut clauses = vec![e(8), s(10), s(11)];
+    // R2 (corner-match): the two values part only on a point that shows two
+    // different values; where every value there is the same, "equal to
+    // every value" and "equal to at least one" are the same test.
+    if contacts.iter().any(|c| !c.found.iter().map(|f| f.1).all_equal()) && mattered(r(2)) {
+        clauses.extend(variant.cite(r(2)));
+    }
+    // R4 (diagonal-neighbours): only a diagonal neighbour can matter: where
+    // it is the only tile on a corner's point (the corner then touches: a
+    // third matched corner and the bonus, as in Example F, E12, or an
+    // unmatched corner that refuses the play), or where it shows a value no
+    // side neighbour shows there. It is cited only where the verdict then
+    // changes. A diagonal tile showing the value the side tiles
+    // already show (the usual case on a board where every value at a point
+    // agrees), a diagonal-only corner left unmatched where R3 = yes allows
+    // it, or a differing value where one matching value is enough (R2 =
+    // at-least-one) and a side tile shows it, changes nothing.
+    if around.diagonal_adds_a_value() && mattered(r(4)) {
+        clauses.extend(variant.cite(r(4)));
+    }
+    // R3 (unmatched-corners): only with a touching corner unmatched. It
+    // matters where R3 = yes lets that corner be (under "no" the play is
+    // refused, or legal only by equal weight), and where R3 = no leaves a
+    // play with two matched corners legal only by equal weight (under "yes"
+    // its corners would do). With fewer than two matched it decides nothing.
+    if tally.matched < tally.touching && mattered(r(3)) {
+        clauses.extend(variant.cite(r(3)));
+    }
+    // R5 (equal-weight), R6 (equal-weight-neighbours): a placement legal by
+    // its corners is legal whatever they say, so they matter only where
+    // equal weight alone made it legal: R5 always there (without it the
+    // play is refused), R6 where the tile of equal weight is a diagonal
+    // neighbour and no side neighbour weighs the same.
+    if actual.by_weight {
+        if mattered(r(5)) {
+            clauses.extend(variant.cite(r(5)));
+        }
+        if mattered(r(6)) {
+            clauses.extend(variant.cite(r(6)));
+        }
+    }
+    // R7 (bonus-threshold): three matched corners earn the bonus under "3"
+    // and not under "4", so R7 is cited for exactly three, bonus or not;
+    // four matched corners earn it under either value, and fewer than three
+    // under neither.
+    if tally.matched >= BonusThreshold::Three.corners() && mattered(r(7)) {
+        clauses.extend(variant.cite(r(7)));
+    }
+    // A bonus with all four corners matched is neither E11's three numbers
+    // nor E12's side and corner: one of the sheet's "other bonus situations"
+    // (E13), which S15 names ("3 or all 4").
+    if actual.bonus && tally.matched == 4 {
+        clauses.extend([e(13), s(15)]);
+    }
+    // R9 (play-score): "weight" and "nothing" part wherever the tile weighs
+    // anything; only 0-0-0-0 scores 0 under both.
+    if mattered(r(9)) {
+        clauses.extend(variant.cite(r(9)));
+    }
+    clauses.into_iter().unique().collect()
+}
+
 /// What a placement scores by itself under R9.
 pub fn points(variant: &Variant, corners: Corners) -> u32 {
-    match variant.rules().play_score {
-        super::reading::PlayScore::Weight => u32::from(corners.weight()),
-        super::reading::PlayScore::Nothing => 0,
+    points_under(variant.rules(), corners)
+}
+
+fn points_under(rules: &RuleSet, corners: Corners) -> u32 {
+    match rules.play_score {
+        PlayScore::Weight => u32::from(corners.weight()),
+        PlayScore::Nothing => 0,
     }
 }
 
@@ -337,22 +586,71 @@ impl Reason {
             Reason::AlreadyOnBoard { .. } => vec![s(1), s(2)],
             Reason::CellOccupied { .. } => vec![s(10)],
             Reason::NoSideContact { .. } => vec![s(10), e(8)],
-            Reason::CornerMismatch(_) => {
+            Reason::CornerMismatch(contact) => {
                 let mut c = vec![s(12)];
-                c.extend(variant.cite(r(2)));
-                c.extend(variant.cite(r(3)));
+                let rules = variant.rules();
+                if mismatch_depends_on_corner_match(rules, contact) {
+                    c.extend(variant.cite(r(2)));
+                }
+                if mismatch_depends_on_diagonals(rules, contact) {
+                    c.extend(variant.cite(r(4)));
+                }
+                // Under R3 = no every touching corner must match: the
+                // mismatch refuses the play by itself, by R3's value. Under
+                // R3 = yes it is listed only to show why fewer than two
+                // corners match, and "no" would list it alike.
+                if !rules.unmatched_corners.yes() {
+                    c.extend(variant.cite(r(3)));
+                }
                 c
             }
             Reason::TooFewMatched { .. } => vec![e(8), s(11)],
             Reason::NoEqualWeight { .. } => {
+                // The reason exists only because R5 = yes offers equal
+                // weight as an alternative.
                 let mut c = variant.cite(r(5));
-                c.extend(variant.cite(r(6)));
+                // Under edge-and-diagonal every neighbour was weighed, and
+                // edge-only could only weigh fewer: R6 had no bearing. Under
+                // edge-only the diagonal neighbours were not weighed, and one
+                // of them may weigh the same.
+                if variant.rules().equal_weight_neighbours == WeightNeighbours::EdgeOnly {
+                    c.extend(variant.cite(r(6)));
+                }
                 c
             }
         };
         // A clause cited by two readings (E17 behind both R2 and R3) is listed once.
         all.into_iter().unique().collect()
     }
+}
+
+/// Whether R2's other value would match this unmatched corner: only where
+/// its point shows several values, one of them the corner's ("at least one"
+/// matches it, "every value" does not). Where every value there is the same,
+/// or none is the corner's, it fails under both.
+fn mismatch_depends_on_corner_match(rules: &RuleSet, contact: &Contact) -> bool {
+    [CornerMatch::EveryValue, CornerMatch::AtLeastOne]
+        .into_iter()
+        .filter(|&m| m != rules.corner_match)
+        .any(|m| corner_matches(m, contact.value, contact.found.iter().map(|f| f.1)))
+}
+
+/// Whether R4's other value would change this unmatched corner. Under R4 =
+/// yes it would where a diagonal neighbour shows a value there and, without
+/// it, the corner touches nothing (no mismatch) or matches what the side
+/// neighbours show. Under R4 = no the diagonal values were not read: counting
+/// them can make the corner match only where one value matching is enough
+/// (R2 = at-least-one); under every-value more values never make a corner
+/// match, and R4 had no bearing.
+fn mismatch_depends_on_diagonals(rules: &RuleSet, contact: &Contact) -> bool {
+    if !rules.diagonal_neighbours.yes() {
+        return rules.corner_match == CornerMatch::AtLeastOne;
+    }
+    if contact.found.iter().all(|(d, _)| d.is_edge()) {
+        return false;
+    }
+    let mut edge = contact.found.iter().filter(|(d, _)| d.is_edge()).map(|f| f.1).peekable();
+    edge.peek().is_none() || corner_matches(rules.corner_match, contact.value, edge)
 }
 
 fn list(values: impl IntoIterator<Item = impl fmt::Display>) -> String {
@@ -398,3 +696,6 @@ impl fmt::Display for Reason {
         }
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -413,7 +413,7 @@ impl Game {
             return Err(Refusal::NoFollowUp { owed: owed - 1 });
         }
         let earns = legal.bonus && self.variant.rules().bonus_chain.yes();
-        let mut clauses = legal.clauses.clone();
+        let mut clauses = legal.clauses_without_play_score();
         clauses.extend([e(4), e(11), s(15)]);
         if legal.bonus {
             clauses.extend(self.variant.cite(r(8)));
