@@ -125,8 +125,7 @@ impl Legal {
     /// which scores its weight whatever R9 says of ordinary plays (E4,
     /// E11). R9 is cited last, so everything from it on is its own.
     pub fn clauses_without_play_score(&self) -> Vec<Clause> {
-        let end = self.clauses.iter().position(|&c| c == r(9)).unwrap_or(self.clauses.len());
-        self.clauses[..end].to_vec()
+        self.clauses.iter().copied().take_while(|&c| c != r(9)).collect()
     }
 }
 
