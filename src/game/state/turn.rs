@@ -390,7 +390,9 @@ impl Game {
             return Err(Refusal::MustPlayDrawnTile { tile });
         }
         let mut clauses = legal.clauses.clone();
-        if drawn.is_some() {
+        // R12 decides only when the tile played is not the one just drawn:
+        // either value lets the drawn tile be played.
+        if drawn.is_some_and(|d| d != p.tile) {
             clauses.extend(self.variant.cite(r(12)));
         }
         let points = i64::from(legal.points);
