@@ -6,7 +6,7 @@ use proptest::prelude::*;
 use quadominos::formats::{BUILTIN_VARIANTS, builtin_variant};
 use quadominos::game::{Action, EventKind, Game, Phase};
 use quadominos::model::{Cell, TileId};
-use quadominos::rules::Placement;
+use quadominos::rules::{Placement, Variant};
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
@@ -133,4 +133,41 @@ fn player_counts_outside_the_deal_table_are_refused() {
     assert_eq!(Game::deal(english, 8, 0).unwrap().hands()[0].len(), 6);
     // The Serbian table deals 30 each to two players (S3).
     assert_eq!(Game::deal(builtin_variant("serbian").unwrap(), 2, 0).unwrap().hands()[1].len(), 30);
+}
+
+/// Random legal play from `seed` to the game's end; the actions taken.
+fn play_to_the_end(variant: Variant, seed: u64) -> (Game, Vec<Action>) {
+    let mut game = Game::deal(variant, 2, seed).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut actions = Vec::new();
+    while !matches!(game.phase(), Phase::GameOver { .. }) {
+        let action = *game.legal_actions().choose(&mut rng).unwrap();
+        game.apply(action).unwrap();
+        actions.push(action);
+    }
+    (game, actions)
+}
+
+#[test]
+fn r14_is_cited_on_a_game_end_exactly_when_its_other_value_ends_the_same_play_otherwise() {
+    // The same deal and the same actions under the other R14 value: if that
+    // game ends at another action, with another winner, or not at all, the
+    // value decided the outcome and the game end must cite R14; if it ends
+    // the same way, citing R14 would send the reader to a choice that
+    // changed nothing.
+    let (mut cited, mut uncited) = (0, 0);
+    for (value, other) in [("at-once", "end-of-round"), ("end-of-round", "at-once")] {
+        for seed in 0..6 {
+            let english = builtin_variant("english").unwrap();
+            let (game, actions) = play_to_the_end(english.clone().with_rule("R14", value).unwrap(), seed);
+            let mut replay = Game::deal(english.with_rule("R14", other).unwrap(), 2, seed).unwrap();
+            let same_end = actions.iter().all(|&a| replay.apply(a).is_ok()) && replay.phase() == game.phase();
+            let end = game.events().last().unwrap();
+            assert!(matches!(end.kind, EventKind::GameEnd { .. }));
+            let cites = end.clauses.iter().any(|c| c.to_string() == "R14");
+            assert_eq!(cites, !same_end, "R14={value}, seed {seed}: {:?} vs {:?}", game.phase(), replay.phase());
+            if cites { cited += 1 } else { uncited += 1 }
+        }
+    }
+    assert!(cited > 0 && uncited > 0, "both outcomes must be exercised: {cited} cited, {uncited} not");
 }

@@ -167,18 +167,66 @@ impl Game {
         if self.variant.rules().target_check == TargetCheck::AtOnce
             && self.scores[seat] >= i64::from(self.variant.target())
         {
-            self.end_game(seat);
+            self.end_game(seat, false);
             return true;
         }
         false
     }
 
-    fn end_game(&mut self, winner: usize) {
+    /// `at_round_end`: the game ends as its round ends, not in the middle.
+    fn end_game(&mut self, winner: usize, at_round_end: bool) {
         let mut clauses = vec![e(16), s(19)];
-        clauses.extend(self.variant.cite(r(14)));
+        if self.target_check_decided(at_round_end) {
+            clauses.extend(self.variant.cite(r(14)));
+        }
         clauses.extend(self.variant.target_clauses().iter().copied());
         self.push(None, EventKind::GameEnd { winner, scores: self.scores.clone() }, 0, clauses);
         self.phase = Phase::GameOver { winner };
+    }
+
+    /// Whether R14's value decided how the game ended, so that the other
+    /// value would have ended it at another moment or not at all.
+    ///
+    /// Checked at once, the game stops at the first scoring event that
+    /// reaches the target. Every round then starts with everyone below it,
+    /// and nobody reaches it before the round's end, so at the end only
+    /// the player who collected can be at the target: the highest score,
+    /// the same winner the end-of-round check picks. So the value matters
+    /// exactly when somebody reached the target before the round's end:
+    /// at once, that is a game that ended mid-round; checked at the end of
+    /// the round, a scoring event this round that left its player at the
+    /// target (penalties may have taken them below it since).
+    fn target_check_decided(&self, at_round_end: bool) -> bool {
+        match self.variant.rules().target_check {
+            TargetCheck::AtOnce => !at_round_end,
+            TargetCheck::EndOfRound => {
+                let target = i64::from(self.variant.target());
+                let start = self.events.iter().rposition(|ev| matches!(ev.kind, EventKind::Deal { .. }));
+                let round = &self.events[start.map_or(0, |i| i + 1)..];
+                let (during, end) = match round.split_last() {
+                    Some((last, during)) if matches!(last.kind, EventKind::RoundEnd { .. }) => (during, Some(last)),
+                    _ => (round, None),
+                };
+                // The scores as the round started: now, less what the round changed.
+                let mut scores = self.scores.clone();
+                if let Some(Event { kind: EventKind::RoundEnd { changes, .. }, .. }) = end {
+                    for (score, change) in scores.iter_mut().zip(changes) {
+                        *score -= change;
+                    }
+                }
+                for ev in during {
+                    if let Some(seat) = ev.seat {
+                        scores[seat] -= ev.score;
+                    }
+                }
+                during.iter().any(|ev| {
+                    ev.seat.is_some_and(|seat| {
+                        scores[seat] += ev.score;
+                        ev.score > 0 && scores[seat] >= target
+                    })
+                })
+            }
+        }
     }
 
     /// Applies an action. On a refusal the game is unchanged.
@@ -507,6 +555,9 @@ impl Game {
         for (score, change) in self.scores.iter_mut().zip(&changes) {
             *score += change;
         }
+        // R13's value always decides a blocked round: nobody went out, so at
+        // least two hands hold tiles, and only one tile (0-0-0-0) weighs
+        // nothing, so the three values always give different changes.
         let mut clauses = vec![e(15), s(14)];
         clauses.extend(self.variant.cite(r(13)));
         self.events.push(Event {
@@ -518,7 +569,7 @@ impl Game {
         if self.variant.rules().target_check == TargetCheck::AtOnce
             && let Some(w) = winner.filter(|&w| self.scores[w] >= i64::from(self.variant.target()))
         {
-            self.end_game(w);
+            self.end_game(w, true);
             return;
         }
         self.finish_round(winner);
@@ -533,14 +584,14 @@ impl Game {
         let target = i64::from(self.variant.target());
         if self.variant.rules().target_check == TargetCheck::AtOnce {
             if let Some(w) = self.play_order().into_iter().find(|&p| self.scores[p] >= target) {
-                self.end_game(w);
+                self.end_game(w, true);
                 return;
             }
         } else if let Some(&best) = self.scores.iter().max()
             && best >= target
         {
             let w = self.play_order().into_iter().find(|&p| self.scores[p] == best).unwrap_or(0);
-            self.end_game(w);
+            self.end_game(w, true);
             return;
         }
         self.phase = Phase::RoundOver;
