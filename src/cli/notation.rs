@@ -1,29 +1,66 @@
 //! `quadominos notation`: a position as one line of the position notation
-//! (board, hand, variant), the form fixture files use.
+//! (board, hand, variant), the form fixture files use, or a line back as a
+//! position file.
 
+use std::fmt::Write as _;
 use std::path::PathBuf;
 
-use quadominos::formats::{load_position, notation};
+use quadominos::formats::{BoardEntry, load_position, notation};
+use quadominos::model::TileId;
 
-use super::shared::{Failure, RuleArgs};
+use super::shared::{Failure, Format, RuleArgs, serialize};
 
-/// Print a position as one line of the position notation (board, hand,
-/// variant), the form fixture files use; a `.qpn` file holding such a
-/// line is accepted wherever a position file is.
+/// Convert a position between its two forms: a YAML (or JSON) position file
+/// and one line of the position notation (board, hand, variant), the form
+/// fixture files use. A `.qpn` file holding such a line is accepted
+/// wherever a position file is; `-` reads standard input, either form.
 #[derive(clap::Args)]
-#[command(after_help = "Example:\n  quadominos notation puzzles/bonus-corner.yaml\n  \
-quadominos notation puzzles/bonus-corner.yaml > corner.qpn && quadominos moves corner.qpn\n\n\
+#[command(after_help = "Examples:\n  quadominos notation puzzles/bonus-corner.yaml\n  \
+quadominos notation puzzles/bonus-corner.yaml > out/corner.qpn && quadominos moves out/corner.qpn\n  \
+echo '0,0:5555 1-4-5-5 english' | quadominos notation - --format yaml\n\n\
 Notation: BOARD HAND [VARIANT]; BOARD is X,Y:ABCD entries (corners NW,NE,SE,SW) joined by `;`,\n\
 HAND tile ids joined by `,`, `-` for either when empty. Details: docs/FIXTURES.md.")]
 pub struct Args {
-    /// A position or puzzle file (YAML or .qpn).
+    /// A position or puzzle file (YAML or .qpn), or `-` for standard input.
     pub position: PathBuf,
     #[command(flatten)]
     pub rules: RuleArgs,
+    /// What to write: `text`, the notation line; `yaml`, a position file;
+    /// `json`, the same position file as JSON. A puzzle's goal and
+    /// expectation are not part of a position and are left out.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+/// A position file's content, for `--format json`.
+#[derive(serde::Serialize)]
+struct PositionOut<'a> {
+    variant: &'a str,
+    board: Vec<BoardEntry>,
+    hand: &'a [TileId],
 }
 
 pub fn run(args: Args) -> Result<(String, u8), Failure> {
     let loaded = load_position(&args.position, &args.rules.choice())?;
     let p = &loaded.position;
-    Ok((notation::write(&p.board, &p.hand, Some(loaded.variant.name())) + "\n", 0))
+    let name = loaded.variant.name();
+    let board: Vec<BoardEntry> = p.board.tiles().into_iter().map(|(at, tile)| BoardEntry { at, tile }).collect();
+    let out = match args.format {
+        Format::Text => notation::write(&p.board, &p.hand, Some(name)) + "\n",
+        Format::Json => serialize(&PositionOut { variant: name, board, hand: &p.hand }, Format::Json)?,
+        Format::Yaml => {
+            // The form the shipped positions are written in: one line per tile.
+            let mut out = format!("variant: {name}\nboard:\n");
+            if board.is_empty() {
+                out = format!("variant: {name}\nboard: []\n");
+            }
+            for e in &board {
+                let _ = writeln!(out, "  - {{at: [{}, {}], tile: {}}}", e.at.x, e.at.y, e.tile);
+            }
+            let hand: Vec<String> = p.hand.iter().map(ToString::to_string).collect();
+            let _ = writeln!(out, "hand: [{}]", hand.join(", "));
+            out
+        }
+    };
+    Ok((out, 0))
 }

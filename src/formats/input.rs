@@ -166,6 +166,27 @@ fn looks_numeric(s: &str) -> bool {
         && exponent.is_none_or(|e| !e.is_empty() && digits(e))
 }
 
+/// The name messages give standard input.
+pub const STDIN_NAME: &str = "<stdin>";
+
+/// Whether `path` names standard input: `-`, as the command line writes it.
+pub fn is_stdin(path: &Path) -> bool {
+    path.as_os_str() == "-"
+}
+
+/// Standard input's bytes, up to `cap`: read on the first call, and the
+/// same bytes on every later one (a command may read its input twice,
+/// once to tell what kind of file it is; a pipe can be read only once).
+fn stdin_bytes(cap: u64) -> std::io::Result<Vec<u8>> {
+    use std::io::Read as _;
+    static READ: std::sync::OnceLock<Result<Vec<u8>, String>> = std::sync::OnceLock::new();
+    let read = READ.get_or_init(|| {
+        let mut bytes = Vec::new();
+        std::io::stdin().lock().take(cap).read_to_end(&mut bytes).map(|_| bytes).map_err(|e| e.to_string())
+    });
+    read.clone().map_err(std::io::Error::other)
+}
+
 /// The UTF-8 byte order mark.
 const BOM: &[u8] = "\u{feff}".as_bytes();
 
@@ -254,21 +275,30 @@ impl Source {
     /// naming it.
     /// A file larger than the input limit ([`crate::limits`]) is refused
     /// without being read whole.
+    ///
+    /// The path `-` is standard input, named `<stdin>` in messages; it is
+    /// read once, and a second read in the same run gets the same text.
     pub fn read(path: &Path) -> Result<Source, InputError> {
         use std::io::Read as _;
-        super::inputs::note(path);
-        let name = path.display().to_string();
-        let cannot = |e: std::io::Error| InputError::whole_file(&name, format!("cannot read: {e}"));
+        let stdin = is_stdin(path);
+        let name = if stdin { STDIN_NAME.to_string() } else { path.display().to_string() };
+        let cannot = |e: &std::io::Error| InputError::whole_file(&name, format!("cannot read: {e}"));
         let limit = limits::current().input_bytes;
         let mut bytes = Vec::new();
         // One byte past the limit tells a file over it, even one whose size
         // is not known beforehand (a pipe, a device). At a limit of
         // u64::MAX the sum saturates, and no file is longer anyway.
-        std::fs::File::open(path)
-            .and_then(|f| f.take(limit.saturating_add(1)).read_to_end(&mut bytes))
-            .map_err(cannot)?;
+        if stdin {
+            bytes = stdin_bytes(limit.saturating_add(1)).map_err(|e| cannot(&e))?;
+        } else {
+            super::inputs::note(path);
+            std::fs::File::open(path)
+                .and_then(|f| f.take(limit.saturating_add(1)).read_to_end(&mut bytes))
+                .map_err(|e| cannot(&e))?;
+        }
         if bytes.len() as u64 > limit {
-            let size = std::fs::metadata(path).map(|m| m.len()).ok().filter(|&n| n > limit);
+            let size = if stdin { None } else { std::fs::metadata(path).map(|m| m.len()).ok() };
+            let size = size.filter(|&n| n > limit);
             let size = size.map_or_else(String::new, |n| format!(" ({n} bytes)"));
             return Err(InputError::whole_file(
                 &name,
@@ -298,7 +328,10 @@ impl Source {
                 }],
             }
         })?;
-        Ok(Source { name, path: Some(path.to_path_buf()), text })
+        // Relative paths written in standard input's text (a spec file named
+        // by `variant:`) are relative to the working directory.
+        let path = if stdin { None } else { Some(path.to_path_buf()) };
+        Ok(Source { name, path, text })
     }
 
     /// A text that is not a file (a built-in spec).

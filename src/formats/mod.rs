@@ -16,7 +16,7 @@ mod scenario;
 mod shape;
 mod spec;
 
-pub use input::{InputError, Located, MAX_LISTED, Source};
+pub use input::{InputError, Located, MAX_LISTED, STDIN_NAME, Source, is_stdin};
 pub use locate::SourceMap;
 pub use position::{BoardEntry, LoadedPosition, PositionFile, VariantChoice, load_position};
 pub use puzzle::{ExpectSpec, FillSpec, GoalSpec, LoadedPuzzle, MAX_REGION, RegionSpec, load_puzzle};

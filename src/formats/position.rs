@@ -5,7 +5,7 @@ use std::path::Path;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use super::input::{InputError, Located, Source};
+use super::input::{InputError, Located, Source, is_stdin};
 use super::notation::{Spans, parse_spanned};
 use super::spec::load_variant;
 use crate::model::{Cell, Corners, TileId};
@@ -95,7 +95,7 @@ pub struct LoadedPosition {
 /// holding one line of the position notation ([`super::notation`]).
 pub fn load_position(path: &Path, choice: &VariantChoice) -> Result<LoadedPosition, InputError> {
     let source = Source::read(path)?;
-    if path.extension().is_some_and(|e| e == "qpn") {
+    if path.extension().is_some_and(|e| e == "qpn") || (is_stdin(path) && reads_as_notation(&source.text)) {
         return load_notation(source, choice);
     }
     let file: PositionFile = source.parse_tiles("position: a mapping with `board:` and `hand:`", &["board", "hand"])?;
@@ -103,6 +103,16 @@ pub fn load_position(path: &Path, choice: &VariantChoice) -> Result<LoadedPositi
     let board: Vec<(Cell, Corners)> = file.board.iter().map(|e| (e.at, e.tile)).collect();
     let position = Position::from_setup(&board, &file.hand, &variant).map_err(|p| source.problems(p))?;
     Ok(LoadedPosition { source, file, variant, position })
+}
+
+/// Whether a text with no file name to go by (standard input) is a line of
+/// notation rather than YAML: its first line that is not blank or a comment
+/// starts as a board does, with a digit, or `-` for an empty board or a
+/// negative x (a YAML position starts with a key, `{` or `---`).
+fn reads_as_notation(text: &str) -> bool {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let first = text.lines().map(str::trim_start).find(|l| !l.is_empty() && !l.starts_with('#'));
+    first.is_some_and(|l| l.starts_with(|c: char| c.is_ascii_digit()) || (l.starts_with('-') && !l.starts_with("--")))
 }
 
 /// A `.qpn` file: blank lines and `#` comments, and one line of notation.

@@ -162,7 +162,9 @@ pub fn load_variant(name_or_path: &str, relative_to: Option<&Source>) -> Result<
         Some(source) => source.relative(name_or_path),
         None => name_or_path.into(),
     };
-    let looks_like_file = name_or_path.contains(['/', '.']) || path.exists();
+    // `-` on the command line is standard input; inside a file it is no name.
+    let stdin = relative_to.is_none() && super::input::is_stdin(&path);
+    let looks_like_file = stdin || name_or_path.contains(['/', '.']) || path.exists();
     if !looks_like_file {
         let names: Vec<&str> = BUILTIN_VARIANTS.iter().map(|(n, _)| *n).collect();
         let message = format!(
