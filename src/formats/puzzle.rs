@@ -307,14 +307,23 @@ fn rectangle(o: Cell, width: u32, height: u32) -> Result<Vec<Cell>, String> {
 pub fn load_puzzle(path: &Path, choice: &VariantChoice) -> Result<LoadedPuzzle, InputError> {
     let loaded = load_position(path, choice)?;
     let source = loaded.source;
+    let no_goal = || {
+        source.problems(vec![Problem::new(
+            DocPath::root(),
+            "a puzzle needs `goal:` (best-turn, {best-sequence: {plays: N}} or {fill: {...}}); \
+             a line of notation has none: write the position as YAML (`quadominos notation FILE --format yaml`)",
+        )])
+    };
+    // A position without a goal (a line of notation has none) is no puzzle,
+    // whatever else the text holds.
+    if loaded.file.goal.is_none() {
+        return Err(no_goal());
+    }
     // The position has parsed; now the two puzzle keys are read with their
     // types (other keys are the position's, already checked).
     let keys: PuzzleKeys = source.parse("puzzle")?;
     let Some(goal) = keys.goal else {
-        return Err(source.problems(vec![Problem::new(
-            DocPath::root(),
-            "a puzzle needs `goal:` (best-turn, {best-sequence: {plays: N}} or {fill: {...}})",
-        )]));
+        return Err(no_goal());
     };
     let position = loaded.position;
     let variant = loaded.variant;
