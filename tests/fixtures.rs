@@ -206,6 +206,14 @@ fn perft_counts_written_by_others_are_checked() {
     let o = quadominos(&["fixtures", "--check", file.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&o.stdout).contains("is wrong"));
+    // The same counts as YAML in flow style, one entry per line, are
+    // still perft counts, told by their `nodes`, not by how lines start.
+    let flow: Vec<String> = wrong.iter().map(|c| serde_json::to_string(c).unwrap()).collect();
+    let file = dir.path().join("perft.yaml");
+    std::fs::write(&file, format!("[{}]\n", flow.join(",\n "))).unwrap();
+    let o = quadominos(&["fixtures", "--check", file.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(String::from_utf8_lossy(&o.stdout).contains(&format!("count {i} ")));
 }
 
 proptest::proptest! {

@@ -88,9 +88,11 @@ fn stopped(timeout: Option<std::time::Duration>, checked: usize, of: usize, what
 fn check(path: &std::path::Path, timeout: Option<std::time::Duration>) -> Result<(String, u8), Failure> {
     let deadline = timeout.map(|t| std::time::Instant::now() + t);
     let source = Source::read(path)?;
-    // A perft answer has `nodes`; a move-list answer has `moves`.
-    let is_perft =
-        source.text.contains("\"nodes\"") || source.text.lines().any(|l| l.trim_start().starts_with("nodes:"));
+    // A perft answer has `nodes`; a move-list answer has `moves`. Told by
+    // the document's first entry, however the text is laid out.
+    let doc: serde_yaml::Value = source.parse("a list of positions or of perft counts")?;
+    let first = doc.as_sequence().and_then(|entries| entries.first());
+    let is_perft = first.is_some_and(|entry| entry.get("nodes").is_some());
     let map = quadominos::formats::SourceMap::new(&source.text);
     let place = |index: usize| {
         map.locate(&quadominos::error::DocPath::root().index(index))
@@ -134,6 +136,28 @@ fn check(path: &std::path::Path, timeout: Option<std::time::Duration>) -> Result
         source.parse("list of positions with their moves, as positions.json")?;
     let mut problems = Vec::new();
     for (i, p) in answers.iter().enumerate() {
+        // The position's own fields are checked too: its variant must be
+        // one, and its notation must say the same board and hand (a reader
+        // may take either). The seed is what it was grown from, for
+        // information.
+        let at = DocPath::root().index(i);
+        if by_label(&p.variant).is_none() {
+            problems.push(Problem::new(at.key("variant"), format!("no variant is called `{}`", p.variant)));
+        }
+        match notation::parse(&p.notation) {
+            Err(e) => return Err(Failure::Input(inside_string(&source, &map, &at.key("notation"), e))),
+            Ok(read) => {
+                let board: Vec<_> = p.board.iter().map(|e| (e.at, e.tile)).collect();
+                let mut sorted = read.board.clone();
+                sorted.sort_by_key(|&(c, _)| (c.y, c.x));
+                let mut ours = board.clone();
+                ours.sort_by_key(|&(c, _)| (c.y, c.x));
+                if sorted != ours || read.hand != p.hand {
+                    let message = "the notation is not the same position as `board:` and `hand:`";
+                    problems.push(Problem::new(at.key("notation"), message));
+                }
+            }
+        }
         for (j, listed) in p.moves.iter().enumerate() {
             if by_label(&listed.variant).is_none() {
                 let at = DocPath::root().index(i).key("moves").index(j).key("variant");

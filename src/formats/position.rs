@@ -120,7 +120,8 @@ fn load_notation(source: Source, choice: &VariantChoice) -> Result<LoadedPositio
     let located = |line: usize, column: usize, message: String| InputError {
         problems: vec![Located { file: source.name.clone(), position: Some((line, column)), message }],
     };
-    let mut lines = source.text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'));
+    let mut lines =
+        source.text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'));
     let Some((index, line)) = lines.next() else {
         return Err(located(1, 1, "the file is empty; expected one line of position notation".into()));
     };
