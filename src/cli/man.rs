@@ -11,7 +11,10 @@ use super::shared::Failure;
 /// Print the man page (roff) of `quadominos`, or write every command's page
 /// into a folder.
 #[derive(clap::Args)]
-#[command(after_help = "Examples:
+#[command(after_help = "As `rg --generate man` does, the page goes to standard output; --out DIR writes
+\
+every page, named as git's and cargo's are (man quadominos-solve).
+Examples:
   quadominos man > quadominos.1 && man ./quadominos.1
   \
 quadominos man --out ~/.local/share/man/man1        # then `man quadominos-solve`")]
