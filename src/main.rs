@@ -6,7 +6,7 @@
 use std::io::Write as _;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 
 mod cli;
 
@@ -24,6 +24,11 @@ struct Cli {
     command: Command,
     #[command(flatten)]
     limits: cli::shared::LimitArgs,
+    /// When to colour the text reports (verdicts, FAIL, proven or not) and
+    /// `error:`: auto, only on a terminal and when NO_COLOR is not set;
+    /// always; never. JSON and YAML are never coloured.
+    #[arg(long, global = true, value_name = "WHEN", value_enum, default_value_t)]
+    color: cli::shared::colour::ColorChoice,
 }
 
 /// Every command, in the order `--help` lists them; each one's help text
@@ -44,11 +49,14 @@ enum Command {
     Play(cli::play::Args),
     Replay(cli::replay::Args),
     Fixtures(cli::fixtures::Args),
+    Completions(cli::completions::Args),
+    Man(cli::man::Args),
 }
 
 /// Runs one command, returning its whole output and exit status; nothing is
 /// printed until the command has succeeded.
 fn run(command: Command) -> Result<(String, u8), Failure> {
+    let clap_command = Cli::command;
     match command {
         Command::Moves(args) => cli::moves::run(args),
         Command::Explain(args) => cli::explain::run(args),
@@ -64,11 +72,15 @@ fn run(command: Command) -> Result<(String, u8), Failure> {
         Command::Play(args) => cli::play::run(args),
         Command::Replay(args) => cli::replay::run(args),
         Command::Fixtures(args) => cli::fixtures::run(args),
+        Command::Completions(args) => cli::completions::run(args, clap_command()),
+        Command::Man(args) => cli::man::run(args, clap_command()),
     }
 }
 
 fn main() -> ExitCode {
+    cli::shared::colour::set(cli::shared::colour::early_choice(std::env::args_os().skip(1)));
     let cli = Cli::parse();
+    cli::shared::colour::set(cli.color);
     quadominos::limits::set(cli.limits.limits());
     match run(cli.command) {
         Ok((text, code)) => {
@@ -77,20 +89,25 @@ fn main() -> ExitCode {
             let mut out = std::io::stdout().lock();
             match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
                 Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
-                    eprintln!("error: cannot write the output: {e}");
+                    eprintln!(
+                        "{} cannot write the output: {e}",
+                        cli::shared::colour::err(cli::shared::colour::BAD, "error:")
+                    );
                     ExitCode::from(2)
                 }
                 _ => ExitCode::from(code),
             }
         }
         Err(Failure::Input(e)) => {
+            let prefix = cli::shared::colour::err(cli::shared::colour::BAD, "error:");
             for p in &e.problems {
-                eprintln!("error: {p}");
+                eprintln!("{prefix} {p}");
             }
             ExitCode::from(2)
         }
         Err(Failure::Bug(message)) => {
-            eprintln!("internal error (please report): {message}");
+            let prefix = cli::shared::colour::err(cli::shared::colour::BAD, "internal error (please report):");
+            eprintln!("{prefix} {message}");
             ExitCode::from(3)
         }
     }

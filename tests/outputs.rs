@@ -68,9 +68,9 @@ fn no_command_writes_its_picture_over_its_input() {
     let reads = "names a file this command reads";
     for command in ["render", "moves", "solve", "bonuses"] {
         refused_untouched(&[command, &puzzle, "--svg", &puzzle], d, &puzzle, reads);
+        refused_untouched(&[command, &puzzle, "--png", &puzzle], d, &puzzle, reads);
     }
     refused_untouched(&["render", &game, "--svg", &game], d, &game, reads);
-    refused_untouched(&["render", &puzzle, "--png", &puzzle], d, &puzzle, reads);
     // The same file by another path, a symbolic link and a hard link.
     let dotted = format!("{}/./bc.yaml", d.display());
     refused_untouched(&["moves", &puzzle, "--svg", &dotted], d, &dotted, reads);
@@ -91,12 +91,10 @@ fn no_command_writes_its_picture_over_its_input() {
     refused_untouched(&["solve", &puzzle, "--spec", spec, "--svg", spec], d, spec, reads);
     // Two outputs that are one file.
     let pic = d.join("pic.svg").to_str().unwrap().to_string();
-    refused_untouched(
-        &["render", &puzzle, "--svg", &pic, "--png", &pic],
-        d,
-        &pic,
-        "--svg and --png name the same file",
-    );
+    for command in ["render", "moves", "solve", "bonuses"] {
+        let args = [command, &puzzle, "--svg", &pic, "--png", &pic];
+        refused_untouched(&args, d, &pic, "--svg and --png name the same file");
+    }
 }
 
 #[test]

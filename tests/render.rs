@@ -1,5 +1,5 @@
-//! Pictures: `quadominos render` and the `--svg FILE` of `moves`, `solve` and
-//! `bonuses`. The SVG of a few small boards is snapshotted; every picture is
+//! Pictures: `quadominos render` and the `--svg FILE` and `--png FILE` of
+//! `moves`, `solve` and `bonuses`. The SVG of a few small boards is snapshotted; every picture is
 //! parsed as resvg reads it (usvg), and every tile of the board drawn is found
 //! in it with its four values in the order nw, ne, se, sw. Output files are
 //! written only when the command succeeds.
@@ -169,14 +169,86 @@ fn png_needs_the_feature() {
     assert!(!png.exists());
 }
 
+/// Reads a PNG file: its magic bytes, then decoded (by tiny-skia, as resvg
+/// drew it) into its pixels.
+#[cfg(feature = "png")]
+fn decode_png(path: &Path) -> resvg::tiny_skia::Pixmap {
+    let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n", "{}: PNG magic bytes", path.display());
+    resvg::tiny_skia::Pixmap::decode_png(&bytes).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// Every command that draws a picture writes the PNG of the very SVG it
+/// writes: the same size, and drawn (more than the background's colour).
 #[cfg(feature = "png")]
 #[test]
-fn png_is_drawn_by_resvg() {
+fn png_files_of_every_command_are_their_svg_drawn() {
     let dir = tempfile::tempdir().unwrap();
-    let png = dir.path().join("board.png");
-    assert_eq!(run_ok(&["render", "puzzles/bonus-corner.yaml", "--png", png.to_str().unwrap()], 0), "");
-    let bytes = std::fs::read(&png).unwrap();
-    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
+    let runs: [&[&str]; 5] = [
+        &["render", "puzzles/bonus-corner.yaml"],
+        &["render", "puzzles/enclosure-bonus.yaml", "--highlight", "none"],
+        &["moves", "puzzles/bonus-corner.yaml"],
+        &["solve", "puzzles/bonus-corner.yaml"],
+        &["bonuses", "puzzles/bonus-corner.yaml"],
+    ];
+    for (i, args) in runs.iter().enumerate() {
+        let (svg, png) = (dir.path().join(format!("{i}.svg")), dir.path().join(format!("{i}.png")));
+        let files = ["--svg", svg.to_str().unwrap(), "--png", png.to_str().unwrap()];
+        let with_files = run_ok(&[args, &files[..]].concat(), 0);
+        if args[0] == "render" {
+            assert_eq!(with_files, "", "{args:?}: the picture goes to the files, not standard output");
+        } else if args[0] == "moves" {
+            // (solve and bonuses print their timings, which vary.)
+            assert_eq!(with_files, run_ok(args, 0), "{args:?}: the pictures leave stdout as it was");
+        }
+        let tree = usvg::Tree::from_str(&std::fs::read_to_string(&svg).unwrap(), &usvg::Options::default()).unwrap();
+        let pixmap = decode_png(&png);
+        let size = tree.size().to_int_size();
+        assert_eq!((pixmap.width(), pixmap.height()), (size.width(), size.height()), "{args:?}");
+        let colours: std::collections::HashSet<[u8; 4]> =
+            pixmap.pixels().iter().map(|p| [p.red(), p.green(), p.blue(), p.alpha()]).collect();
+        assert!(colours.len() > 5, "{args:?}: {} colours, a blank picture", colours.len());
+    }
+    // The catalogue, without a position, and a transcript after one event.
+    let catalogue = dir.path().join("catalogue.png");
+    assert_eq!(
+        run_ok(&["bonuses", "--format", "json", "--png", catalogue.to_str().unwrap()], 0).chars().next(),
+        Some('{')
+    );
+    assert!(decode_png(&catalogue).width() > 500);
+    let game = dir.path().join("game.yaml");
+    std::fs::write(&game, run_ok(&["play", "--players", "2", "--seed", "7", "--rounds", "1"], 0)).unwrap();
+    let step = dir.path().join("step.png");
+    run_ok(&["render", game.to_str().unwrap(), "--step", "3", "--png", step.to_str().unwrap()], 0);
+    decode_png(&step);
+    // The pictures, and nothing else: no temporary file is left behind.
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 2 * runs.len() + 3);
+}
+
+/// Bad input, or an output refused, leaves no PNG behind, on every command.
+#[test]
+fn bad_input_leaves_no_png_behind() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.yaml");
+    std::fs::write(&bad, "board:\n  - {at: [0, 0], tile: [5, 5, 5, 5]}\n  - {at: [3, 3], tile: [0, 1, 5, 5]}\n")
+        .unwrap();
+    let png = dir.path().join("out.png");
+    let (bad, png_path) = (bad.to_str().unwrap(), png.to_str().unwrap());
+    for command in ["render", "moves", "solve", "bonuses"] {
+        let out = run(&[command, bad, "--png", png_path]);
+        assert_eq!(out.status.code(), Some(2), "{command}");
+        assert!(out.stdout.is_empty(), "{command}");
+        assert!(String::from_utf8_lossy(&out.stderr).contains("bad.yaml:"), "{command}");
+        // A good input with the SVG refused (a folder is not a file): the
+        // PNG is not written either.
+        let refused = run(&[command, "puzzles/bonus-corner.yaml", "--png", png_path, "--svg", "puzzles"]);
+        assert_eq!(refused.status.code(), Some(2), "{command}");
+        assert!(String::from_utf8_lossy(&refused.stderr).contains("a folder"), "{command}");
+    }
+    // A bad option after a good file: nothing either.
+    let out = run(&["render", "puzzles/bonus-corner.yaml", "--highlight", "7,7", "--png", png_path]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1, "only bad.yaml");
 }
 
 /// A puzzle whose solve takes long is drawn with the best answer found in

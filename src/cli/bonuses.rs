@@ -58,6 +58,10 @@ pub struct Args {
     /// command, nor a device or FIFO).
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
+    /// Also draw that picture as PNG into FILE (never an input of the
+    /// command, nor a device or FIFO).
+    #[arg(long, value_name = "FILE")]
+    pub png: Option<PathBuf>,
     /// With a position: stop each search for the best two bonus tiles after
     /// this many seconds (chained bonuses, R8, can take long); such a
     /// follow-up is marked as not proven.
@@ -135,7 +139,7 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
         Some(path) => {
             let loaded = load_position(path, &choice)?;
             // Refused before the follow-ups are searched, not after.
-            super::shared::output::check(&args.svg.iter().map(|p| ("--svg", p.as_path())).collect::<Vec<_>>())?;
+            super::shared::picture::check(&args.svg, &args.png)?;
             let catalogue = Catalogue::new(&loaded.variant);
             let limits = super::shared::solve_limits(Some(args.timeout));
             let report = position_report(&loaded, &catalogue, &limits)?;
@@ -145,7 +149,8 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
     }
 }
 
-/// A report in the format asked for, and its picture written to `--svg`.
+/// A report in the format asked for, and its picture written to `--svg`
+/// and `--png`.
 fn output<R: Serialize>(
     args: &Args,
     report: &R,
@@ -158,9 +163,7 @@ fn output<R: Serialize>(
         BonusFormat::Yaml => serialize(report, Format::Yaml)?,
         BonusFormat::Svg => svg(),
     };
-    if let Some(path) = &args.svg {
-        super::shared::output::write_files(&[("--svg", path, svg().as_bytes())])?;
-    }
+    super::shared::picture::write(&args.svg, &args.png, svg)?;
     Ok((out, 0))
 }
 

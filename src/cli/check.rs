@@ -9,7 +9,7 @@ use quadominos::formats::VariantChoice;
 use quadominos::play::scenario::{LoadedScenario, load_scenario};
 use serde::Serialize;
 
-use super::shared::{Failure, Format, RuleArgs, serialize};
+use super::shared::{Failure, Format, RuleArgs, colour, serialize};
 
 /// Run rule scenarios and check them against their expectations.
 #[derive(clap::Args)]
@@ -24,10 +24,15 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+    /// Print only the failures, for scripts: each failing run as `FAIL
+    /// FILE (SCENARIO) VARIANT` with its failed expectations below it;
+    /// nothing when every expectation holds. The exit status is unchanged.
+    #[arg(short, long, conflicts_with = "format")]
+    pub quiet: bool,
 }
 
 pub fn run(args: Args) -> Result<(String, u8), Failure> {
-    check(&args.scenarios, &args.rules.choice(), args.format)
+    check(&args.scenarios, &args.rules.choice(), args.format, args.quiet)
 }
 
 #[derive(Serialize)]
@@ -40,7 +45,7 @@ struct CheckedRun {
 }
 
 /// `check`: every scenario is read first, so bad input prints nothing but the error.
-fn check(paths: &[PathBuf], choice: &VariantChoice, format: Format) -> Result<(String, u8), Failure> {
+fn check(paths: &[PathBuf], choice: &VariantChoice, format: Format, quiet: bool) -> Result<(String, u8), Failure> {
     let loaded: Vec<LoadedScenario> = paths.iter().map(|p| load_scenario(p, choice)).collect::<Result<_, _>>()?;
     let mut runs = Vec::new();
     for scenario in &loaded {
@@ -57,6 +62,16 @@ fn check(paths: &[PathBuf], choice: &VariantChoice, format: Format) -> Result<(S
     }
     let failed = runs.iter().filter(|r| !r.failures.is_empty()).count();
     let text = match format {
+        Format::Text if quiet => {
+            let mut out = String::new();
+            for r in runs.iter().filter(|r| !r.failures.is_empty()) {
+                let _ = writeln!(out, "{} {} ({}) {}", colour::out(colour::BAD, "FAIL"), r.file, r.scenario, r.variant);
+                for f in &r.failures {
+                    let _ = writeln!(out, "      {f}");
+                }
+            }
+            out
+        }
         Format::Text => {
             let mut out = String::new();
             let mut last = String::new();
@@ -66,9 +81,10 @@ fn check(paths: &[PathBuf], choice: &VariantChoice, format: Format) -> Result<(S
                     last.clone_from(&r.file);
                 }
                 if r.failures.is_empty() {
-                    let _ = writeln!(out, "  ok    {} ({} actions)", r.variant, r.actions);
+                    let _ =
+                        writeln!(out, "  {}    {} ({} actions)", colour::out(colour::GOOD, "ok"), r.variant, r.actions);
                 } else {
-                    let _ = writeln!(out, "  FAIL  {}", r.variant);
+                    let _ = writeln!(out, "  {}  {}", colour::out(colour::BAD, "FAIL"), r.variant);
                     for f in &r.failures {
                         let _ = writeln!(out, "        {f}");
                     }

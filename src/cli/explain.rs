@@ -10,12 +10,13 @@ use quadominos::model::{Cell, Corners, TileId};
 use quadominos::render::board_text;
 use quadominos::rules::Placement;
 
-use super::shared::{Failure, Format, RuleArgs, parse_cell, parse_corners, serialize};
+use super::shared::{Failure, Format, RuleArgs, colour, parse_cell, parse_corners, serialize};
 
 /// Judge one placement and give the verdict with its reasons and clause ids.
 #[derive(clap::Args)]
 #[command(
     after_help = "Example:\n  quadominos explain puzzles/bonus-corner.yaml --tile 1-4-5-5 --at 1,-1 --corners 1,4,5,5\n\
+In a script: quadominos explain ... -q prints `legal` or `illegal`.\n\
 Exit status 0 when the placement is legal, 1 when it is not."
 )]
 pub struct Args {
@@ -38,10 +39,14 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+    /// Print only the verdict, for scripts: `legal` or `illegal`. The exit
+    /// status is unchanged (1 when illegal).
+    #[arg(short, long, conflicts_with = "format")]
+    pub quiet: bool,
 }
 
 pub fn run(args: Args) -> Result<(String, u8), Failure> {
-    let Args { position, tile, at, corners, any_tile, rules, format } = args;
+    let Args { position, tile, at, corners, any_tile, rules, format, quiet } = args;
     let loaded = load_position(&position, &rules.choice())?;
     let tile = tile.unwrap_or_else(|| corners.id());
     let p = Placement { tile, at, corners };
@@ -49,10 +54,16 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
     let report = VerdictReport::new(&loaded.position.board, &loaded.variant, p, hand);
     let code = if report.legal { 0 } else { 1 };
     let text = match format {
+        Format::Text if quiet => format!("{}\n", verdict(report.legal)),
         Format::Text => explain_text(&loaded, &report),
         _ => serialize(&report, format)?,
     };
     Ok((text, code))
+}
+
+/// `legal` or `illegal`, coloured on a terminal.
+fn verdict(legal: bool) -> String {
+    if legal { colour::out(colour::GOOD, "legal") } else { colour::out(colour::BAD, "illegal") }
 }
 
 fn explain_text(loaded: &LoadedPosition, r: &VerdictReport) -> String {
@@ -61,7 +72,12 @@ fn explain_text(loaded: &LoadedPosition, r: &VerdictReport) -> String {
     out.push_str(&board_text(&loaded.position.board));
     let _ = writeln!(out, "placement: {} as {} at {}", r.tile, r.corners, r.at);
     if r.legal {
-        let _ = writeln!(out, "verdict: legal{}", if r.by_weight == Some(true) { " by equal weight (R5)" } else { "" });
+        let _ = writeln!(
+            out,
+            "verdict: {}{}",
+            verdict(true),
+            if r.by_weight == Some(true) { " by equal weight (R5)" } else { "" }
+        );
         for c in &r.contacts {
             let found: Vec<String> = c.found.iter().map(|(d, v)| format!("{v} from {d}")).collect();
             let _ = writeln!(
@@ -82,7 +98,7 @@ fn explain_text(loaded: &LoadedPosition, r: &VerdictReport) -> String {
         let clauses: Vec<String> = r.clauses.iter().map(|c| c.to_string()).collect();
         let _ = writeln!(out, "clauses: {}", clauses.join(", "));
     } else {
-        let _ = writeln!(out, "verdict: illegal");
+        let _ = writeln!(out, "verdict: {}", verdict(false));
         for reason in &r.reasons {
             let clauses: Vec<String> = reason.clauses.iter().map(|c| c.to_string()).collect();
             let _ = writeln!(out, "  - {} [{}]", reason.reason, clauses.join(", "));

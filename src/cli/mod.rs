@@ -7,9 +7,11 @@
 pub mod bonuses;
 pub mod check;
 pub mod compare;
+pub mod completions;
 pub mod explain;
 pub mod fixtures;
 pub mod generate;
+pub mod man;
 pub mod moves;
 pub mod notation;
 pub mod perft;

@@ -13,7 +13,8 @@ use super::shared::{Failure, Format, RuleArgs, hand_line, position_moves, serial
 /// List every legal placement of every hand tile on a position's board.
 #[derive(clap::Args)]
 #[command(after_help = "Example:\n  quadominos moves puzzles/bonus-corner.yaml --format json\n  \
-quadominos moves puzzles/bonus-corner.yaml --variant serbian --rule R4=no")]
+quadominos moves puzzles/bonus-corner.yaml --variant serbian --rule R4=no\n  \
+quadominos moves puzzles/bonus-corner.yaml -q | head -1     # 1-4-5-5 1,-1 1,4,5,5")]
 pub struct Args {
     /// A position or puzzle file (YAML: variant, board, hand).
     pub position: PathBuf,
@@ -27,27 +28,37 @@ pub struct Args {
     /// an input of the command, nor a device or FIFO.
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
+    /// Also draw that picture as PNG into FILE (never an input of the
+    /// command, nor a device or FIFO).
+    #[arg(long, value_name = "FILE")]
+    pub png: Option<PathBuf>,
+    /// Print only the moves, for scripts: one a line as `TILE X,Y
+    /// NW,NE,SE,SW`, the values `explain --tile --at --corners` takes, in
+    /// the same order; nothing when there is none.
+    #[arg(short, long, conflicts_with = "format")]
+    pub quiet: bool,
 }
 
 pub fn run(args: Args) -> Result<(String, u8), Failure> {
-    let Args { position, rules, format, svg } = args;
+    let Args { position, rules, format, svg, png, quiet } = args;
     let loaded = load_position(&position, &rules.choice())?;
-    super::shared::output::check(&svg.iter().map(|p| ("--svg", p.as_path())).collect::<Vec<_>>())?;
+    super::shared::picture::check(&svg, &png)?;
     let moves = position_moves(&loaded)?;
     within_printed("moves", moves.len())?;
     let report = MovesReport { variant: loaded.variant.label(), moves };
     let text = match format {
+        Format::Text if quiet => report.moves.iter().map(quiet_line).collect(),
         Format::Text => moves_text(&loaded, &report.moves),
         _ => serialize(&report, format)?,
     };
-    if let Some(path) = &svg {
-        super::shared::output::write_files(&[(
-            "--svg",
-            path,
-            super::render::moves_svg(&loaded, &report.moves).as_bytes(),
-        )])?;
-    }
+    super::shared::picture::write(&svg, &png, || super::render::moves_svg(&loaded, &report.moves))?;
     Ok((text, 0))
+}
+
+/// `moves --quiet`: one move as `explain` takes it.
+fn quiet_line(m: &MoveRecord) -> String {
+    let [nw, ne, se, sw] = m.corners.0;
+    format!("{} {},{} {nw},{ne},{se},{sw}\n", m.tile, m.at.x, m.at.y)
 }
 
 fn yes(b: bool) -> &'static str {

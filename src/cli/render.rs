@@ -1,7 +1,8 @@
 //! `quadominos render`: a position, a puzzle or a game transcript drawn as
-//! SVG (or PNG, with the `png` cargo feature), and the pictures `moves`, `solve` and `bonuses`
-//! draw with `--svg FILE`. Output files are written only once the command has
-//! succeeded, by [`super::shared::output`]: never over an input, each whole.
+//! SVG or PNG, and the pictures `moves`, `solve` and `bonuses` draw with
+//! `--svg FILE` and `--png FILE`. Output files are written only once the
+//! command has succeeded, by [`super::shared::picture`]: never over an
+//! input, each whole.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -38,6 +39,8 @@ pub enum RenderFormat {
   \
 quadominos render puzzles/bonus-corner.yaml --highlight none --svg position.svg
   \
+quadominos render puzzles/bonus-corner.yaml --png answer.png
+  \
 quadominos render puzzles/mixed-corner.yaml --highlight 0,0 --format text")]
 pub struct Args {
     /// A position, puzzle or transcript file (YAML; a transcript as
@@ -49,8 +52,8 @@ pub struct Args {
     /// device or FIFO: print it on standard output instead).
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
-    /// Write a PNG picture to FILE (needs the `png` cargo feature; never an
-    /// input, a device or a FIFO).
+    /// Write the picture as PNG to FILE, drawn from the same SVG (never an
+    /// input of the command, nor a device or FIFO).
     #[arg(long, value_name = "FILE")]
     pub png: Option<PathBuf>,
     /// What to highlight: `solution` (a puzzle's proven answer, solved and
@@ -105,20 +108,12 @@ fn asked(list: &[String]) -> Result<Option<Asked>, Failure> {
     }
 }
 
-/// The files `render` writes, with their flags.
-fn outputs(args: &Args) -> Vec<(&'static str, &Path)> {
-    [("--svg", &args.svg), ("--png", &args.png)]
-        .into_iter()
-        .filter_map(|(flag, path)| path.as_deref().map(|p| (flag, p)))
-        .collect()
-}
-
 /// Runs `render`.
 pub fn run(args: Args) -> Result<(String, u8), Failure> {
     let choice = args.rules.choice();
     if is_transcript(&args.file) {
         let loaded = load_transcript(&args.file, &choice)?;
-        super::shared::output::check(&outputs(&args))?;
+        super::shared::picture::check(&args.svg, &args.png)?;
         let asked = asked(&args.highlight)?.unwrap_or(Asked::Last);
         let (board, marks) = transcript_picture(&loaded, args.step, &asked)?;
         return finish(&args, &board, &marks, &loaded.variant.label());
@@ -130,7 +125,7 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
     }
     let loaded = load_position(&args.file, &choice)?;
     // Refused before a puzzle is solved, not after.
-    super::shared::output::check(&outputs(&args))?;
+    super::shared::picture::check(&args.svg, &args.png)?;
     let is_puzzle = loaded.file.goal.is_some();
     let asked = asked(&args.highlight)?.unwrap_or(if is_puzzle { Asked::Solution } else { Asked::Nothing });
     let label = loaded.variant.label();
@@ -175,18 +170,7 @@ fn finish(args: &Args, board: &Board, marks: &Marks, label: &str) -> Result<(Str
         RenderFormat::Text if files && args.format.is_none() => String::new(),
         RenderFormat::Text => picture_text(board, marks, label),
     };
-    let png = match &args.png {
-        Some(path) => Some((path, png_bytes(&svg, path)?)),
-        None => None,
-    };
-    let mut files: Vec<(&str, &Path, &[u8])> = Vec::new();
-    if let Some(path) = &args.svg {
-        files.push(("--svg", path, svg.as_bytes()));
-    }
-    if let Some((path, bytes)) = &png {
-        files.push(("--png", path, bytes));
-    }
-    super::shared::output::write_files(&files)?;
+    super::shared::picture::write(&args.svg, &args.png, || svg)?;
     Ok((text, 0))
 }
 
@@ -360,25 +344,4 @@ fn picture_text(board: &Board, marks: &Marks, variant: &str) -> String {
         let _ = writeln!(out, "bonus placements at: {}", cells.join(", "));
     }
     out
-}
-
-/// The PNG of an SVG picture, drawn by resvg.
-#[cfg(feature = "png")]
-fn png_bytes(svg: &str, path: &Path) -> Result<Vec<u8>, Failure> {
-    use resvg::{tiny_skia, usvg};
-    let mut options = usvg::Options::default();
-    options.fontdb_mut().load_system_fonts();
-    let tree = usvg::Tree::from_str(svg, &options).map_err(|e| Failure::Bug(format!("the SVG does not parse: {e}")))?;
-    let size = tree.size().to_int_size();
-    let mut pixmap = tiny_skia::Pixmap::new(size.width(), size.height())
-        .ok_or_else(|| Failure::Bug(format!("a {}x{} picture is too large", size.width(), size.height())))?;
-    resvg::render(&tree, tiny_skia::Transform::default(), &mut pixmap.as_mut());
-    pixmap.encode_png().map_err(|e| {
-        Failure::Input(InputError::whole_file(&path.display().to_string(), format!("cannot encode PNG: {e}")))
-    })
-}
-
-#[cfg(not(feature = "png"))]
-fn png_bytes(_svg: &str, _path: &Path) -> Result<Vec<u8>, Failure> {
-    Err(InputError::whole_file("--png", "this build has no PNG output: build with the cargo feature `png`").into())
 }

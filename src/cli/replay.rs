@@ -8,7 +8,7 @@ use quadominos::formats::SourceMap;
 use quadominos::play::{Mismatch, Replayed, TranscriptEvent, load_transcript, replay_checking};
 use serde::Serialize;
 
-use super::shared::{Failure, Format, RuleArgs, serialize};
+use super::shared::{Failure, Format, RuleArgs, colour, serialize};
 
 /// Check a transcript written by anyone against the rules, event by
 /// event: exit 0 when every event, score change, total and clause list
@@ -31,6 +31,11 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+    /// Print only the first wrong event, for scripts: one line,
+    /// `FILE:LINE:COL: event N is wrong (under VARIANT)`; nothing when the
+    /// transcript is right. The exit status is unchanged.
+    #[arg(short, long, conflicts_with = "format")]
+    pub quiet: bool,
 }
 
 /// The verdict on a transcript.
@@ -81,10 +86,21 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
         }
     };
     let text = match args.format {
+        Format::Text if args.quiet => wrong_event(&report, &loaded.variant.label()).unwrap_or_default(),
         Format::Text => text(&report, &loaded.variant.label()),
         _ => serialize(&report, args.format)?,
     };
     Ok((text, code))
+}
+
+/// The line that names the first wrong event and where it is, if any.
+fn wrong_event(r: &Report, variant: &str) -> Option<String> {
+    let m = r.mismatch.as_ref()?;
+    let at = match (r.line, r.column) {
+        (Some(l), Some(c)) => format!("{}:{l}:{c}", r.file),
+        _ => r.file.clone(),
+    };
+    Some(format!("{at}: event {} {} (under {variant})\n", m.index, colour::out(colour::BAD, "is wrong")))
 }
 
 fn text(r: &Report, variant: &str) -> String {
@@ -92,8 +108,9 @@ fn text(r: &Report, variant: &str) -> String {
     if let Some(ok) = &r.replayed {
         let _ = writeln!(
             out,
-            "{}: ok: {} events under {} replay as recorded; {} round{}; scores {:?}{}",
+            "{}: {}: {} events under {} replay as recorded; {} round{}; scores {:?}{}",
             r.file,
+            colour::out(colour::GOOD, "ok"),
             ok.events,
             ok.variant,
             ok.rounds,
@@ -124,11 +141,7 @@ fn text(r: &Report, variant: &str) -> String {
         return out;
     }
     let Some(m) = &r.mismatch else { return out };
-    let at = match (r.line, r.column) {
-        (Some(l), Some(c)) => format!("{}:{l}:{c}", r.file),
-        _ => r.file.clone(),
-    };
-    let _ = writeln!(out, "{at}: event {} is wrong (under {variant})", m.index);
+    out.push_str(&wrong_event(r, variant).unwrap_or_default());
     if let Some(e) = &m.recorded {
         let _ = writeln!(out, "  recorded:       {}", one_line(e));
     } else {

@@ -19,7 +19,7 @@ use quadominos::solve::{
 };
 use serde::Serialize;
 
-use super::shared::{Failure, Format, RuleArgs, SolverChoice, hand_line, parse_seconds, serialize};
+use super::shared::{Failure, Format, RuleArgs, SolverChoice, colour, hand_line, parse_seconds, serialize};
 
 /// Exit status after an interrupt (Ctrl-C): 128 + SIGINT, as shells report it.
 pub const INTERRUPTED: u8 = 130;
@@ -61,11 +61,20 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+    /// Print only the answer, for scripts: one line, the score (a counting
+    /// fill's count) and `proven` or `not proven` (`none not proven` when
+    /// nothing was found in the limit). The exit status is unchanged.
+    #[arg(short, long, conflicts_with = "format")]
+    pub quiet: bool,
     /// Also draw the board after the answer as SVG into FILE, its plays
     /// numbered in order. FILE is never an input of the command, nor a
     /// device or FIFO.
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
+    /// Also draw that picture as PNG into FILE (never an input of the
+    /// command, nor a device or FIFO).
+    #[arg(long, value_name = "FILE")]
+    pub png: Option<PathBuf>,
 }
 
 /// Whether a puzzle's recorded `expect:` holds for the answer.
@@ -82,9 +91,11 @@ struct ExpectCheck {
 impl ExpectCheck {
     fn text(&self) -> String {
         match self.holds {
-            Some(true) => format!("expect: {} holds", self.score),
-            Some(false) => format!("expect: {} DOES NOT HOLD", self.score),
-            None => format!("expect: {} not confirmed (answer not proven)", self.score),
+            Some(true) => format!("expect: {} {}", self.score, colour::out(colour::GOOD, "holds")),
+            Some(false) => format!("expect: {} {}", self.score, colour::out(colour::BAD, "DOES NOT HOLD")),
+            None => {
+                format!("expect: {} {} (answer not proven)", self.score, colour::out(colour::DOUBT, "not confirmed"))
+            }
         }
     }
 }
@@ -249,7 +260,7 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
     let started = Instant::now();
     let loaded = load_puzzle(&args.puzzle, &args.rules.choice())?;
     // An output over an input is refused before the search, not after it.
-    super::shared::output::check(&args.svg.iter().map(|p| ("--svg", p.as_path())).collect::<Vec<_>>())?;
+    super::shared::picture::check(&args.svg, &args.png)?;
     let budget = quadominos::limits::current();
     let stop = interrupt_flag();
     let progress = Arc::new(Progress::default());
@@ -321,18 +332,15 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
         compared,
     };
     let text = match args.format {
+        Format::Text if args.quiet => quiet_text(&report.answer),
         Format::Text => solve_text(&loaded.puzzle, &report),
         _ => serialize(&report, args.format)?,
     };
-    if let Some(svg) = &args.svg {
+    super::shared::picture::write(&args.svg, &args.png, || {
         let title = format!("{}: {}, {}", loaded.source.name, report.goal, report.variant);
         let (board, marks) = super::render::answer_picture(&loaded.puzzle, &report.answer, &title);
-        super::shared::output::write_files(&[(
-            "--svg",
-            svg,
-            quadominos::render::board_svg(&board, &marks).as_bytes(),
-        )])?;
-    }
+        quadominos::render::board_svg(&board, &marks)
+    })?;
     let code = if stop.load(Ordering::SeqCst) {
         INTERRUPTED
     } else if failed {
@@ -352,6 +360,14 @@ fn unproven(a: &Answer) -> String {
     }
 }
 
+/// `solve --quiet`: the score and whether it is proven.
+fn quiet_text(a: &Answer) -> String {
+    let score =
+        if a.plays.is_empty() && !a.proven && a.count.is_none() { "none".to_string() } else { a.score.to_string() };
+    let proof = if a.proven { colour::out(colour::GOOD, "proven") } else { colour::out(colour::DOUBT, "not proven") };
+    format!("{score} {proof}\n")
+}
+
 fn solve_text(puzzle: &Puzzle, r: &SolveReport) -> String {
     let a = &r.answer;
     let mut out = String::new();
@@ -362,20 +378,33 @@ fn solve_text(puzzle: &Puzzle, r: &SolveReport) -> String {
     let counting = a.count.is_some();
     match (a.proven, counting, a.plays.is_empty()) {
         (true, true, _) => {
-            let _ = writeln!(out, "count: {} (every solution counted)", a.score);
+            let _ = writeln!(out, "count: {} ({})", a.score, colour::out(colour::GOOD, "every solution counted"));
         }
         (false, true, _) => {
-            let _ = writeln!(out, "count: at least {} (not proven: {})", a.score, unproven(a));
+            let _ = writeln!(
+                out,
+                "count: at least {} ({}: {})",
+                a.score,
+                colour::out(colour::DOUBT, "not proven"),
+                unproven(a)
+            );
         }
         (true, false, _) => {
-            let _ = writeln!(out, "score: {} (proven optimal)", a.score);
+            let _ = writeln!(out, "score: {} ({})", a.score, colour::out(colour::GOOD, "proven optimal"));
         }
         // Nothing found before the search stopped: no score to claim.
         (false, false, true) => {
-            let _ = writeln!(out, "no answer found within the limit ({})", unproven(a));
+            let _ =
+                writeln!(out, "{} ({})", colour::out(colour::DOUBT, "no answer found within the limit"), unproven(a));
         }
         (false, false, false) => {
-            let _ = writeln!(out, "score: {} (best found, not proven: {})", a.score, unproven(a));
+            let _ = writeln!(
+                out,
+                "score: {} (best found, {}: {})",
+                a.score,
+                colour::out(colour::DOUBT, "not proven"),
+                unproven(a)
+            );
         }
     }
     if a.plays.is_empty() && a.proven {
@@ -424,21 +453,23 @@ fn solve_text(puzzle: &Puzzle, r: &SolveReport) -> String {
         out.push('\n');
         for s in &r.solvers {
             let result = if s.proven {
-                format!("proven {}", s.count.map_or(s.score, |c| i64::try_from(c).unwrap_or(i64::MAX)))
+                let value = s.count.map_or(s.score, |c| i64::try_from(c).unwrap_or(i64::MAX));
+                format!("{} {value}", colour::out(colour::GOOD, "proven"))
             } else {
                 let by = s.stopped.unwrap_or(Stop::TimeLimit).describe();
                 let bound = s.bound.map_or(String::new(), |b| format!(", no answer above {b}"));
-                format!("cut short by {by}: best found {}{bound}", s.score)
+                format!("{} by {by}: best found {}{bound}", colour::out(colour::DOUBT, "cut short"), s.score)
             };
             let _ = writeln!(out, "solver: {}, {result}, {} nodes, {:.3} ms", s.solver, s.nodes, ms(s.micros));
         }
         match r.compared {
             Some(true) => {
-                let _ = writeln!(out, "the solvers agree");
+                let _ = writeln!(out, "{}", colour::out(colour::GOOD, "the solvers agree"));
             }
             _ => {
                 let cut: Vec<&str> = r.solvers.iter().filter(|s| !s.proven).map(|s| s.solver).collect();
-                let _ = writeln!(out, "not compared: {} cut short", cut.join(" and "));
+                let _ =
+                    writeln!(out, "{}: {} cut short", colour::out(colour::DOUBT, "not compared"), cut.join(" and "));
             }
         }
     }

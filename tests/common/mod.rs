@@ -8,11 +8,13 @@ use std::process::{Command, Output};
 
 use serde_json::Value;
 
-/// Runs the binary from the crate root.
+/// Runs the binary from the crate root, its output into a pipe: without
+/// colour, whatever the environment of the tests says (CLICOLOR_FORCE).
 pub fn run(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_quadominos"))
         .args(args)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env_remove("CLICOLOR_FORCE")
         .output()
         .expect("the quadominos binary runs")
 }

@@ -5,7 +5,9 @@
 
 use std::path::PathBuf;
 
+pub mod colour;
 pub mod output;
+pub mod picture;
 
 use clap::{Args, ValueEnum};
 use quadominos::formats::{InputError, LoadedPosition, MoveRecord, VariantChoice, move_records};

@@ -181,6 +181,29 @@ pub fn write_files(outputs: &[(&str, &Path, &[u8])]) -> Result<(), Failure> {
     Ok(())
 }
 
+/// Writes `files` (bare names) into the folder `dir` as [`write_files`]
+/// does: all of them or none. The folder is made, with its missing parents,
+/// when it is not there, and removed again when the files cannot be
+/// written; an existing path that is not a folder is refused.
+pub fn write_into_folder(flag: &str, dir: &Path, files: &[(String, Vec<u8>)]) -> Result<(), Failure> {
+    if let Ok(meta) = std::fs::metadata(dir)
+        && !meta.is_dir()
+    {
+        return Err(refuse(dir, format!("refused: it is {}, not a folder; name a folder for {flag}", kind(&meta))));
+    }
+    let made = make_parents(dir).map_err(|(path, e)| refuse(&path, format!("cannot make the folder ({flag}): {e}")))?;
+    let paths: Vec<PathBuf> = files.iter().map(|(name, _)| dir.join(name)).collect();
+    let outputs: Vec<(&str, &Path, &[u8])> =
+        paths.iter().zip(files).map(|(path, (_, bytes))| (flag, path.as_path(), bytes.as_slice())).collect();
+    let written = write_files(&outputs);
+    if written.is_err() {
+        for made in made.iter().rev() {
+            let _ = std::fs::remove_dir(made);
+        }
+    }
+    written
+}
+
 /// A temporary file beside the target holding `bytes`.
 fn stage(t: &Target<'_>, bytes: &[u8]) -> Result<tempfile::NamedTempFile, Failure> {
     let fail = |e: std::io::Error| refuse(t.given, format!("cannot write ({}): {e}", t.flag));

@@ -1,0 +1,82 @@
+//! The pictures of `--svg FILE` and `--png FILE`, on every command that
+//! draws one (`render`, `moves`, `solve`, `bonuses`): the SVG, and the PNG
+//! resvg draws from that same SVG, so the two never differ. Both are
+//! written together by [`super::output`]: checked first, whole or not at
+//! all, never over an input.
+
+use std::path::{Path, PathBuf};
+
+use quadominos::formats::InputError;
+
+use super::Failure;
+use super::output;
+
+/// The most pixels a PNG may have (400 MB to draw it in): a board of the
+/// whole 125-tile set laid out as widely as it can be is about 16 million.
+/// A board with more tiles (`--max-tiles`) may be drawn as SVG instead.
+#[cfg_attr(not(feature = "png"), allow(dead_code))]
+const MAX_PIXELS: u64 = 100_000_000;
+
+/// The picture files asked for, with their flags.
+pub fn outputs<'a>(svg: &'a Option<PathBuf>, png: &'a Option<PathBuf>) -> Vec<(&'static str, &'a Path)> {
+    [("--svg", svg), ("--png", png)].into_iter().filter_map(|(flag, path)| path.as_deref().map(|p| (flag, p))).collect()
+}
+
+/// Checks the picture files before the command's work, as
+/// [`output::check`]; a build without PNG output refuses `--png` here too.
+pub fn check(svg: &Option<PathBuf>, png: &Option<PathBuf>) -> Result<(), Failure> {
+    if png.is_some() && !cfg!(feature = "png") {
+        png_bytes("")?;
+    }
+    output::check(&outputs(svg, png))
+}
+
+/// Writes the picture to the files asked for, if any: `picture` is drawn
+/// only then, and the PNG is drawn from it before anything is written.
+pub fn write(svg: &Option<PathBuf>, png: &Option<PathBuf>, picture: impl FnOnce() -> String) -> Result<(), Failure> {
+    if svg.is_none() && png.is_none() {
+        return Ok(());
+    }
+    let text = picture();
+    let png = match png {
+        Some(path) => Some((path, png_bytes(&text)?)),
+        None => None,
+    };
+    let mut files: Vec<(&str, &Path, &[u8])> = Vec::new();
+    if let Some(path) = svg {
+        files.push(("--svg", path, text.as_bytes()));
+    }
+    if let Some((path, bytes)) = &png {
+        files.push(("--png", path, bytes));
+    }
+    output::write_files(&files)
+}
+
+/// The PNG of an SVG picture, drawn by resvg at the SVG's size.
+#[cfg(feature = "png")]
+fn png_bytes(svg: &str) -> Result<Vec<u8>, Failure> {
+    use resvg::{tiny_skia, usvg};
+    let mut options = usvg::Options::default();
+    options.fontdb_mut().load_system_fonts();
+    let tree = usvg::Tree::from_str(svg, &options).map_err(|e| Failure::Bug(format!("the SVG does not parse: {e}")))?;
+    let size = tree.size().to_int_size();
+    let pixels = u64::from(size.width()) * u64::from(size.height());
+    if pixels > MAX_PIXELS {
+        let message = format!(
+            "the picture would be {}x{} pixels, more than the {} million a PNG may have; write it with --svg",
+            size.width(),
+            size.height(),
+            MAX_PIXELS / 1_000_000
+        );
+        return Err(InputError::whole_file("--png", message).into());
+    }
+    let mut pixmap = tiny_skia::Pixmap::new(size.width(), size.height())
+        .ok_or_else(|| Failure::Bug(format!("a {}x{} picture cannot be drawn", size.width(), size.height())))?;
+    resvg::render(&tree, tiny_skia::Transform::default(), &mut pixmap.as_mut());
+    pixmap.encode_png().map_err(|e| Failure::Bug(format!("cannot encode the PNG: {e}")))
+}
+
+#[cfg(not(feature = "png"))]
+fn png_bytes(_svg: &str) -> Result<Vec<u8>, Failure> {
+    Err(InputError::whole_file("--png", "this build has no PNG output: build with the cargo feature `png`").into())
+}
