@@ -15,14 +15,18 @@ use quadominos::rules::{Reading, Variant};
 use super::shared::{Failure, Format, RuleArgs, parse_seconds, serialize};
 
 /// Run one scenario under several variants, or every value of some
-/// readings, and show only where the outcomes differ.
+/// readings, and show only where the outcomes differ. Any scenario runs
+/// under any variant: its expectations are not checked here (that is
+/// `check`'s job), so a variant it does not name is fine.
 #[derive(clap::Args)]
 #[command(after_help = "Examples:
   quadominos compare specs/scenarios/example-f-side-and-corner-bonus.yaml
   \
-quadominos compare SCENARIO --variants english,serbian
+quadominos compare SCENARIO --variants english,serbian-chain
   \
-quadominos compare SCENARIO --variant english --readings R2,R3
+quadominos compare SCENARIO --variant serbian-chain --readings R2,R3
+\
+With --readings the first column, the baseline, is the variant's own values of those readings.
 \
 Exit status 0 whatever it finds; 2 on bad input or a limit reached (--max-combinations,
 \
@@ -36,7 +40,8 @@ pub struct Args {
     pub variants: Vec<String>,
     /// Readings to vary (R1-R20 or option names), comma-separated, each
     /// counted once: every combination of their values is run on the base
-    /// variant (--variant, --spec, or the scenario's first).
+    /// variant (--variant, --spec, or the scenario's first), its own values
+    /// first.
     #[arg(long, value_delimiter = ',')]
     pub readings: Vec<String>,
     /// The most combinations of reading values run (their values
@@ -116,7 +121,10 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
         let watch = Watch { started, timeout: args.timeout, memory, total };
         let variants =
             reading_variants(base, &chosen).map(|v| v.map_err(|e| InputError::whole_file("--readings", e.to_string())));
-        compare_each(&loaded, variants, |made| watch.check(made))?
+        let mut comparison = compare_each(&loaded, variants, |made| watch.check(made))?;
+        let ids: Vec<String> = chosen.iter().map(|r| r.id.to_string()).collect();
+        comparison.baseline = Some(format!("{}'s own values of {}", base.label(), ids.join(", ")));
+        comparison
     } else {
         let list: Vec<Variant> = if !args.variants.is_empty() {
             args.variants

@@ -14,10 +14,10 @@ use quadominos::formats::{InputError, LoadedPosition, MoveRecord, Source, load_p
 use quadominos::game::EventKind;
 use quadominos::model::{Board, Cell};
 use quadominos::play::transcript::{LoadedTranscript, load_transcript};
-use quadominos::render::{Highlight, Marks, board_svg, board_text};
+use quadominos::render::{Highlight, Marks, board_svg, board_text_marked};
 use quadominos::rules::MoveGen;
 use quadominos::solve::native::Native;
-use quadominos::solve::{Answer, Puzzle, Solver, verify};
+use quadominos::solve::{Answer, Goal, Puzzle, Solver, verify};
 
 use super::shared::{Failure, RuleArgs, parse_cell, parse_seconds};
 
@@ -295,7 +295,13 @@ pub fn answer_picture(puzzle: &Puzzle, answer: &Answer, title: &str) -> (Board, 
         highlights.push(Highlight { cell: play.at, number: Some(i + 1), bonus: play.bonus, lit: true });
     }
     let proof = if answer.proven { "" } else { ", best found in the time limit, not proven" };
-    let title = format!("{title} (score {}{proof})", answer.score);
+    // A count is a count, and a fill that was not found has no score.
+    let title = match (answer.count, matches!(puzzle.goal, Goal::Fill(_)) && answer.plays.is_empty()) {
+        (Some(n), _) => format!("{title} (count {n}{proof})"),
+        (None, true) if answer.proven => format!("{title} (no fill exists, proven)"),
+        (None, true) => format!("{title} (no fill found{proof})"),
+        (None, false) => format!("{title} (score {}{proof})", answer.score),
+    };
     (board, Marks { title: Some(title), highlights, bonus_cells: Vec::new(), labels: Vec::new() })
 }
 
@@ -333,7 +339,10 @@ fn picture_text(board: &Board, marks: &Marks, variant: &str) -> String {
             let _ = writeln!(out, "variant: {variant}");
         }
     }
-    out.push_str(&board_text(board));
+    // The numbered highlights (an answer's plays) carry their number on
+    // the board, as in the SVG picture.
+    let numbers: BTreeMap<Cell, usize> = marks.highlights.iter().filter_map(|h| Some((h.cell, h.number?))).collect();
+    out.push_str(&board_text_marked(board, &numbers));
     for h in &marks.highlights {
         let corners = board.get(h.cell).map(|c| c.to_string()).unwrap_or_default();
         let number = h.number.map(|n| format!("{n}. ")).unwrap_or_default();

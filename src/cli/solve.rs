@@ -12,10 +12,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use quadominos::formats::{InputError, load_puzzle};
-use quadominos::render::board_text;
-use quadominos::solve::native::Native;
+use quadominos::render::{board_text, board_text_marked};
+use quadominos::solve::native::{Native, OtherChoice, other_choice};
 use quadominos::solve::{
-    Answer, Choice, Goal, Limits, PlayKind, Progress, Puzzle, Solver, Stop, confirms_count, confirms_score, verify,
+    Answer, Choice, Goal, Limits, Play, PlayKind, Progress, Puzzle, Solver, Stats, Stop, confirms_count,
+    confirms_exists, confirms_score, fill_exists, verify,
 };
 use serde::Serialize;
 
@@ -32,6 +33,16 @@ pub const INTERRUPTED: u8 = 130;
   quadominos solve puzzles/bonus-corner.yaml
   \
 quadominos solve puzzles/bonus-corner.yaml --solver both --format json
+\
+What is printed: a score proven optimal (or the best found, with what stopped the search); for a
+\
+counting fill `count: N`; for a fill that cannot be made `no fill exists (proven)` (JSON/YAML
+\
+`exists: false`, no score). At each bonus of a best turn, the other choice (the 25, or the best two
+\
+bonus tiles) with what it was worth, searched and replayed like the answer. On the board after the
+\
+plays each tile played carries its number on its top edge (`+-2-+`).
 \
 Ctrl-C stops the search and prints the best answer found, marked unproven (exit 130).
 \
@@ -77,25 +88,38 @@ pub struct Args {
     pub png: Option<PathBuf>,
 }
 
-/// Whether a puzzle's recorded `expect:` holds for the answer.
+/// Whether a puzzle's recorded `expect:` holds for the answer: the key
+/// recorded (`score`, `count` or `exists`) with its value.
 #[derive(Serialize)]
 struct ExpectCheck {
-    /// The recorded optimum (or count).
-    score: i64,
+    /// The recorded optimum.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    score: Option<i64>,
+    /// The recorded number of solutions.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    count: Option<u64>,
+    /// Whether a fill was recorded to exist.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    exists: Option<bool>,
     /// `true` when the proven answer equals it, `false` when the answer
     /// contradicts it (proven and different, or cut short yet already past
-    /// it, or bounded below it), `null` when it could not be confirmed.
+    /// it, or bounded below it, or a score recorded where no fill exists),
+    /// `null` when it could not be confirmed.
     holds: Option<bool>,
 }
 
 impl ExpectCheck {
     fn text(&self) -> String {
+        let what = match (self.score, self.count, self.exists) {
+            (Some(score), _, _) => score.to_string(),
+            (_, Some(count), _) => format!("count {count}"),
+            (_, _, Some(false)) => "no fill exists".to_string(),
+            _ => "a fill exists".to_string(),
+        };
         match self.holds {
-            Some(true) => format!("expect: {} {}", self.score, colour::out(colour::GOOD, "holds")),
-            Some(false) => format!("expect: {} {}", self.score, colour::out(colour::BAD, "DOES NOT HOLD")),
-            None => {
-                format!("expect: {} {} (answer not proven)", self.score, colour::out(colour::DOUBT, "not confirmed"))
-            }
+            Some(true) => format!("expect: {what} {}", colour::out(colour::GOOD, "holds")),
+            Some(false) => format!("expect: {what} {}", colour::out(colour::BAD, "DOES NOT HOLD")),
+            None => format!("expect: {what} {} (answer not proven)", colour::out(colour::DOUBT, "not confirmed")),
         }
     }
 }
@@ -104,7 +128,12 @@ impl ExpectCheck {
 #[derive(Clone, Serialize)]
 struct SolverRun {
     solver: &'static str,
-    score: i64,
+    /// Absent for a count, and for a fill where none was found.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    score: Option<i64>,
+    /// For a fill that maximizes: see [`SolveReport::exists`].
+    #[serde(skip_serializing_if = "Option::is_none")]
+    exists: Option<bool>,
     proven: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     bound: Option<i64>,
@@ -117,10 +146,11 @@ struct SolverRun {
 }
 
 impl SolverRun {
-    fn of(a: &Answer) -> SolverRun {
+    fn of(goal: &Goal, a: &Answer) -> SolverRun {
         SolverRun {
             solver: a.stats.solver,
-            score: a.score,
+            score: shown_score(goal, a),
+            exists: fill_exists(goal, a),
             proven: a.proven,
             bound: a.bound,
             count: a.count,
@@ -131,11 +161,40 @@ impl SolverRun {
     }
 }
 
+/// The score an answer has: none for a count (its number is the count)
+/// and none for a fill where no fill was found (proven not to exist, or
+/// cut short first): 0 there would read as a fill scoring 0.
+fn shown_score(goal: &Goal, a: &Answer) -> Option<i64> {
+    if a.count.is_some() || (matches!(goal, Goal::Fill(_)) && a.plays.is_empty()) { None } else { Some(a.score) }
+}
+
 #[derive(Serialize)]
 struct SolveReport {
     variant: String,
     goal: String,
-    #[serde(flatten)]
+    /// The answer's score; absent for a count and where no fill was found.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    score: Option<i64>,
+    /// For a fill that maximizes: `true` when a fill was found, `false`
+    /// when the search proved that none exists, absent when it was cut
+    /// short with none found.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    exists: Option<bool>,
+    /// For a counting fill: the number of solutions.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    count: Option<u64>,
+    proven: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    bound: Option<i64>,
+    plays: Vec<Play>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    all: Vec<Vec<Play>>,
+    stats: Stats,
+    /// For a best turn: at each bonus with a choice, what the other choice
+    /// was worth, searched and replayed like the answer.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    alternatives: Vec<OtherChoice>,
+    #[serde(skip)]
     answer: Answer,
     #[serde(skip_serializing_if = "Option::is_none")]
     expect: Option<ExpectCheck>,
@@ -234,7 +293,18 @@ fn with_spinner(solver: &dyn Solver, puzzle: &Puzzle, limits: &Limits) -> Result
 /// What two answers to the same puzzle may not both say: two proven
 /// optima that differ, or an answer (replayed, so real) that beats another
 /// solver's proven optimum or its bound.
-fn contradiction(a: &Answer, b: &Answer) -> Option<String> {
+fn contradiction(goal: &Goal, a: &Answer, b: &Answer) -> Option<String> {
+    // A fill found (replayed, so real) and a proof that none exists cannot
+    // both be true, whatever their scores.
+    if let (Some(x), Some(y)) = (fill_exists(goal, a), fill_exists(goal, b))
+        && x != y
+    {
+        let (found, none) = if x { (a, b) } else { (b, a) };
+        return Some(format!(
+            "the solvers disagree: {} found a fill, {} proves that none exists",
+            found.stats.solver, none.stats.solver
+        ));
+    }
     let value = |x: &Answer| x.count.map_or(x.score, |c| i64::try_from(c).unwrap_or(i64::MAX));
     let (va, vb) = (value(a), value(b));
     let (na, nb) = (a.stats.solver, b.stats.solver);
@@ -284,11 +354,15 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
         }
     }
     if let [a, b] = &answers[..]
-        && let Some(why) = contradiction(a, b)
+        && let Some(why) = contradiction(&loaded.puzzle.goal, a, b)
     {
         return Err(Failure::Bug(why));
     }
-    let runs: Vec<SolverRun> = if answers.len() > 1 { answers.iter().map(SolverRun::of).collect() } else { Vec::new() };
+    let runs: Vec<SolverRun> = if answers.len() > 1 {
+        answers.iter().map(|a| SolverRun::of(&loaded.puzzle.goal, a)).collect()
+    } else {
+        Vec::new()
+    };
     let compared = (answers.len() > 1).then(|| answers.iter().all(|a| a.proven));
     // The answer shown: a proven one if any solver proved it, else the best
     // found, with the lowest of the true bounds.
@@ -314,25 +388,52 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
             ),
         )));
     }
-    // `expect: {count: N}` is checked against the count, `{score: N}` against the score.
-    let expect = match (loaded.expect.score, loaded.expect.count) {
-        (Some(score), _) => Some(ExpectCheck { score, holds: confirms_score(&answer, score) }),
-        (None, Some(count)) => {
-            Some(ExpectCheck { score: i64::try_from(count).unwrap_or(i64::MAX), holds: confirms_count(&answer, count) })
-        }
-        (None, None) => None,
+    let goal = &loaded.puzzle.goal;
+    let exists = fill_exists(goal, &answer);
+    // `expect: {count: N}` is checked against the count, `{score: N}`
+    // against the score (a fill proven not to exist has none, so no score
+    // holds), `{exists: B}` against whether a fill was found or proven not
+    // to exist.
+    let recorded = ExpectCheck {
+        score: loaded.expect.score,
+        count: loaded.expect.count,
+        exists: loaded.expect.exists,
+        holds: None,
+    };
+    let expect = match (loaded.expect.score, loaded.expect.count, loaded.expect.exists) {
+        (Some(_), _, _) if exists == Some(false) => Some(ExpectCheck { holds: Some(false), ..recorded }),
+        (Some(score), _, _) => Some(ExpectCheck { holds: confirms_score(&answer, score), ..recorded }),
+        (None, Some(count), _) => Some(ExpectCheck { holds: confirms_count(&answer, count), ..recorded }),
+        (None, None, Some(e)) => Some(ExpectCheck { holds: confirms_exists(goal, &answer, e), ..recorded }),
+        (None, None, None) => None,
     };
     let failed = expect.as_ref().is_some_and(|e| e.holds != Some(true));
+    let alternatives = if stop.load(Ordering::SeqCst) {
+        Vec::new()
+    } else {
+        let timeout = args.timeout.map(|t| t.saturating_sub(started.elapsed()));
+        let limits = Limits { stop: Some(stop.clone()), ..super::shared::solve_limits(timeout) };
+        other_choices(&loaded.puzzle, &answer, &limits)?
+    };
     let report = SolveReport {
         variant: loaded.puzzle.variant.label(),
-        goal: goal_name(&loaded.puzzle.goal),
+        goal: goal_name(goal),
+        score: shown_score(goal, &answer),
+        exists,
+        count: answer.count,
+        proven: answer.proven,
+        bound: answer.bound,
+        plays: answer.plays.clone(),
+        all: answer.all.clone(),
+        stats: answer.stats.clone(),
+        alternatives,
         answer,
         expect,
         solvers: runs,
         compared,
     };
     let text = match args.format {
-        Format::Text if args.quiet => quiet_text(&report.answer),
+        Format::Text if args.quiet => quiet_text(&report.answer, matches!(loaded.puzzle.goal, Goal::Fill(_))),
         Format::Text => solve_text(&loaded.puzzle, &report),
         _ => serialize(&report, args.format)?,
     };
@@ -351,6 +452,74 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
     Ok((text, code))
 }
 
+/// For a best turn, the other choice at each bonus of the answer's line
+/// that had one, each replayed through the game engine like the answer
+/// itself. An other choice that beats a proven optimum, or that the rules
+/// refuse, is a bug (exit 3), never printed.
+fn other_choices(puzzle: &Puzzle, answer: &Answer, limits: &Limits) -> Result<Vec<OtherChoice>, Failure> {
+    if puzzle.goal != Goal::BestTurn {
+        return Ok(Vec::new());
+    }
+    let mut out = Vec::new();
+    for i in 0..answer.plays.len() {
+        let Some(other) = other_choice(puzzle, &answer.plays, i, limits) else { continue };
+        if let Some(score) = other.score {
+            let line = Answer { score, proven: other.proven, plays: other.plays.clone(), ..answer.clone() };
+            let line = Answer { all: Vec::new(), count: None, bound: None, ..line };
+            verify(puzzle, &line).map_err(|why| {
+                Failure::Bug(format!("the other choice at play {} (score {score}) fails the rules: {why}", other.play))
+            })?;
+            if answer.proven && score > answer.score {
+                return Err(Failure::Bug(format!(
+                    "the other choice at play {} scores {score}, more than the {} proven optimal",
+                    other.play, answer.score
+                )));
+            }
+        }
+        out.push(other);
+    }
+    Ok(out)
+}
+
+/// The other choice at a bonus, in words, for the line under its play.
+fn other_text(o: &OtherChoice) -> String {
+    let cut = || format!("not proven: stopped by {}", o.stopped.unwrap_or(Stop::TimeLimit).describe());
+    let against = |value: i64| {
+        let taken = match o.taken {
+            Choice::Points if o.taken_value == 25 => "the 25 taken".to_string(),
+            Choice::Points => format!("the {} of the 25 taken and the tiles owed after it", o.taken_value),
+            Choice::Tiles => format!("the {} the bonus tiles played brought", o.taken_value),
+        };
+        let turn = o.score.map_or(String::new(), |s| format!("; that turn scores {s}"));
+        format!("{value} against {taken}{turn}")
+    };
+    let owed = || match o.owed {
+        Some(2) | None => "two bonus tiles".to_string(),
+        Some(n) => format!("{n} bonus tiles owed"),
+    };
+    match (o.other, o.value, o.open) {
+        (Choice::Points, Some(v), _) => {
+            let what = if v == 25 { "+25 points" } else { "+25 points, then the tiles still owed" };
+            let proof = if o.proven { String::new() } else { format!(" ({})", cut()) };
+            format!("the other choice: {what}, {}{proof}", against(v))
+        }
+        (Choice::Tiles, Some(v), _) => {
+            let tiles: Vec<String> =
+                o.plays.iter().skip(o.play).map(|p| format!("{} as {} at {}", p.tile, p.corners, p.at)).collect();
+            let best = if o.proven { "at best".to_string() } else { format!("at least ({})", cut()) };
+            format!("the other choice: {}, {best} {} ({})", owed(), against(v), tiles.join(", "))
+        }
+        (Choice::Tiles, None, Some(false)) => {
+            let all = if o.owed == Some(2) { "both" } else { "all" };
+            format!("the other choice: none; {} cannot {all} be played, so the 25 is taken (E14)", owed())
+        }
+        (other, _, _) => {
+            let what = if other == Choice::Tiles { owed() } else { "+25 points".to_string() };
+            format!("the other choice: {what}, not established ({} before any line was found)", cut())
+        }
+    }
+}
+
 /// Why an answer is not proven, in words: what stopped it and the bound.
 fn unproven(a: &Answer) -> String {
     let by = a.stats.stopped.unwrap_or(Stop::TimeLimit).describe();
@@ -360,10 +529,14 @@ fn unproven(a: &Answer) -> String {
     }
 }
 
-/// `solve --quiet`: the score and whether it is proven.
-fn quiet_text(a: &Answer) -> String {
-    let score =
-        if a.plays.is_empty() && !a.proven && a.count.is_none() { "none".to_string() } else { a.score.to_string() };
+/// `solve --quiet`: the score (a count for a counting fill; `none` where
+/// no answer was found, or no fill exists) and whether it is proven.
+fn quiet_text(a: &Answer, fill: bool) -> String {
+    let score = match a.count {
+        Some(count) => count.to_string(),
+        None if a.plays.is_empty() && (fill || !a.proven) => "none".to_string(),
+        None => a.score.to_string(),
+    };
     let proof = if a.proven { colour::out(colour::GOOD, "proven") } else { colour::out(colour::DOUBT, "not proven") };
     format!("{score} {proof}\n")
 }
@@ -376,18 +549,28 @@ fn solve_text(puzzle: &Puzzle, r: &SolveReport) -> String {
     let _ = writeln!(out, "hand: {}", hand_line(&puzzle.hand));
     let _ = writeln!(out, "goal: {}\n", r.goal);
     let counting = a.count.is_some();
+    let no_fill = matches!(puzzle.goal, Goal::Fill(_)) && a.plays.is_empty();
     match (a.proven, counting, a.plays.is_empty()) {
         (true, true, _) => {
-            let _ = writeln!(out, "count: {} ({})", a.score, colour::out(colour::GOOD, "every solution counted"));
+            let _ = writeln!(
+                out,
+                "count: {} ({})",
+                a.count.unwrap_or(0),
+                colour::out(colour::GOOD, "every solution counted")
+            );
         }
         (false, true, _) => {
             let _ = writeln!(
                 out,
                 "count: at least {} ({}: {})",
-                a.score,
+                a.count.unwrap_or(0),
                 colour::out(colour::DOUBT, "not proven"),
                 unproven(a)
             );
+        }
+        // Proven: there is no fill, so no score to give.
+        (true, false, true) if no_fill => {
+            let _ = writeln!(out, "{}", colour::out(colour::GOOD, "no fill exists (proven)"));
         }
         (true, false, _) => {
             let _ = writeln!(out, "score: {} ({})", a.score, colour::out(colour::GOOD, "proven optimal"));
@@ -407,15 +590,8 @@ fn solve_text(puzzle: &Puzzle, r: &SolveReport) -> String {
             );
         }
     }
-    if a.plays.is_empty() && a.proven {
-        let _ = writeln!(
-            out,
-            "{}",
-            match &puzzle.goal {
-                Goal::Fill(_) => "no fill of the region exists",
-                _ => "no tile can be played",
-            }
-        );
+    if a.plays.is_empty() && a.proven && !matches!(puzzle.goal, Goal::Fill(_)) {
+        let _ = writeln!(out, "no tile can be played");
     }
     for (i, p) in a.plays.iter().enumerate() {
         let kind = match p.kind {
@@ -430,14 +606,19 @@ fn solve_text(puzzle: &Puzzle, r: &SolveReport) -> String {
             _ => "",
         };
         let _ = writeln!(out, "  {}. {} as {} at {}: {} points{kind}{bonus}", i + 1, p.tile, p.corners, p.at, p.points);
+        if let Some(o) = r.alternatives.iter().find(|o| o.play == i + 1) {
+            let _ = writeln!(out, "     {}", other_text(o));
+        }
     }
     if !a.plays.is_empty() {
         let mut board = puzzle.board.clone();
-        for p in &a.plays {
+        let mut marks = std::collections::BTreeMap::new();
+        for (i, p) in a.plays.iter().enumerate() {
             board.insert(p.at, p.corners);
+            marks.insert(p.at, i + 1);
         }
-        let _ = writeln!(out, "\nafter the plays:");
-        out.push_str(&board_text(&board));
+        let _ = writeln!(out, "\nafter the plays (each numbered on its top edge):");
+        out.push_str(&board_text_marked(&board, &marks));
     }
     if a.all.len() > 1 {
         let _ = writeln!(out, "\n{} optimal answers (--all)", a.all.len());
@@ -452,13 +633,18 @@ fn solve_text(puzzle: &Puzzle, r: &SolveReport) -> String {
     } else {
         out.push('\n');
         for s in &r.solvers {
+            let found = match (s.count, s.score, s.exists) {
+                (Some(c), _, _) => format!("count {c}"),
+                (_, Some(score), _) => score.to_string(),
+                (_, _, Some(false)) => "no fill exists".to_string(),
+                _ => "no fill found".to_string(),
+            };
             let result = if s.proven {
-                let value = s.count.map_or(s.score, |c| i64::try_from(c).unwrap_or(i64::MAX));
-                format!("{} {value}", colour::out(colour::GOOD, "proven"))
+                format!("{} {found}", colour::out(colour::GOOD, "proven"))
             } else {
                 let by = s.stopped.unwrap_or(Stop::TimeLimit).describe();
                 let bound = s.bound.map_or(String::new(), |b| format!(", no answer above {b}"));
-                format!("{} by {by}: best found {}{bound}", colour::out(colour::DOUBT, "cut short"), s.score)
+                format!("{} by {by}: best found {found}{bound}", colour::out(colour::DOUBT, "cut short"))
             };
             let _ = writeln!(out, "solver: {}, {result}, {} nodes, {:.3} ms", s.solver, s.nodes, ms(s.micros));
         }
@@ -498,12 +684,13 @@ mod tests {
     #[test]
     fn answers_that_cannot_both_be_true_are_a_contradiction() {
         let native = answer("native", 125, true, None);
-        assert!(contradiction(&native, &answer("smt", 125, true, None)).is_none());
-        assert!(contradiction(&native, &answer("smt", 120, true, None)).is_some());
+        let turn = Goal::BestTurn;
+        assert!(contradiction(&turn, &native, &answer("smt", 125, true, None)).is_none());
+        assert!(contradiction(&turn, &native, &answer("smt", 120, true, None)).is_some());
         // Cut short below the optimum: nothing to compare.
-        assert!(contradiction(&native, &answer("smt", 0, false, Some(300))).is_none());
+        assert!(contradiction(&turn, &native, &answer("smt", 0, false, Some(300))).is_none());
         // A line better than a proven optimum, or a bound below the optimum.
-        assert!(contradiction(&native, &answer("smt", 130, false, Some(300))).is_some());
-        assert!(contradiction(&native, &answer("smt", 0, false, Some(100))).is_some());
+        assert!(contradiction(&turn, &native, &answer("smt", 130, false, Some(300))).is_some());
+        assert!(contradiction(&turn, &native, &answer("smt", 0, false, Some(100))).is_some());
     }
 }

@@ -218,6 +218,11 @@ pub struct ExpectSpec {
     /// The number of solutions (`count: true`).
     #[serde(default)]
     pub count: Option<u64>,
+    /// For a fill that maximizes: whether a fill of the region exists at
+    /// all; `exists: false` is how a fill that cannot be made is recorded
+    /// (it has no score).
+    #[serde(default)]
+    pub exists: Option<bool>,
 }
 
 /// Just the two puzzle keys, read on top of the position.
@@ -275,6 +280,22 @@ fn expect_problems(goal: &Goal, expect: &ExpectSpec) -> Vec<Problem> {
             at.key_name("score"),
             "a fill with `count: true` records its `count`; `score` does not belong here",
         ));
+    }
+    if expect.exists.is_some() {
+        let why = match goal {
+            _ if counting => Some(
+                "a fill with `count: true` records its `count` (0 when no fill exists); `exists` does not belong here"
+                    .to_string(),
+            ),
+            Goal::Fill(_) if expect.score.is_some() => {
+                Some("give either `score` (a fill exists and scores that) or `exists`, not both".to_string())
+            }
+            Goal::Fill(_) => None,
+            _ => Some(format!("a {name} goal records its `score`; `exists` is a fill's and does not belong here")),
+        };
+        if let Some(why) = why {
+            problems.push(Problem::new(at.key_name("exists"), why));
+        }
     }
     problems
 }

@@ -145,7 +145,23 @@ pub fn load_scenario(path: &Path, choice: &VariantChoice) -> Result<LoadedScenar
             }
         }
     }
-    let known: Vec<String> = variants.iter().map(|v| v.name().to_string()).collect();
+    // Expectations are keyed by the variants the file names, whatever it is
+    // run under: a scenario written for english and serbian may be run under
+    // serbian-chain, its expectations for the other two then simply not
+    // applying. With an override the file's own list is resolved only for
+    // their names, and one that cannot be resolved is not refused here (it
+    // was never going to run).
+    let mut known: Vec<String> = variants.iter().map(|v| v.name().to_string()).collect();
+    if choice.variant.is_some() || choice.spec.is_some() {
+        let plain = VariantChoice::default();
+        for name in file.variants.iter().flatten() {
+            if let Ok(v) = plain.resolve(Some(name), Some(&source))
+                && !known.iter().any(|k| k == v.name())
+            {
+                known.push(v.name().to_string());
+            }
+        }
+    }
     let mut check_keys = |keys: Vec<&String>, at: DocPath| {
         for k in keys {
             if k != "all" && !known.contains(k) && file.variants.is_some() {
@@ -386,6 +402,10 @@ pub struct Comparison {
     pub scenario: String,
     /// Every variant compared, the first being the reference.
     pub variants: Vec<String>,
+    /// With `--readings`: what the reference is, the variant run under its
+    /// own values of the readings varied (`english's own values of R4, R7`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub baseline: Option<String>,
     /// Each variant's final scores.
     pub final_scores: Vec<(String, Vec<i64>)>,
     /// For each variant whose run differs from the reference, the first
@@ -479,7 +499,14 @@ pub fn compare_each(
         }
     }
     differences.sort_by_key(|d| d.action);
-    Ok(Comparison { scenario: loaded.file.name.clone(), variants: names, final_scores, differences, differing })
+    Ok(Comparison {
+        scenario: loaded.file.name.clone(),
+        variants: names,
+        baseline: None,
+        final_scores,
+        differences,
+        differing,
+    })
 }
 
 /// Readings to vary, each once, in the order first named.
@@ -500,14 +527,30 @@ pub fn combinations(readings: &[&'static Reading]) -> u128 {
     readings.iter().fold(1u128, |n, r| n.saturating_mul(r.values.len() as u128))
 }
 
+/// The values of `reading` in the order a comparison runs them: `base`'s
+/// own value first, so that the first combination, the one every other is
+/// compared with, is the variant as it stands; then the others in the
+/// reading table's order.
+fn values_from<'r>(base: &Variant, reading: &'r Reading) -> Vec<&'r str> {
+    let own = base.rules().get(reading.name);
+    let mut values: Vec<&str> = reading.values.iter().map(|(v, _)| *v).collect();
+    if let Some(i) = values.iter().position(|v| Some(*v) == own.as_deref()) {
+        let first = values.remove(i);
+        values.insert(0, first);
+    }
+    values
+}
+
 /// `base` under every combination of the values of `readings` (R2, R5, …),
 /// the last reading changing fastest, each variant made only when the
-/// iterator reaches it.
+/// iterator reaches it. The first combination is `base`'s own values (see
+/// [`values_from`]).
 pub fn reading_variants<'a>(
     base: &'a Variant,
     readings: &'a [&'static Reading],
 ) -> impl Iterator<Item = Result<Variant, crate::rules::RuleError>> + 'a {
     let total = combinations(readings);
+    let orders: Vec<Vec<&'static str>> = readings.iter().map(|r| values_from(base, r)).collect();
     (0..total).map(move |k| {
         let mut rest = k;
         let mut picks = Vec::with_capacity(readings.len());
@@ -520,8 +563,8 @@ pub fn reading_variants<'a>(
             picks.push((r, i));
         }
         picks.reverse();
-        picks.into_iter().try_fold(base.clone(), |v, (r, i)| {
-            let (value, _) = r.values.get(i).copied().unwrap_or(("", ""));
+        picks.into_iter().zip(&orders).try_fold(base.clone(), |v, ((r, i), order)| {
+            let value = order.get(i).copied().unwrap_or("");
             v.with_rule(r.name, value)
         })
     })
@@ -546,12 +589,20 @@ mod tests {
             })
             .collect();
         let mut expected = Vec::new();
-        for (a, _) in r4.values {
-            for (b, _) in r2.values {
+        for a in values_from(&base, r4) {
+            for b in values_from(&base, r2) {
                 expected.push((a.to_string(), b.to_string()));
             }
         }
         assert_eq!(made, expected);
+        // The first combination is english's own: the baseline of the comparison.
+        let own = (base.rules().get(r4.name).unwrap(), base.rules().get(r2.name).unwrap());
+        assert_eq!(made[0], own);
+        // Serbian's own R2 (at-least-one) is not the table's first value, yet
+        // it comes first for a serbian base.
+        let serbian = crate::formats::builtin_variant("serbian").unwrap();
+        assert_eq!(values_from(&serbian, r2)[0], "at-least-one");
+        assert_ne!(r2.values[0].0, "at-least-one");
         // Sixteen readings: far too many to build, counted without building.
         let all: Vec<&'static Reading> = crate::rules::READINGS.iter().collect();
         assert!(combinations(&all) > 1 << 16);

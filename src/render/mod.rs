@@ -8,6 +8,6 @@ mod ascii;
 mod scenario;
 mod svg;
 
-pub use ascii::board_text;
+pub use ascii::{board_text, board_text_marked};
 pub use scenario::comparison_text;
 pub use svg::{Highlight, Marks, board_svg, catalogue_svg};

@@ -14,6 +14,9 @@ fn ids(clauses: &[Clause]) -> String {
 pub fn comparison_text(c: &Comparison) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "scenario: {}", c.scenario);
+    if let (Some(note), Some(first)) = (&c.baseline, c.variants.first()) {
+        let _ = writeln!(out, "baseline: {first} ({note})");
+    }
     let width = c.variants.iter().map(|v| v.len()).max().unwrap_or(0).max(8);
     for d in &c.differences {
         let _ = writeln!(out, "\nfirst difference at action {}: {}", d.action, d.description);

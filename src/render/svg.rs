@@ -126,18 +126,65 @@ fn star(out: &mut String, cx: f64, cy: f64, r: f64, class: &str) {
     );
 }
 
+/// The widest a picture grows to hold its title on one line; past it the
+/// title wraps (a long file name would otherwise run off the picture or
+/// make it as wide as the name).
+const TITLE_MAX_WIDTH: i32 = 640;
+
+/// About the width of a title character at 15 px.
+const TITLE_CHAR: i32 = 8;
+
+/// The title broken into lines of at most `max` characters: at a space
+/// where there is one, else after a `/` (a path's folders), else anywhere.
+fn title_lines(title: &str, max: usize) -> Vec<String> {
+    let max = max.max(1);
+    let mut lines = Vec::new();
+    let mut rest: Vec<char> = title.chars().collect();
+    while rest.len() > max {
+        let head = rest.get(..=max).unwrap_or(&rest);
+        let cut = head
+            .iter()
+            .rposition(|&c| c == ' ')
+            .filter(|&i| i > 0)
+            .or_else(|| head.iter().take(max).rposition(|&c| c == '/').filter(|&i| i > 0).map(|i| i + 1))
+            .unwrap_or(max);
+        let line: String = rest.get(..cut).unwrap_or_default().iter().collect();
+        lines.push(line.trim_end().to_string());
+        rest = rest.get(cut..).unwrap_or_default().iter().copied().skip_while(|&c| c == ' ').collect();
+    }
+    lines.push(rest.into_iter().collect());
+    lines
+}
+
+/// Writes the title's lines from y = 18, 19 px apart; returns the height
+/// the title takes.
+fn write_title(out: &mut String, x: i32, lines: &[String]) -> i32 {
+    for (i, line) in lines.iter().enumerate() {
+        let _ = writeln!(out, "<text x=\"{x}\" y=\"{}\" font-size=\"15\">{}</text>", 18 + 19 * i as i32, escape(line));
+    }
+    if lines.is_empty() { 0 } else { 26 + 19 * (lines.len() as i32 - 1) }
+}
+
+/// The title's lines for a picture `width` wide (before the title), and
+/// the width the picture takes with them.
+fn fit_title(title: Option<&String>, x: i32, width: i32) -> (Vec<String>, i32) {
+    let Some(t) = title else { return (Vec::new(), width) };
+    let max = (width.max(TITLE_MAX_WIDTH) - x) / TITLE_CHAR;
+    let lines = title_lines(t, usize::try_from(max).unwrap_or(1));
+    let widest = lines.iter().map(|l| x + TITLE_CHAR * l.chars().count() as i32).max().unwrap_or(0);
+    (lines, width.max(widest))
+}
+
 /// The board as SVG, with the bounding box of its tiles grown by one cell so
 /// that the open cells on the rim show (the layout of the text picture,
 /// [`super::board_text`]). A legend of the value shades runs along the foot.
 pub fn board_svg(board: &Board, marks: &Marks) -> String {
-    let title_height = if marks.title.is_some() { 26 } else { 0 };
     let Some((lo, hi)) = board.bounds() else {
         let mut out = String::new();
-        let width = marks.title.as_ref().map_or(240, |t| (16 + 8 * t.chars().count() as i32).max(240));
+        let (lines, width) = fit_title(marks.title.as_ref(), 16, 240);
+        let title_height = if lines.is_empty() { 0 } else { 26 + 19 * (lines.len() as i32 - 1) };
         header(&mut out, width, 60 + title_height);
-        if let Some(t) = &marks.title {
-            let _ = writeln!(out, "<text x=\"8\" y=\"18\" font-size=\"15\">{}</text>", escape(t));
-        }
+        write_title(&mut out, 8, &lines);
         let _ = writeln!(out, "<text x=\"8\" y=\"{}\" font-size=\"15\">(empty board)</text>", 36 + title_height);
         out.push_str("</svg>\n");
         return out;
@@ -145,17 +192,17 @@ pub fn board_svg(board: &Board, marks: &Marks) -> String {
     let (lo, hi) = (lo.shifted(-1, -1), hi.shifted(1, 1));
     let cols = hi.x - lo.x + 1;
     let rows = hi.y - lo.y + 1;
+    // Wide enough for the legend and the title (about 8 pixels a
+    // character), which wraps rather than widen the picture past
+    // TITLE_MAX_WIDTH.
+    let (lines, width) = fit_title(marks.title.as_ref(), LEFT, (LEFT + cols * S + 12).max(6 * 34 + LEFT + 60));
+    let title_height = if lines.is_empty() { 0 } else { 26 + 19 * (lines.len() as i32 - 1) };
     let top = TOP + title_height;
-    // Wide enough for the legend and the title (about 8 pixels a character).
-    let title_width = marks.title.as_ref().map_or(0, |t| LEFT + 8 * t.chars().count() as i32);
-    let width = (LEFT + cols * S + 12).max(6 * 34 + LEFT + 60).max(title_width);
     let height = top + rows * S + 44;
     let px = |c: Cell| (LEFT + (c.x - lo.x) * S, top + (c.y - lo.y) * S);
     let mut out = String::new();
     header(&mut out, width, height);
-    if let Some(t) = &marks.title {
-        let _ = writeln!(out, "<text x=\"{LEFT}\" y=\"18\" font-size=\"15\">{}</text>", escape(t));
-    }
+    write_title(&mut out, LEFT, &lines);
     // Axes.
     out.push_str("<g class=\"axes\" font-size=\"13\" fill=\"#555\" text-anchor=\"middle\">\n");
     for x in lo.x..=hi.x {
@@ -399,6 +446,35 @@ mod tests {
             assert!(svg.contains(&format!("data-corner=\"{corner}\"")), "{corner}");
         }
         assert_eq!(svg.matches("class=\"open\"").count(), 4);
+    }
+
+    #[test]
+    fn a_long_title_wraps_within_the_picture_at_its_folders() {
+        let name = format!("{}/puzzle.yaml", ["a-rather-long-folder-name"; 12].join("/"));
+        let title = format!("{name}: the answer, english (score 47)");
+        let board: Board = [(Cell::new(0, 0), Corners([0, 1, 2, 3]))].into_iter().collect();
+        let svg = board_svg(&board, &Marks { title: Some(title.clone()), ..Marks::default() });
+        let doc = roxmltree::Document::parse(&svg).unwrap();
+        let width: i32 = doc.root_element().attribute("width").unwrap().parse().unwrap();
+        assert!(width <= TITLE_MAX_WIDTH, "{width}");
+        let lines: Vec<&str> = doc
+            .descendants()
+            .filter(|n| n.has_tag_name("text") && n.attribute("font-size") == Some("15"))
+            .filter_map(|n| n.text())
+            .collect();
+        assert!(lines.len() > 1, "{lines:?}");
+        // Every line fits the picture, and together they are the whole title.
+        for l in &lines {
+            assert!(LEFT + TITLE_CHAR * l.chars().count() as i32 <= width, "{l}");
+        }
+        assert_eq!(lines.concat().replace(' ', ""), title.replace(' ', ""));
+        // Each break falls after a folder's `/` or at a space.
+        for l in &lines[..lines.len() - 1] {
+            assert!(l.ends_with('/') || title.contains(&format!("{l} ")), "{l}");
+        }
+        // The board is drawn below the last line, not under it.
+        let last_y = 18 + 19 * (lines.len() as i32 - 1);
+        assert!(svg.contains(&format!("y=\"{}\">", TOP + 26 + 19 * (lines.len() as i32 - 1) - 8)), "{last_y}");
     }
 
     #[test]

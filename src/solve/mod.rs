@@ -330,6 +330,32 @@ fn confirms(proven: bool, got: Option<i64>, bound: Option<i64>, expected: i64) -
     None
 }
 
+/// Whether a fill of the region exists, as far as `answer` establishes it,
+/// for a fill that maximizes (a count says it with its number): `true` once
+/// a fill is found (it is replayed before anyone sees it, so it exists even
+/// when not proven best), `false` when the search proved there is none,
+/// `None` when it was cut short with none found, or for any other goal.
+pub fn fill_exists(goal: &Goal, answer: &Answer) -> Option<bool> {
+    match goal {
+        Goal::Fill(f) if f.objective != FillObjective::Count => {
+            if !answer.plays.is_empty() {
+                Some(true)
+            } else if answer.proven {
+                Some(false)
+            } else {
+                None
+            }
+        }
+        _ => None,
+    }
+}
+
+/// Whether `answer` confirms a recorded `exists:`: only a fill found
+/// confirms `true` and only a search run to the end confirms `false`.
+pub fn confirms_exists(goal: &Goal, answer: &Answer, expected: bool) -> Option<bool> {
+    fill_exists(goal, answer).map(|exists| exists == expected)
+}
+
 /// The score of a list of plays: each play's points plus 25 for each bonus
 /// taken as points.
 pub fn score_of(plays: &[Play]) -> i64 {

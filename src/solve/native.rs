@@ -5,6 +5,8 @@
 use std::collections::HashMap;
 use std::time::Instant;
 
+use serde::Serialize;
+
 use super::{
     Answer, Choice, FillObjective, Goal, Limits, Play, PlayKind, Puzzle, SolveError, Solver, Stats, Stop, score_of,
 };
@@ -97,6 +99,115 @@ pub fn best_bonus_tiles(
     let mut search = Search::new(&puzzle, limits, Instant::now());
     let best = search.take_tiles(2).and_then(|(value, lines)| Some((value, lines.into_iter().next()?)));
     (best, !search.stopped)
+}
+
+/// The other choice at a bonus of a turn: what it would have brought and
+/// the turn it would have made, found by the same bonus-tile search that
+/// solves the turn. The line is the caller's to replay.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct OtherChoice {
+    /// The bonus play, counted from 1 in the answer's plays.
+    pub play: usize,
+    /// What the answer took there.
+    pub taken: Choice,
+    /// What the answer's choice brought: 25 for the points (with any bonus
+    /// tiles still owed), or what the bonus tiles played scored.
+    pub taken_value: i64,
+    /// The other choice.
+    pub other: Choice,
+    /// Where the other choice is the tiles: how many would then be owed (two
+    /// at the turn's own bonus; more at a bonus tile's, where R8 chains
+    /// bonuses and tiles are still owed).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub owed: Option<u8>,
+    /// Whether the other choice was open: false when two bonus tiles cannot
+    /// both be played, so the 25 had to be taken (E14, E6); null when a
+    /// limit stopped the search before it found either.
+    pub open: Option<bool>,
+    /// What the other choice would have brought at best (the best found when
+    /// not proven); absent when it was not open or nothing was found.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub value: Option<i64>,
+    /// The turn's score had the other choice been taken.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub score: Option<i64>,
+    /// False when a limit stopped the search of the other choice: `value`
+    /// is then only the best found.
+    pub proven: bool,
+    /// What stopped that search.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stopped: Option<Stop>,
+    /// The whole turn had the other choice been taken: the plays up to the
+    /// bonus, then the best line after it.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub plays: Vec<Play>,
+}
+
+/// What the other choice at the bonus of `line[index]` (a turn's plays,
+/// as `best_turn` gives them) would have been worth, the plays before it
+/// kept. `None` when there was no choice there: no bonus, or a bonus that
+/// empties the hand (the 25 or nothing, E6, R18).
+pub fn other_choice(puzzle: &Puzzle, line: &[Play], index: usize, limits: &Limits) -> Option<OtherChoice> {
+    let play = line.get(index)?;
+    let taken = play.choice?;
+    let mut search = Search::new(puzzle, limits, Instant::now());
+    // What the line has scored once this play is placed, before what its
+    // choice brings, and how many bonus tiles are still owed then.
+    let mut before = 0i64;
+    let mut owed: u8 = 0;
+    for (i, p) in line.get(..=index)?.iter().enumerate() {
+        search.generator.place(p.at, p.corners);
+        before += p.points;
+        if i > 0 {
+            owed = owed.saturating_sub(1);
+        }
+        if i < index {
+            match p.choice {
+                Some(Choice::Points) => before += 25,
+                Some(Choice::Tiles) => owed += 2,
+                None => {}
+            }
+        }
+    }
+    if search.hand_is_empty() {
+        return None;
+    }
+    let other = match taken {
+        Choice::Points => Choice::Tiles,
+        Choice::Tiles => Choice::Points,
+    };
+    // The same continuations `best_turn` and `bonus_tiles` weigh: the 25 and
+    // then any tiles still owed, or two more tiles owed.
+    let found = match other {
+        Choice::Tiles => search.take_tiles(owed + 2),
+        Choice::Points => search.bonus_tiles(owed).map(|(v, lines)| (v + 25, lines)),
+    };
+    let taken_value = score_of(line) - before;
+    let proven = !search.stopped;
+    let (value, score, plays) = match found {
+        Some((value, tails)) => {
+            let mut flipped = play.clone();
+            flipped.choice = Some(other);
+            let mut plays: Vec<Play> = line.get(..index).unwrap_or_default().to_vec();
+            plays.push(flipped);
+            plays.extend(tails.into_iter().next().unwrap_or_default());
+            (Some(value), Some(before + value), plays)
+        }
+        None => (None, None, Vec::new()),
+    };
+    Some(OtherChoice {
+        play: index + 1,
+        taken,
+        taken_value,
+        other,
+        owed: (other == Choice::Tiles).then_some(owed + 2),
+        open: if value.is_some() { Some(true) } else { proven.then_some(false) },
+        value,
+        score,
+        proven,
+        stopped: search.why,
+        plays,
+    })
 }
 
 struct Search<'p> {
