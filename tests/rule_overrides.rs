@@ -114,7 +114,8 @@ fn variants_describes_an_overridden_variant_without_contradicting_it() {
     let first = text.lines().next().unwrap();
     assert!(first.starts_with("english+R2=at-least-one: "), "{first}");
     assert!(!first.contains("equal every value"), "{first}");
-    assert!(first.contains("R2 (corner-match) = at-least-one"), "{first}");
+    assert!(first.contains(": As english, with R2 = at-least-one ("), "{first}");
+    assert!(first.contains("the corner must equal at least one value"), "{first}");
     let json: serde_json::Value = serde_json::from_str(&run_ok(
         &["variants", "--variant", "english", "--rule", "R2=at-least-one", "--format", "json"],
         0,

@@ -118,10 +118,10 @@ impl Variant {
             .iter()
             .map(|(r, value)| {
                 let meaning = r.values.iter().find(|(v, _)| v == value).map_or("", |(_, m)| m);
-                format!("{} ({}) = {value}: {meaning}", r.id, r.name)
+                format!("{} = {value} ({} {meaning})", r.id, r.question)
             })
             .collect();
-        format!("{} with readings changed: {}", self.name, changes.join("; "))
+        format!("As {}, with {}.", self.name, changes.join("; "))
     }
 
     /// The tiles in play.
