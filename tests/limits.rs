@@ -29,7 +29,7 @@ fn nesting_past_the_limit_is_located_where_it_goes_past() {
     // board's sequence inside the document, their cells a fourth level.
     refused(
         &["moves", "puzzles/bonus-corner.yaml", "--max-nesting", "3"],
-        &["error: puzzles/bonus-corner.yaml:10:", "nested too deeply: more than 3 levels", "--max-nesting"],
+        &["error: puzzles/bonus-corner.yaml:11:", "nested too deeply: more than 3 levels", "--max-nesting"],
     );
     json(&["moves", "puzzles/bonus-corner.yaml", "--max-nesting", "4", "--format", "json"], 0);
     refused(&["moves", "puzzles/bonus-corner.yaml", "--max-nesting", "129"], &["--max-nesting"]);

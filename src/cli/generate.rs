@@ -4,6 +4,8 @@
 
 use std::fmt::Write as _;
 
+use quadominos::formats::RuleOverrides;
+
 use super::shared::{Failure, RuleArgs, hand_line};
 
 /// Write a seeded random position (YAML): a board grown by legal
@@ -30,8 +32,14 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
     let Args { seed, tiles, hand, rules } = args;
     let variant = rules.choice().resolve(None, None)?;
     let position = quadominos::rules::random_position(&variant, seed, tiles, hand);
-    let mut out =
-        format!("# quadominos generate --seed {seed} --tiles {tiles} --hand {hand} --variant {}\n", variant.label());
+    // The overrides are written as `rules:`, so the file reloads under the
+    // rules it was grown under; the first line is the command that makes it.
+    let overrides = RuleOverrides::of(&variant);
+    let again: String = overrides.0.iter().map(|(k, v)| format!(" --rule {k}={v}")).collect();
+    let mut out = format!(
+        "# quadominos generate --seed {seed} --tiles {tiles} --hand {hand} --variant {}{again}\n",
+        variant.name()
+    );
     // Fewer tiles than asked is said, with why: on standard error and
     // in the file, so that the position is not taken for what was asked.
     let set = variant.tile_set().len();
@@ -56,7 +64,11 @@ the board",
         eprintln!("note: {note}");
         let _ = writeln!(out, "# note: {note}");
     }
-    let _ = write!(out, "variant: {}\nboard:\n", variant.name());
+    let _ = writeln!(out, "variant: {}", variant.name());
+    if !overrides.is_empty() {
+        let _ = writeln!(out, "rules: {}", overrides.to_yaml_flow());
+    }
+    out.push_str("board:\n");
     for (cell, corners) in position.board.tiles() {
         let _ = writeln!(out, "  - {{at: [{}, {}], tile: {corners}}}", cell.x, cell.y);
     }

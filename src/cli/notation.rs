@@ -5,20 +5,21 @@
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
-use quadominos::formats::{BoardEntry, load_position, notation};
+use quadominos::formats::{BoardEntry, RuleOverrides, load_position, notation};
 use quadominos::model::TileId;
 
 use super::shared::{Failure, Format, RuleArgs, serialize};
 
 /// Convert a position between its two forms: a YAML (or JSON) position file
-/// and one line of the position notation (board, hand, variant), the form
-/// fixture files use. A `.qpn` file holding such a line is accepted
+/// and one line of the position notation (board, hand, and the variant's
+/// label with any overrides, e.g. serbian+R4=no), the form fixture files
+/// use. A `.qpn` file holding such a line is accepted
 /// wherever a position file is; `-` reads standard input, either form.
 #[derive(clap::Args)]
 #[command(after_help = "Examples:\n  quadominos notation puzzles/bonus-corner.yaml\n  \
 quadominos notation puzzles/bonus-corner.yaml > out/corner.qpn && quadominos moves out/corner.qpn\n  \
 echo '0,0:5555 1-4-5-5 english' | quadominos notation - --format yaml\n\n\
-Notation: BOARD HAND [VARIANT]; BOARD is X,Y:ABCD entries (corners NW,NE,SE,SW) joined by `;`,\n\
+Notation: BOARD HAND [VARIANT[+ID=VALUE...]]; BOARD is X,Y:ABCD entries (corners NW,NE,SE,SW) joined by `;`,\n\
 HAND tile ids joined by `,`, `-` for either when empty. Details: docs/FIXTURES.md.")]
 pub struct Args {
     /// A position or puzzle file (YAML or .qpn), or `-` for standard input.
@@ -36,6 +37,9 @@ pub struct Args {
 #[derive(serde::Serialize)]
 struct PositionOut<'a> {
     variant: &'a str,
+    /// The overrides, by reading id (each reading once, so a map).
+    #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    rules: std::collections::BTreeMap<String, String>,
     board: Vec<BoardEntry>,
     hand: &'a [TileId],
 }
@@ -44,16 +48,23 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
     let loaded = load_position(&args.position, &args.rules.choice())?;
     let p = &loaded.position;
     let name = loaded.variant.name();
+    // Overrides travel with the position in both forms: in the line's
+    // label, and as `rules:` in a file.
+    let overrides = RuleOverrides::of(&loaded.variant);
     let board: Vec<BoardEntry> = p.board.tiles().into_iter().map(|(at, tile)| BoardEntry { at, tile }).collect();
     let out = match args.format {
-        Format::Text => notation::write(&p.board, &p.hand, Some(name)) + "\n",
-        Format::Json => serialize(&PositionOut { variant: name, board, hand: &p.hand }, Format::Json)?,
+        Format::Text => notation::write(&p.board, &p.hand, Some(&loaded.variant.label())) + "\n",
+        Format::Json => {
+            let rules = overrides.0.iter().cloned().collect();
+            serialize(&PositionOut { variant: name, rules, board, hand: &p.hand }, Format::Json)?
+        }
         Format::Yaml => {
             // The form the shipped positions are written in: one line per tile.
-            let mut out = format!("variant: {name}\nboard:\n");
-            if board.is_empty() {
-                out = format!("variant: {name}\nboard: []\n");
+            let mut out = format!("variant: {name}\n");
+            if !overrides.is_empty() {
+                let _ = writeln!(out, "rules: {}", overrides.to_yaml_flow());
             }
+            out.push_str(if board.is_empty() { "board: []\n" } else { "board:\n" });
             for e in &board {
                 let _ = writeln!(out, "  - {{at: [{}, {}], tile: {}}}", e.at.x, e.at.y, e.tile);
             }

@@ -64,7 +64,7 @@ struct ReadingChoice {
 fn variant_summary(v: &Variant) -> VariantSummary {
     VariantSummary {
         name: v.label(),
-        description: v.description().to_string(),
+        description: v.summary(),
         tile_set: v.tile_set().name().to_string(),
         tiles: v.tile_set().len(),
         target: v.target(),

@@ -6,7 +6,9 @@
 //! ```
 //!
 //! - Fields are separated by one space: the board, the hand and, optionally,
-//!   a variant (a shipped variant's name; no spaces).
+//!   the variant's label: a shipped variant's name, then any readings
+//!   changed on top of it as `+ID=VALUE` (`serbian+R4=no`), as
+//!   [`crate::rules::Variant::label`] writes it; no spaces.
 //! - The board: placed tiles separated by `;`, each `X,Y:ABCD`, the cell and
 //!   its four corner values clockwise from north-west (`[nw, ne, se, sw]`),
 //!   in reading order (north to south, then west to east). `-` for an empty
@@ -34,7 +36,8 @@ pub struct NotatedPosition {
     pub board: Vec<(Cell, Corners)>,
     /// The hand, in order.
     pub hand: Vec<TileId>,
-    /// The variant named by the third field.
+    /// The third field as written: the variant's name and any overrides
+    /// (`serbian+R4=no`; see [`super::overrides::split_label`]).
     pub variant: Option<String>,
 }
 
@@ -55,7 +58,7 @@ impl fmt::Display for NotationError {
 
 impl std::error::Error for NotationError {}
 
-/// The canonical line for a board, a hand and optionally a variant name.
+/// The canonical line for a board, a hand and optionally a variant's label.
 pub fn write(board: &Board, hand: &[TileId], variant: Option<&str>) -> String {
     let mut tiles = board.tiles();
     tiles.sort_by_key(|(cell, _)| (cell.y, cell.x));
@@ -181,8 +184,12 @@ pub fn parse_spanned(line: &str, spans: &mut Spans) -> Result<NotatedPosition, N
     if cursor.eat(' ') {
         let col = cursor.column();
         let name: String = cursor.rest();
-        if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
-            return Err(err(col, format!("`{name}` is not a variant name (letters, digits and `-`)")));
+        let word = |c: char| c.is_ascii_alphanumeric() || c == '-' || c == '_';
+        if name.is_empty() || !name.chars().all(|c| word(c) || c == '+' || c == '=') {
+            return Err(err(
+                col,
+                format!("`{name}` is not a variant's label (letters, digits and `-`, then `+R4=no` overrides)"),
+            ));
         }
         spans.variant = Some(col);
         variant = Some(name);
@@ -360,7 +367,8 @@ mod tests {
             ("0,0:5555 5-4-1-1", 10, "`5-4-1-1` is not a tile id as written: write 1-1-4-5"),
             ("0,0:5555 1-1-1", 15, "`1-1-1` is not a tile id"),
             ("0,0:5555 1-1-7-1", 14, "value 7 is outside 0-5"),
-            ("0,0:5555 1-1-1-1 eng lish", 18, "not a variant name"),
+            ("0,0:5555 1-1-1-1 eng lish", 18, "not a variant's label"),
+            ("0,0:5555 1-1-1-1 english+R4:no", 18, "not a variant's label"),
             ("0,0:5555 1-1-1-1x", 17, "`1-1-1-1x` is not a tile id"),
             ("x,0:5555 -", 1, "the cell's x"),
             ("99999999999,0:5555 -", 1, "out of range"),

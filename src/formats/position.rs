@@ -7,7 +7,9 @@ use serde::{Deserialize, Serialize};
 
 use super::input::{InputError, Located, Source, is_stdin};
 use super::notation::{Spans, parse_spanned};
+use super::overrides::{RuleOverrides, split_label};
 use super::spec::load_variant;
+use crate::error::DocPath;
 use crate::model::{Cell, Corners, TileId};
 use crate::rules::{Position, Variant};
 
@@ -22,26 +24,32 @@ pub struct BoardEntry {
 }
 
 /// A position (or puzzle) file as written: unchecked.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PositionFile {
     /// A shipped variant's name or a spec file's path (relative to this file).
     #[serde(default)]
     pub variant: Option<String>,
+    /// Readings changed on top of the variant, as `--rule` takes them.
+    #[serde(default)]
+    pub rules: RuleOverrides,
     /// What the position shows, and for puzzles the reasoning behind the answer.
     #[serde(default)]
     pub description: Option<String>,
     /// The placed tiles.
     #[serde(default)]
     pub board: Vec<BoardEntry>,
-    /// The tiles of the player to move.
+    /// The tiles of the player to move; each tile once.
     #[serde(default)]
+    #[schemars(extend("uniqueItems" = true))]
     pub hand: Vec<TileId>,
     /// A puzzle's goal (read by `solve`; other commands ignore it).
     #[serde(default)]
+    #[schemars(with = "Option<super::GoalSpec>")]
     pub goal: Option<serde_yaml::Value>,
     /// A puzzle's recorded answer (read by `solve`; other commands ignore it).
     #[serde(default)]
+    #[schemars(with = "Option<super::ExpectSpec>")]
     pub expect: Option<serde_yaml::Value>,
 }
 
@@ -60,12 +68,45 @@ impl VariantChoice {
     /// The variant in force for a file that names `file_variant`: `--spec`,
     /// else `--variant`, else the file's own, else `english`; then `--rule`.
     pub fn resolve(&self, file_variant: Option<&str>, source: Option<&Source>) -> Result<Variant, InputError> {
+        self.resolve_file(file_variant, &RuleOverrides::default(), source)
+    }
+
+    /// The variant in force for a file that names `file_variant` and
+    /// changes `file_rules` (its `rules:`): `--spec`, else `--variant`, else
+    /// the file's own variant with the file's `rules:` on top, else
+    /// `english` with them; then `--rule`. A variant chosen on the command
+    /// line replaces the file's rules with its own, as it replaces the
+    /// file's variant; `--rule` applies on top of whatever is in force.
+    pub fn resolve_file(
+        &self,
+        file_variant: Option<&str>,
+        file_rules: &RuleOverrides,
+        source: Option<&Source>,
+    ) -> Result<Variant, InputError> {
+        // A misspelt reading is a mistake in the file whatever the command
+        // line chooses.
+        let problems = file_rules.problems(&DocPath::from("rules"));
+        if !problems.is_empty() {
+            return Err(match source {
+                Some(source) => source.problems(problems),
+                None => InputError::listed(
+                    problems
+                        .iter()
+                        .map(|p| Located { file: "rules".into(), position: None, message: p.to_string() })
+                        .collect(),
+                ),
+            });
+        }
         let mut variant = match (&self.spec, &self.variant, file_variant) {
             (Some(spec), _, _) => load_variant(&spec.display().to_string(), None)?,
             (None, Some(v), _) => load_variant(v, None)?,
             (None, None, Some(v)) => load_variant(v, source)?,
             (None, None, None) => load_variant("english", None)?,
         };
+        if self.spec.is_none() && self.variant.is_none() {
+            // Checked above: no override is refused.
+            variant = file_rules.apply(variant).map_err(|e| InputError::whole_file("rules", e.to_string()))?;
+        }
         for rule in &self.rules {
             let (name, value) = rule.split_once('=').ok_or_else(|| {
                 InputError::whole_file("--rule", crate::rules::RuleError::Malformed(rule.clone()).to_string())
@@ -99,7 +140,7 @@ pub fn load_position(path: &Path, choice: &VariantChoice) -> Result<LoadedPositi
         return load_notation(source, choice);
     }
     let file: PositionFile = source.parse_tiles("position: a mapping with `board:` and `hand:`", &["board", "hand"])?;
-    let variant = choice.resolve(file.variant.as_deref(), Some(&source))?;
+    let variant = choice.resolve_file(file.variant.as_deref(), &file.rules, Some(&source))?;
     let board: Vec<(Cell, Corners)> = file.board.iter().map(|e| (e.at, e.tile)).collect();
     let position = Position::from_setup(&board, &file.hand, &variant).map_err(|p| source.problems(p))?;
     Ok(LoadedPosition { source, file, variant, position })
@@ -130,11 +171,26 @@ fn load_notation(source: Source, choice: &VariantChoice) -> Result<LoadedPositio
     }
     let mut spans = Spans::default();
     let notated = parse_spanned(line, &mut spans).map_err(|e| located(index + 1, e.column, e.message))?;
-    let variant = match choice.resolve(notated.variant.as_deref(), None) {
+    // The variant field is a label: a name, then any overrides
+    // (`serbian+R4=no`), each checked at its own column.
+    let column = spans.variant.unwrap_or(1);
+    let (name, rules) = match notated.variant.as_deref().map(split_label) {
+        None => (None, RuleOverrides::default()),
+        Some(Err((offset, message))) => return Err(located(index + 1, column + offset, message)),
+        Some(Ok((name, entries))) => {
+            let rules = RuleOverrides(entries.iter().map(|o| (o.name.clone(), o.value.clone())).collect());
+            if let Some((i, p)) = rules.entry_problems(&DocPath::from("rules")).into_iter().next() {
+                let offset = entries.get(i).map_or(0, |o| o.offset);
+                return Err(located(index + 1, column + offset, p.message));
+            }
+            (Some(name), rules)
+        }
+    };
+    let variant = match choice.resolve_file(name.as_deref(), &rules, None) {
         Ok(v) => v,
-        Err(e) if choice.variant.is_none() && choice.spec.is_none() && notated.variant.is_some() => {
+        Err(e) if choice.variant.is_none() && choice.spec.is_none() && name.is_some() => {
             let message = e.problems.first().map_or_else(String::new, |p| p.message.clone());
-            return Err(located(index + 1, spans.variant.unwrap_or(1), message));
+            return Err(located(index + 1, column, message));
         }
         Err(e) => return Err(e),
     };
@@ -150,7 +206,8 @@ fn load_notation(source: Source, choice: &VariantChoice) -> Result<LoadedPositio
         )
     })?;
     let file = PositionFile {
-        variant: notated.variant,
+        variant: name,
+        rules,
         description: None,
         board: notated.board.iter().map(|&(at, tile)| BoardEntry { at, tile }).collect(),
         hand: notated.hand,

@@ -3,6 +3,7 @@
 
 use std::path::Path;
 
+use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
 use serde::Deserialize;
 
 use super::input::{InputError, Source};
@@ -141,8 +142,10 @@ impl<'de> serde::de::DeserializeSeed<'de> for RefusedKey {
 }
 
 /// A fill goal as written.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
+// `maximize` and `count: true` are two objectives; a fill has one.
+#[schemars(extend("not" = {"required": ["maximize", "count"], "properties": {"count": {"const": true}}}))]
 pub struct FillSpec {
     /// `{width, height}` (optionally `at: [x, y]`, its north-west cell) or a
     /// list of cells.
@@ -150,13 +153,42 @@ pub struct FillSpec {
     /// `hand` (the default), or a whole tile set: `set` (the variant's),
     /// `full` or `beginner`; tiles on the board are never in the pool.
     #[serde(default)]
+    #[schemars(with = "Option<PoolName>")]
     pub pool: Option<String>,
     /// `weight` or `bonuses`.
     #[serde(default)]
+    #[schemars(with = "Option<MaximizeName>")]
     pub maximize: Option<FillObjective>,
     /// Count every solution instead.
     #[serde(default)]
     pub count: bool,
+}
+
+/// The pools a fill may draw from, as written (for the schema: the loader
+/// reads a word and names the four when it is none of them).
+#[derive(JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+#[allow(dead_code)]
+enum PoolName {
+    /// The hand (the default).
+    Hand,
+    /// The variant's tile set.
+    Set,
+    /// The full set of 125 tiles.
+    Full,
+    /// The beginner set of 70 tiles.
+    Beginner,
+}
+
+/// What a fill may maximize (`count` is written `count: true`).
+#[derive(JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+#[allow(dead_code)]
+enum MaximizeName {
+    /// The total weight of the tiles placed.
+    Weight,
+    /// The number of tiles that earn the bonus (R7).
+    Bonuses,
 }
 
 /// A region as written.
@@ -208,8 +240,80 @@ impl<'de> Deserialize<'de> for RegionSpec {
     }
 }
 
+// The goal's schema is written by hand as its reader is: a bare name, or a
+// one-key mapping from the name to its parameters.
+impl JsonSchema for GoalSpec {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Goal".into()
+    }
+
+    fn json_schema(generator: &mut SchemaGenerator) -> Schema {
+        let fill = generator.subschema_for::<FillSpec>();
+        json_schema!({
+            "description": "What to solve: best-turn, {best-sequence: {plays: N}} or {fill: {region, pool, maximize | count}}.",
+            "oneOf": [
+                {"enum": ["best-turn", "best-sequence"]},
+                {
+                    "type": "object",
+                    "properties": {"best-turn": {
+                        "description": "One turn, with its bonus; no parameters.",
+                        "type": ["object", "null"],
+                        "properties": {},
+                        "additionalProperties": false
+                    }},
+                    "required": ["best-turn"],
+                    "additionalProperties": false
+                },
+                {
+                    "type": "object",
+                    "properties": {"best-sequence": {
+                        "description": "Up to `plays` successive placements (default: the whole hand).",
+                        "type": ["object", "null"],
+                        "properties": {"plays": {"type": ["integer", "null"], "minimum": 0}},
+                        "additionalProperties": false
+                    }},
+                    "required": ["best-sequence"],
+                    "additionalProperties": false
+                },
+                {
+                    "type": "object",
+                    "properties": {"fill": fill},
+                    "required": ["fill"],
+                    "additionalProperties": false
+                }
+            ]
+        })
+    }
+}
+
+impl JsonSchema for RegionSpec {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Region".into()
+    }
+
+    fn json_schema(generator: &mut SchemaGenerator) -> Schema {
+        let cell = generator.subschema_for::<Cell>();
+        json_schema!({
+            "description": format!("A rectangle {{width, height, at: [x, y]}} (its north-west cell, default [0, 0]) or a list of cells; 1 to {MAX_REGION} cells, none on the board."),
+            "oneOf": [
+                {
+                    "type": "object",
+                    "properties": {
+                        "width": {"type": "integer", "minimum": 1, "maximum": MAX_REGION},
+                        "height": {"type": "integer", "minimum": 1, "maximum": MAX_REGION},
+                        "at": cell
+                    },
+                    "required": ["width", "height"],
+                    "additionalProperties": false
+                },
+                {"type": "array", "items": cell, "minItems": 1, "maxItems": MAX_REGION}
+            ]
+        })
+    }
+}
+
 /// `expect:` as written.
-#[derive(Clone, Debug, Default, Deserialize)]
+#[derive(Clone, Debug, Default, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ExpectSpec {
     /// The proven optimum.
@@ -217,6 +321,7 @@ pub struct ExpectSpec {
     pub score: Option<i64>,
     /// The number of solutions (`count: true`).
     #[serde(default)]
+    #[schemars(range(max = 9_223_372_036_854_775_807u64))]
     pub count: Option<u64>,
     /// For a fill that maximizes: whether a fill of the region exists at
     /// all; `exists: false` is how a fill that cannot be made is recorded

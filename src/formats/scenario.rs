@@ -3,14 +3,16 @@
 
 use std::collections::BTreeMap;
 
+use schemars::JsonSchema;
 use serde::Deserialize;
 
+use super::overrides::RuleOverrides;
 use super::position::BoardEntry;
 use crate::model::{Cell, Corners, TileId};
 use crate::rules::Clause;
 
 /// A scenario as written: unchecked.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct ScenarioFile {
     /// A short name, used for snapshot names.
@@ -23,6 +25,10 @@ pub struct ScenarioFile {
     /// variants when absent.
     #[serde(default)]
     pub variants: Option<Vec<String>>,
+    /// Readings changed on top of every variant it runs under, as `--rule`
+    /// takes them.
+    #[serde(default)]
+    pub rules: RuleOverrides,
     /// The starting state.
     pub start: StartFile,
     /// The actions, in order; each with optional expectations per variant.
@@ -35,8 +41,14 @@ pub struct ScenarioFile {
 
 /// The starting state: explicit hands, well, board, scores and turn, or a
 /// seeded deal.
-#[derive(Clone, Debug, Default, Deserialize)]
+#[derive(Clone, Debug, Default, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
+// A seeded deal or explicit hands (and board), not both.
+#[schemars(extend(
+    "if" = {"required": ["deal"]},
+    "then" = {"not": {"anyOf": [{"required": ["hands"]}, {"required": ["board"]}]}},
+    "else" = {"required": ["hands"]}
+))]
 pub struct StartFile {
     /// A seeded deal instead of explicit hands.
     #[serde(default)]
@@ -44,8 +56,9 @@ pub struct StartFile {
     /// Tiles already placed.
     #[serde(default)]
     pub board: Vec<BoardEntry>,
-    /// Each seat's hand.
+    /// Each seat's hand: 2 to 8 seats.
     #[serde(default)]
+    #[schemars(length(min = 2, max = 8))]
     pub hands: Vec<Vec<TileId>>,
     /// The well, in drawing order.
     #[serde(default)]
@@ -62,17 +75,18 @@ pub struct StartFile {
 }
 
 /// `deal: {players: N, seed: S}`.
-#[derive(Clone, Copy, Debug, Deserialize)]
+#[derive(Clone, Copy, Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct DealFile {
-    /// Number of players.
+    /// Number of players: 2 to 8.
+    #[schemars(range(min = 2, max = 8))]
     pub players: usize,
     /// The shuffle's seed.
     pub seed: u64,
 }
 
 /// A placement as written; `tile` defaults to the corners' tile.
-#[derive(Clone, Copy, Debug, Deserialize)]
+#[derive(Clone, Copy, Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PlaceEntry {
     /// The tile.
@@ -85,7 +99,7 @@ pub struct PlaceEntry {
 }
 
 /// An action other than a placement.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum SimpleAction {
     /// Take the 25 bonus points.
@@ -101,8 +115,10 @@ pub enum SimpleAction {
 }
 
 /// One action: `place: {...}` or `do: draw`, and its expectations.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
+// A placement or another action, never both.
+#[schemars(extend("oneOf" = [{"required": ["place"]}, {"required": ["do"]}]))]
 pub struct ActionEntry {
     /// A placement.
     #[serde(default)]
@@ -116,7 +132,7 @@ pub struct ActionEntry {
 }
 
 /// Expectations on one action's outcome.
-#[derive(Clone, Debug, Default, Deserialize)]
+#[derive(Clone, Debug, Default, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct StepExpect {
     /// Accepted (true) or refused (false).
@@ -136,15 +152,17 @@ pub struct StepExpect {
     pub bonus: Option<bool>,
     /// The kinds of the events the action caused, in order.
     #[serde(default)]
+    #[schemars(with = "Option<Vec<EventName>>")]
     pub events: Option<Vec<String>>,
     /// The phase after the action (`turn`, `bonus-choice`, `bonus-tiles`,
     /// `round-over`, `game-over`, `opening`).
     #[serde(default)]
+    #[schemars(with = "Option<PhaseName>")]
     pub phase: Option<String>,
 }
 
 /// Expectations on the final state.
-#[derive(Clone, Debug, Default, Deserialize)]
+#[derive(Clone, Debug, Default, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FinalExpect {
     /// Every seat's final score.
@@ -155,5 +173,52 @@ pub struct FinalExpect {
     pub winner: Option<usize>,
     /// The final phase.
     #[serde(default)]
+    #[schemars(with = "Option<PhaseName>")]
     pub phase: Option<String>,
+}
+
+/// The phases an expectation may name (for the schema: the loader compares
+/// the text with the phase reached, so another word never holds).
+#[derive(JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+#[allow(dead_code)]
+enum PhaseName {
+    /// The round's first tile is due.
+    Opening,
+    /// A player to move.
+    Turn,
+    /// 25 points or two bonus tiles to choose.
+    BonusChoice,
+    /// Bonus tiles to place.
+    BonusTiles,
+    /// The round has ended.
+    RoundOver,
+    /// The game has ended.
+    GameOver,
+}
+
+/// The event kinds an expectation may name (for the schema, as
+/// [`PhaseName`]).
+#[derive(JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+#[allow(dead_code)]
+enum EventName {
+    /// A deal.
+    Deal,
+    /// The tiles dealt again (R11).
+    Redeal,
+    /// A tile placed.
+    Place,
+    /// The 25 bonus points taken.
+    BonusPoints,
+    /// Two bonus tiles taken.
+    BonusTiles,
+    /// A tile drawn.
+    Draw,
+    /// A pass.
+    Pass,
+    /// The round's end.
+    RoundEnd,
+    /// The game's end.
+    GameEnd,
 }

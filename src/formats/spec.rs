@@ -4,6 +4,7 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
+use schemars::JsonSchema;
 use serde::Deserialize;
 
 use super::input::{InputError, Source};
@@ -20,8 +21,9 @@ pub const BUILTIN_VARIANTS: [(&str, &str); 4] = [
 ];
 
 /// A choice with the clause ids behind it.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[schemars(rename = "Cited_{T}")]
 pub struct Cited<T> {
     /// The value chosen.
     pub value: T,
@@ -31,8 +33,13 @@ pub struct Cited<T> {
 }
 
 /// A variant spec as written: unchecked.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
+// Without a base, the spec gives every part.
+#[schemars(extend(
+    "if" = {"not": {"required": ["base"]}},
+    "then" = {"required": ["tile-set", "target", "rules"], "properties": {"rules": {"required": READINGS.iter().map(|r| r.name).collect::<Vec<_>>()}}}
+))]
 pub struct VariantSpec {
     /// The variant's name.
     pub name: String,
@@ -42,6 +49,7 @@ pub struct VariantSpec {
     /// every option the spec does not give are the base's, with the base's
     /// clauses. Without a base the spec gives all of them.
     #[serde(default)]
+    #[schemars(extend("enum" = BUILTIN_VARIANTS.iter().map(|(n, _)| *n).collect::<Vec<_>>()))]
     pub base: Option<String>,
     /// `full`, `beginner`, or a tile-set file relative to the spec.
     #[serde(default)]
@@ -52,16 +60,43 @@ pub struct VariantSpec {
     /// Options R1–R20 by name, each with a value and its clauses: every one
     /// of them, or with a base the ones that differ from it.
     #[serde(default)]
+    #[schemars(schema_with = "spec_rules_schema")]
     pub rules: BTreeMap<String, Cited<serde_yaml::Value>>,
 }
 
+/// The schema of a spec's `rules:`: each option by name (a spec names
+/// them, never by id), with one of its values and the clauses behind it.
+fn spec_rules_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    let clauses = generator.subschema_for::<Vec<Clause>>();
+    let properties: serde_json::Map<String, serde_json::Value> = READINGS
+        .iter()
+        .map(|r| {
+            let entry = serde_json::json!({
+                "description": format!("{}: {}", r.id, r.question),
+                "type": "object",
+                "properties": {"value": {"enum": super::reading_values(r)}, "clauses": clauses},
+                "required": ["value"],
+                "additionalProperties": false
+            });
+            (r.name.to_string(), entry)
+        })
+        .collect();
+    schemars::json_schema!({
+        "description": "Options R1-R20 by name, each {value, clauses}: every one of them, or with a base the ones that differ from it.",
+        "type": "object",
+        "properties": properties,
+        "additionalProperties": false
+    })
+}
+
 /// A tile-set file: a name and every tile as printed, `[nw, ne, se, sw]`.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TileSetFile {
     /// The set's name.
     pub name: String,
     /// Each tile's printed arrangement; each multiset once.
+    #[schemars(length(min = 1), extend("uniqueItems" = true))]
     pub tiles: Vec<Corners>,
 }
 

@@ -9,8 +9,8 @@ use serde::Serialize;
 
 use crate::error::{DocPath, Problem};
 use crate::formats::{
-    ActionEntry, BUILTIN_VARIANTS, FinalExpect, InputError, ScenarioFile, SimpleAction, Source, StepExpect,
-    VariantChoice,
+    ActionEntry, BUILTIN_VARIANTS, FinalExpect, InputError, RuleOverrides, ScenarioFile, SimpleAction, Source,
+    StepExpect, VariantChoice,
 };
 use crate::game::{Action, Event, EventKind, Game, Phase, Setup};
 use crate::rules::{Clause, Placement, Reading, Variant};
@@ -100,9 +100,10 @@ pub fn event_name(kind: &EventKind) -> &'static str {
     }
 }
 
-/// Reads a scenario and resolves its variants (`choice` overrides them: with
-/// `--variant` or `--spec` the scenario runs under that variant only; `--rule`
-/// applies to every variant).
+/// Reads a scenario and resolves its variants, each with the file's
+/// `rules:` on top (`choice` overrides them: with `--variant` or `--spec`
+/// the scenario runs under that variant only, without the file's `rules:`;
+/// `--rule` applies to every variant).
 pub fn load_scenario(path: &Path, choice: &VariantChoice) -> Result<LoadedScenario, InputError> {
     let source = Source::read(path)?;
     let file: ScenarioFile = source.parse("scenario")?;
@@ -126,6 +127,10 @@ pub fn load_scenario(path: &Path, choice: &VariantChoice) -> Result<LoadedScenar
     if file.start.deal.is_none() && file.start.hands.is_empty() {
         problems.push(Problem::new(DocPath::from("start"), "the start needs `hands:` (one list per seat) or `deal:`"));
     }
+    // The file's `rules:` apply to each of its variants; checked once, here.
+    let rule_problems = file.rules.problems(&DocPath::from("rules"));
+    let file_rules = if rule_problems.is_empty() { file.rules.clone() } else { RuleOverrides::default() };
+    problems.extend(rule_problems);
     let mut variants = Vec::new();
     if choice.variant.is_some() || choice.spec.is_some() {
         variants.push(choice.resolve(None, None)?);
@@ -136,7 +141,7 @@ pub fn load_scenario(path: &Path, choice: &VariantChoice) -> Result<LoadedScenar
         };
         let rules_only = VariantChoice { rules: choice.rules.clone(), ..VariantChoice::default() };
         for (i, name) in names.iter().enumerate() {
-            match rules_only.resolve(Some(name), Some(&source)) {
+            match rules_only.resolve_file(Some(name), &file_rules, Some(&source)) {
                 Ok(v) => variants.push(v),
                 Err(e) => {
                     let why: Vec<String> = e.problems.iter().map(|p| p.message.clone()).collect();

@@ -105,6 +105,25 @@ impl Variant {
         &self.description
     }
 
+    /// One sentence on the variant in force: the spec's own, or with
+    /// overrides, the spec and what each override changes, since the spec's
+    /// sentence may state what an override contradicts ("corners must
+    /// equal every value" under `R2=at-least-one`).
+    pub fn summary(&self) -> String {
+        if self.overrides.is_empty() {
+            return self.description.clone();
+        }
+        let changes: Vec<String> = self
+            .overrides
+            .iter()
+            .map(|(r, value)| {
+                let meaning = r.values.iter().find(|(v, _)| v == value).map_or("", |(_, m)| m);
+                format!("{} = {value} ({} {meaning})", r.id, r.question)
+            })
+            .collect();
+        format!("As {}, with {}.", self.name, changes.join("; "))
+    }
+
     /// The tiles in play.
     pub fn tile_set(&self) -> &TileSet {
         &self.tile_set
