@@ -92,9 +92,13 @@ fn check_still_refuses_an_expectation_for_a_variant_the_file_does_not_name() {
     let original = std::fs::read_to_string(R2_MIXED).unwrap();
     std::fs::write(&path, original.replace("serbian: {scores: [7, 0]}", "klingon: {scores: [7, 0]}")).unwrap();
     let shown = path.display().to_string();
+    // Its line, as the file stands.
+    let edited = std::fs::read_to_string(&path).unwrap();
+    let line = edited.lines().position(|l| l.contains("klingon:")).unwrap() + 1;
+    let at = format!("{shown}:{line}:");
     for extra in [&[][..], &["--variant", "english"][..], &["--variant", "serbian-chain"][..]] {
         let args = [&["check", shown.as_str()][..], extra].concat();
-        refused(&args, &[&format!("{shown}:39:12"), "`klingon` is not one of the scenario's variants"]);
+        refused(&args, &[&at, "`klingon` is not one of the scenario's variants"]);
         let args = [&["compare", shown.as_str()][..], extra].concat();
         refused(&args, &["`klingon` is not one of the scenario's variants"]);
     }

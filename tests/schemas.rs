@@ -119,9 +119,10 @@ fn every_object_of_the_input_schemas_refuses_unknown_keys() {
     ] {
         let mut open = Vec::new();
         walk("", &schema_value(name), &mut open);
-        // The puzzle's `if`/`then`/`else` constrain properties already
-        // closed at the top; they are no objects of their own.
-        open.retain(|p| !p.starts_with("/if") && !p.starts_with("/then") && !p.starts_with("/else"));
+        // The puzzle's conditions (`if`/`then`/`else`, under `allOf`)
+        // constrain properties already closed at the top; they are no
+        // objects of their own.
+        open.retain(|p| !["/if", "/then", "/else", "/allOf"].iter().any(|c| p.starts_with(c)));
         open.retain(|p| !p.contains("/not"));
         assert!(open.is_empty(), "{name}: objects without additionalProperties: false at {open:?}");
     }
@@ -164,6 +165,15 @@ hand: [1-4-5-5, 2-2-4-5, 4-5-5-5]
 goal: best-turn
 ";
 
+/// A 1x2 fill of two tiles that share no value, so that no fill exists:
+/// its goal's last key and its `expect:`.
+fn fill(last: &str, expect: &str) -> String {
+    format!(
+        "variant: english\nhand: [0-0-0-0, 5-5-5-5]\ngoal: {{fill: {{region: {{width: 2, height: 1, at: [0, 0]}}, \
+         pool: hand, {last}}}}}\nexpect: {expect}\n"
+    )
+}
+
 /// Writes `text` to a fresh file and runs `quadominos ARGS FILE`; returns
 /// the exit status.
 fn status_of(command: &str, text: &str, dir: &Path, name: &str) -> Option<i32> {
@@ -190,7 +200,15 @@ fn files_the_toolkit_refuses_are_refused_by_the_schema_too() {
         ("reading-twice", PUZZLE.replace("{R4: no}", "{R4: no, diagonal-neighbours: yes}")),
         ("best-turn-with-plays", PUZZLE.replace("goal: best-turn", "goal: {best-turn: {plays: 2}}")),
         ("count-on-a-turn", format!("{PUZZLE}expect: {{count: 3}}\n")),
+        ("exists-on-a-turn", format!("{PUZZLE}expect: {{exists: true}}\n")),
+        ("exists-on-a-count", fill("count: true", "{exists: false}")),
+        ("exists-beside-a-score", fill("maximize: weight", "{score: 1, exists: true}")),
     ];
+    // The same fills with what they may record are accepted by both.
+    for text in [fill("count: true", "{count: 0}"), fill("maximize: weight", "{exists: false}")] {
+        assert_eq!(status_of("solve", &text, dir.path(), "fill.yaml"), Some(0), "{text}");
+        assert!(puzzle.is_valid(&yaml(&text)), "{text}");
+    }
     for (name, text) in &broken {
         let status = status_of("solve", text, dir.path(), &format!("{name}.yaml"));
         assert_eq!(status, Some(2), "{name}: the toolkit does not refuse it");
