@@ -8,7 +8,7 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use common::{refused, run, run_ok, stderr};
+use common::{refused, run, run_ok, stderr, tree};
 
 const PUZZLE: &str = "puzzles/bonus-corner.yaml";
 
@@ -144,24 +144,6 @@ fn a_picture_replaces_only_the_file_it_names_and_leaves_nothing_else() {
     assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink(), "the link is still a link");
     let names: Vec<String> = snapshot(d).into_iter().map(|(n, _)| n).collect();
     assert_eq!(names, ["link.svg->real.svg", "real.svg"], "no temporary file is left");
-}
-
-/// Every file under `dir`, by its path relative to it, with its bytes.
-fn tree(dir: &Path) -> std::collections::BTreeMap<String, Vec<u8>> {
-    let mut out = std::collections::BTreeMap::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        for e in std::fs::read_dir(&d).unwrap() {
-            let path = e.unwrap().path();
-            if path.is_dir() {
-                stack.push(path);
-            } else {
-                let rel = path.strip_prefix(dir).unwrap().to_string_lossy().to_string();
-                out.insert(rel, std::fs::read(&path).unwrap());
-            }
-        }
-    }
-    out
 }
 
 /// Checks that `dir` holds one whole suite and nothing else: every file the

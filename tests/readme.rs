@@ -12,8 +12,10 @@
 //! (ignored by git), so that trying the README leaves a clone clean.
 
 use std::collections::BTreeSet;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
+
+mod common;
 
 /// One command of a block, with what the README says it does.
 #[derive(Debug)]
@@ -85,20 +87,8 @@ fn examples(readme: &str) -> Vec<Example> {
 }
 
 /// Every file under `dir`, relative to it.
-fn files(dir: &Path) -> BTreeSet<PathBuf> {
-    let mut out = BTreeSet::new();
-    let mut todo = vec![dir.to_path_buf()];
-    while let Some(d) = todo.pop() {
-        for entry in std::fs::read_dir(&d).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                todo.push(path);
-            } else {
-                out.insert(path.strip_prefix(dir).unwrap().to_path_buf());
-            }
-        }
-    }
-    out
+fn files(dir: &Path) -> BTreeSet<String> {
+    common::tree(dir).into_keys().collect()
 }
 
 fn copy_dir(from: &Path, to: &Path) {
@@ -165,7 +155,7 @@ fn every_readme_command_runs_as_documented() {
 
     // Trying the README leaves nothing outside `out/`, which git ignores.
     let stray: Vec<_> =
-        files(work.path()).into_iter().filter(|f| !shipped.contains(f) && !f.starts_with("out")).collect();
+        files(work.path()).into_iter().filter(|f| !shipped.contains(f) && !f.starts_with("out/")).collect();
     assert!(stray.is_empty(), "README examples wrote files outside out/: {stray:?}");
     let ignore = std::fs::read_to_string(root.join(".gitignore")).unwrap();
     assert!(ignore.lines().any(|l| l.trim() == "/out/"), ".gitignore must ignore /out/");

@@ -146,13 +146,11 @@ fn check(path: &std::path::Path, timeout: Option<std::time::Duration>) -> Result
         }
         match notation::parse(&p.notation) {
             Err(e) => return Err(Failure::Input(inside_string(&source, &map, &at.key("notation"), e))),
-            Ok(read) => {
-                let board: Vec<_> = p.board.iter().map(|e| (e.at, e.tile)).collect();
-                let mut sorted = read.board.clone();
-                sorted.sort_by_key(|&(c, _)| (c.y, c.x));
-                let mut ours = board.clone();
-                ours.sort_by_key(|&(c, _)| (c.y, c.x));
-                if sorted != ours || read.hand != p.hand {
+            Ok(mut read) => {
+                let mut board: Vec<_> = p.board.iter().map(|e| (e.at, e.tile)).collect();
+                board.sort_by_key(|&(c, _)| (c.y, c.x));
+                read.board.sort_by_key(|&(c, _)| (c.y, c.x));
+                if read.board != board || read.hand != p.hand {
                     let message = "the notation is not the same position as `board:` and `hand:`";
                     problems.push(Problem::new(at.key("notation"), message));
                 }

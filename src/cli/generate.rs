@@ -4,9 +4,9 @@
 
 use std::fmt::Write as _;
 
-use quadominos::formats::RuleOverrides;
+use quadominos::formats::{RuleOverrides, position_yaml};
 
-use super::shared::{Failure, RuleArgs, hand_line};
+use super::shared::{Failure, RuleArgs};
 
 /// Write a seeded random position (YAML): a board grown by legal
 /// placements from a random first tile, and a hand of unused tiles.
@@ -64,14 +64,6 @@ the board",
         eprintln!("note: {note}");
         let _ = writeln!(out, "# note: {note}");
     }
-    let _ = writeln!(out, "variant: {}", variant.name());
-    if !overrides.is_empty() {
-        let _ = writeln!(out, "rules: {}", overrides.to_yaml_flow());
-    }
-    out.push_str("board:\n");
-    for (cell, corners) in position.board.tiles() {
-        let _ = writeln!(out, "  - {{at: [{}, {}], tile: {corners}}}", cell.x, cell.y);
-    }
-    let _ = writeln!(out, "hand: [{}]", hand_line(&position.hand).replace("(empty)", ""));
+    out.push_str(&position_yaml(&variant, &position.board, &position.hand));
     Ok((out, 0))
 }

@@ -2,10 +2,9 @@
 //! (board, hand, variant), the form fixture files use, or a line back as a
 //! position file.
 
-use std::fmt::Write as _;
 use std::path::PathBuf;
 
-use quadominos::formats::{BoardEntry, RuleOverrides, load_position, notation};
+use quadominos::formats::{BoardEntry, RuleOverrides, load_position, notation, position_yaml};
 use quadominos::model::TileId;
 
 use super::shared::{Failure, Format, RuleArgs, serialize};
@@ -48,7 +47,7 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
     let loaded = load_position(&args.position, &args.rules.choice())?;
     let p = &loaded.position;
     let name = loaded.variant.name();
-    // Overrides travel with the position in both forms: in the line's
+    // Overrides travel with the position in every form: in the line's
     // label, and as `rules:` in a file.
     let overrides = RuleOverrides::of(&loaded.variant);
     let board: Vec<BoardEntry> = p.board.tiles().into_iter().map(|(at, tile)| BoardEntry { at, tile }).collect();
@@ -58,20 +57,7 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
             let rules = overrides.0.iter().cloned().collect();
             serialize(&PositionOut { variant: name, rules, board, hand: &p.hand }, Format::Json)?
         }
-        Format::Yaml => {
-            // The form the shipped positions are written in: one line per tile.
-            let mut out = format!("variant: {name}\n");
-            if !overrides.is_empty() {
-                let _ = writeln!(out, "rules: {}", overrides.to_yaml_flow());
-            }
-            out.push_str(if board.is_empty() { "board: []\n" } else { "board:\n" });
-            for e in &board {
-                let _ = writeln!(out, "  - {{at: [{}, {}], tile: {}}}", e.at.x, e.at.y, e.tile);
-            }
-            let hand: Vec<String> = p.hand.iter().map(ToString::to_string).collect();
-            let _ = writeln!(out, "hand: [{}]", hand.join(", "));
-            out
-        }
+        Format::Yaml => position_yaml(&loaded.variant, &p.board, &p.hand),
     };
     Ok((out, 0))
 }

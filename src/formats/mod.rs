@@ -20,7 +20,7 @@ mod spec;
 pub use input::{InputError, Located, MAX_LISTED, STDIN_NAME, Source, is_stdin};
 pub use locate::SourceMap;
 pub use overrides::{LabelOverride, RuleOverrides, reading_values, split_label};
-pub use position::{BoardEntry, LoadedPosition, PositionFile, VariantChoice, load_position};
+pub use position::{BoardEntry, LoadedPosition, PositionFile, VariantChoice, load_position, position_yaml};
 pub use puzzle::{ExpectSpec, FillSpec, GoalSpec, LoadedPuzzle, MAX_REGION, RegionSpec, load_puzzle};
 pub use report::{MoveRecord, MovesReport, VerdictReport, move_records};
 pub use scenario::{ActionEntry, DealFile, FinalExpect, PlaceEntry, ScenarioFile, SimpleAction, StartFile, StepExpect};

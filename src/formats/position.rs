@@ -151,7 +151,6 @@ pub fn load_position(path: &Path, choice: &VariantChoice) -> Result<LoadedPositi
 /// starts as a board does, with a digit, or `-` for an empty board or a
 /// negative x (a YAML position starts with a key, `{` or `---`).
 fn reads_as_notation(text: &str) -> bool {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let first = text.lines().map(str::trim_start).find(|l| !l.is_empty() && !l.starts_with('#'));
     first.is_some_and(|l| l.starts_with(|c: char| c.is_ascii_digit()) || (l.starts_with('-') && !l.starts_with("--")))
 }
@@ -215,4 +214,24 @@ fn load_notation(source: Source, choice: &VariantChoice) -> Result<LoadedPositio
         expect: None,
     };
     Ok(LoadedPosition { source, file, variant, position })
+}
+
+/// A position as a YAML position file, in the form the shipped positions
+/// are written in (one line per tile): the variant by name and its
+/// overrides as `rules:`, so that the file reloads under the same rules.
+pub fn position_yaml(variant: &Variant, board: &crate::model::Board, hand: &[TileId]) -> String {
+    use std::fmt::Write as _;
+    let mut out = format!("variant: {}\n", variant.name());
+    let overrides = super::RuleOverrides::of(variant);
+    if !overrides.is_empty() {
+        let _ = writeln!(out, "rules: {}", overrides.to_yaml_flow());
+    }
+    let tiles = board.tiles();
+    out.push_str(if tiles.is_empty() { "board: []\n" } else { "board:\n" });
+    for (at, tile) in tiles {
+        let _ = writeln!(out, "  - {{at: [{}, {}], tile: {tile}}}", at.x, at.y);
+    }
+    let hand: Vec<String> = hand.iter().map(ToString::to_string).collect();
+    let _ = writeln!(out, "hand: [{}]", hand.join(", "));
+    out
 }
