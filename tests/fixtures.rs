@@ -80,6 +80,20 @@ fn a_suite_is_the_same_bytes_every_time_and_every_file_checks_out() {
     }
     let file = |name: &str| &files.iter().find(|(p, _)| p == name).unwrap().1;
 
+    // The suite stands alone: every schema a spec copy names is in it, the
+    // same as the committed one.
+    for (path, bytes) in files.iter().filter(|(p, _)| p.starts_with("variants/")) {
+        let text = String::from_utf8_lossy(bytes);
+        let named = text.lines().next().and_then(|l| l.strip_prefix("# yaml-language-server: $schema=")).unwrap();
+        let target = std::path::Path::new(path).parent().unwrap().join(named);
+        let target = target.to_str().unwrap().replace("variants/../", "");
+        let committed = std::fs::read(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("specs").join(&target));
+        assert_eq!(Some(file(&target)), committed.ok().as_ref(), "{path} names {named}");
+    }
+    for kind in ["positions", "perft", "scenarios", "transcript", "manifest"] {
+        assert!(files.iter().any(|(p, _)| *p == format!("schema/{kind}.schema.json")), "no schema of {kind}");
+    }
+
     let positions: Vec<PositionFixture> = serde_json::from_slice(file("positions.json")).unwrap();
     assert_eq!(positions.len(), BUILTIN_VARIANTS.len() * options.positions);
     for p in &positions {
@@ -181,8 +195,16 @@ fn move_lists_written_by_others_are_checked() {
     assert_eq!(o.status.code(), Some(1));
     let out = String::from_utf8_lossy(&o.stdout);
     assert!(out.contains("the move list is wrong") && out.contains("recorded points"), "{out}");
+    // Quiet: the same wrong answer, the same exit status.
+    let q = quadominos(&["fixtures", "--check", file.to_str().unwrap(), "-q"]);
+    assert_eq!((q.status.code(), String::from_utf8_lossy(&q.stdout)), (Some(1), out.clone()));
     std::fs::write(&file, serde_json::to_string_pretty(&positions).unwrap()).unwrap();
-    assert_eq!(quadominos(&["fixtures", "--check", file.to_str().unwrap()]).status.code(), Some(0));
+    let right = quadominos(&["fixtures", "--check", file.to_str().unwrap()]);
+    assert_eq!(right.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&right.stdout).contains(&format!("ok: {lists} move lists")));
+    // Quiet and right: nothing at all.
+    let q = quadominos(&["fixtures", "--check", file.to_str().unwrap(), "--quiet"]);
+    assert_eq!((q.status.code(), q.stdout.as_slice()), (Some(0), &b""[..]));
 }
 
 #[test]

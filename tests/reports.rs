@@ -284,3 +284,39 @@ fn a_long_file_name_wraps_the_picture_title_instead_of_clipping_it() {
     let title = format!("{shown}: best-turn, english (score 47)").replace(' ', "");
     assert_eq!(joined, title);
 }
+
+#[test]
+fn the_other_choice_cut_short_by_a_limit_says_so_and_claims_no_value() {
+    use quadominos::formats::{VariantChoice, load_puzzle};
+    use quadominos::solve::native::{Native, other_choice};
+    use quadominos::solve::{Choice, Limits, Solver, Stop};
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
+    use std::time::Duration;
+
+    let loaded = load_puzzle(std::path::Path::new("puzzles/bonus-corner.yaml"), &VariantChoice::default()).unwrap();
+    let puzzle = &loaded.puzzle;
+    let answer = Native.solve(puzzle, &Limits::default()).unwrap();
+    assert!(answer.proven);
+    // The bonus play with the 25 taken instead: the other choice is then
+    // the two bonus tiles, a search of its own.
+    let mut first = answer.plays[0].clone();
+    assert_eq!(first.choice, Some(Choice::Tiles));
+    first.choice = Some(Choice::Points);
+    let line = vec![first];
+
+    let whole = other_choice(puzzle, &line, 0, &Limits::default()).unwrap();
+    assert_eq!((whole.other, whole.open, whole.value, whole.proven), (Choice::Tiles, Some(true), Some(32), true));
+    assert_eq!(whole.score, Some(answer.score));
+
+    // No time at all: the search stops at its first node, proves nothing
+    // and claims nothing it did not find.
+    let limits = Limits { timeout: Some(Duration::ZERO), ..Limits::default() };
+    let cut = other_choice(puzzle, &line, 0, &limits).unwrap();
+    assert_eq!((cut.proven, cut.stopped), (false, Some(Stop::TimeLimit)));
+    assert!(cut.value.is_none_or(|v| v <= 32) && cut.open != Some(false), "{cut:?}");
+    // Stopped from outside (Ctrl-C): said as such.
+    let limits = Limits { stop: Some(Arc::new(AtomicBool::new(true))), ..Limits::default() };
+    let cut = other_choice(puzzle, &line, 0, &limits).unwrap();
+    assert_eq!((cut.proven, cut.stopped), (false, Some(Stop::Interrupted)));
+}

@@ -127,3 +127,37 @@ fn variants_describes_an_overridden_variant_without_contradicting_it() {
     let plain = run_ok(&["variants", "--variant", "english"], 0);
     assert!(plain.lines().next().unwrap().starts_with("english: "), "{plain}");
 }
+
+#[test]
+fn a_position_grown_under_a_spec_file_names_the_spec_and_reloads_from_another_folder() {
+    // A house spec: the serbian rules under another name, in a folder of
+    // its own; the position is saved in a different folder.
+    let serbian = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/specs/variants/serbian.yaml")).unwrap();
+    let house = serbian.lines().map(|l| if l.starts_with("name:") { "name: house" } else { l }).collect::<Vec<_>>();
+    let (_spec_dir, spec) = file("house.yaml", &(house.join("\n") + "\n"));
+    let args = ["generate", "--seed", "5", "--tiles", "12", "--hand", "8", "--spec", &spec, "--rule", "R4=no"];
+    let yaml = run_ok(&args, 0);
+    let absolute = std::fs::canonicalize(&spec).unwrap();
+    assert!(yaml.contains(&format!("\nvariant: {}\nrules: {{R4: no}}\n", absolute.display())), "{yaml}");
+    assert!(
+        yaml.starts_with(&format!("# quadominos generate --seed 5 --tiles 12 --hand 8 --spec {}", absolute.display()))
+    );
+    let (_dir, path) = file("generated.yaml", &yaml);
+    let reloaded = moves_json(&path, &[]);
+    assert_eq!(reloaded["variant"], "house+R4=no");
+    // The same as the spec and the override given on the command line.
+    assert_eq!(reloaded["moves"], moves_json(&path, &["--spec", &spec, "--rule", "R4=no"])["moves"]);
+    assert_ne!(reloaded["moves"], moves_json(&path, &["--spec", &spec])["moves"], "seed 5 does not tell R4 apart");
+
+    // A notation line cannot name a path: it carries the spec's name, and a
+    // comment says how it reads back, which it does.
+    let line = run_ok(&["notation", &path], 0);
+    let comment = format!("# read back with --spec {} --rule R4=no\n", absolute.display());
+    assert!(line.starts_with(&comment) && line.trim_end().ends_with(" house+R4=no"), "{line}");
+    let (_qpn_dir, qpn) = file("p.qpn", &line);
+    refused(&["moves", &qpn], &["unknown variant `house`"]);
+    assert_eq!(moves_json(&qpn, &["--spec", &spec, "--rule", "R4=no"])["moves"], reloaded["moves"]);
+    // Converted back to a file, the spec's path returns.
+    let again = run_ok(&["notation", &qpn, "--spec", &spec, "--rule", "R4=no", "--format", "yaml"], 0);
+    assert!(again.starts_with(&format!("variant: {}\nrules: {{R4: no}}\n", absolute.display())), "{again}");
+}

@@ -262,3 +262,73 @@ fn quiet_replay_prints_nothing_but_the_first_wrong_event() {
     assert_eq!(quiet.lines().next(), full.lines().next(), "the first line of the report");
     assert!(quiet.starts_with(&format!("{path}:")) && quiet.contains(" is wrong (under english)"), "{quiet}");
 }
+
+/// A command's JSON report.
+fn json_of(args: &[&str]) -> serde_json::Value {
+    serde_json::from_str(&run_ok(&[args, &["--format", "json"][..]].concat(), 0)).unwrap()
+}
+
+/// A placement in JSON as `moves -q` writes it.
+fn move_line(m: &serde_json::Value) -> String {
+    let c: Vec<String> = m["corners"].as_array().unwrap().iter().map(|v| v.to_string()).collect();
+    format!("{} {},{} {}", m["tile"].as_str().unwrap(), m["at"][0], m["at"][1], c.join(","))
+}
+
+#[test]
+fn quiet_perft_prints_the_count_and_each_first_placements_count() {
+    let full = json_of(&["perft", PUZZLE, "--depth", "2", "--divide"]);
+    let quiet = run_ok(&["perft", PUZZLE, "--depth", "2", "--divide", "-q"], 0);
+    let lines: Vec<&str> = quiet.lines().collect();
+    let divide = full["divide"].as_array().unwrap();
+    assert_eq!(lines.len(), divide.len() + 1, "{quiet}");
+    for (line, d) in lines.iter().zip(divide) {
+        assert_eq!(*line, format!("{} {}", move_line(d), d["nodes"]));
+    }
+    assert_eq!(lines.last().unwrap().parse::<u64>().unwrap(), full["nodes"].as_u64().unwrap());
+    // The counts under the first placements make up the total.
+    let sum: u64 = lines[..divide.len()].iter().map(|l| l.rsplit(' ').next().unwrap().parse::<u64>().unwrap()).sum();
+    assert_eq!(sum.to_string(), *lines.last().unwrap());
+    assert_eq!(run_ok(&["perft", PUZZLE, "--depth", "2", "-q"], 0), format!("{}\n", full["nodes"]));
+    refused(&["perft", PUZZLE, "--depth", "2", "-q", "--format", "json"], &["--quiet", "--format"]);
+}
+
+#[test]
+fn quiet_compare_names_each_variant_that_parts_and_where() {
+    let scenario = "specs/scenarios/r4-diagonal-corner-mismatch.yaml";
+    let full = json_of(&["compare", scenario, "--readings", "R4"]);
+    let quiet = run_ok(&["compare", scenario, "--readings", "R4", "-q"], 0);
+    // R4 = no accepts the placement english (R4 = yes) refuses: action 1.
+    assert_eq!(quiet, "english+R4=no 1\n");
+    assert_eq!(full["differences"][0]["action"], 1);
+    assert_eq!(full["differences"][0]["sides"][1]["variant"], "english+R4=no");
+    // Readings that change nothing here: nothing at all.
+    assert_eq!(run_ok(&["compare", scenario, "--readings", "R10", "-q"], 0), "");
+}
+
+#[test]
+fn quiet_bonuses_lists_the_bonus_placements_as_explain_takes_them() {
+    let full = json_of(&["bonuses", PUZZLE]);
+    let quiet = run_ok(&["bonuses", PUZZLE, "-q"], 0);
+    let placements: Vec<String> = full["classes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|c| c["placements"].as_array().unwrap().iter().map(move_line))
+        .collect();
+    assert_eq!(placements.len(), full["placements"].as_u64().unwrap() as usize);
+    assert_eq!(quiet.lines().collect::<Vec<_>>(), placements);
+    // The puzzle's one bonus placement, the one its description works out.
+    assert_eq!(quiet, format!("{} {} {}\n", LEGAL[1], LEGAL[3], LEGAL[5]));
+    // The catalogue has no placements to list: -q needs a position.
+    refused(&["bonuses", "-q"], &["<POSITION>"]);
+}
+
+#[test]
+fn quiet_variants_prints_the_labels() {
+    let full = json_of(&["variants"]);
+    let names: Vec<String> =
+        full.as_array().unwrap().iter().map(|v| format!("{}\n", v["name"].as_str().unwrap())).collect();
+    assert_eq!(run_ok(&["variants", "-q"], 0), names.concat());
+    assert!(names.contains(&"serbian-chain\n".to_string()));
+    assert_eq!(run_ok(&["variants", "--variant", "serbian", "--rule", "R4=no", "-q"], 0), "serbian+R4=no\n");
+}

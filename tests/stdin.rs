@@ -112,3 +112,16 @@ fn a_command_that_reads_its_input_twice_gets_the_same_text() {
     let drawn = piped(&["render", "-", "--format", "text"], &game);
     assert_eq!(drawn.status.code(), Some(0), "{}", text(&drawn.stderr));
 }
+
+#[test]
+fn a_position_grown_under_a_piped_spec_says_the_spec_has_no_file() {
+    // No path can name a spec read from standard input: the file names the
+    // spec's own name and says why, in the file and on standard error.
+    let spec = file("specs/variants/serbian.yaml").replace("name: serbian", "name: piped");
+    let out = piped(&["generate", "--spec", "-", "--tiles", "3", "--hand", "1"], &spec);
+    assert_eq!(out.status.code(), Some(0));
+    let yaml = text(&out.stdout);
+    assert!(yaml.starts_with("# quadominos generate --seed 0 --tiles 3 --hand 1 --spec -\n# note: the spec `piped` was not read from a file"), "{yaml}");
+    assert!(yaml.contains("\nvariant: piped\n"), "{yaml}");
+    assert!(text(&out.stderr).contains("note: the spec `piped` was not read from a file"));
+}

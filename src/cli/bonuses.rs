@@ -67,6 +67,11 @@ pub struct Args {
     /// follow-up is marked as not proven.
     #[arg(long, value_name = "SECONDS", default_value = "2", value_parser = parse_seconds)]
     pub timeout: Duration,
+    /// With a position: print only its bonus placements, for scripts, one
+    /// a line as `TILE X,Y NW,NE,SE,SW` (the form `moves -q` writes), in
+    /// the report's order; nothing when there is none.
+    #[arg(short, long, conflicts_with = "format", requires = "position")]
+    pub quiet: bool,
 }
 
 /// The catalogue as printed.
@@ -144,7 +149,16 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
             let limits = super::shared::solve_limits(Some(args.timeout));
             let report = position_report(&loaded, &catalogue, &limits)?;
             super::shared::within_printed("bonus placements", report.placements)?;
-            output(&args, &report, || position_text(&loaded, &report), || position_svg(&loaded, &report))
+            let text = || match args.quiet {
+                true => report
+                    .classes
+                    .iter()
+                    .flat_map(|c| &c.placements)
+                    .map(|p| super::shared::move_line(p.tile, p.at, p.corners) + "\n")
+                    .collect(),
+                false => position_text(&loaded, &report),
+            };
+            output(&args, &report, text, || position_svg(&loaded, &report))
         }
     }
 }

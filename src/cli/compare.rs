@@ -57,6 +57,11 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+    /// Print only what differs, for scripts: each variant whose outcome
+    /// parts from the first (the baseline) as `LABEL ACTION`, the number
+    /// of the first action where it does; nothing when all agree.
+    #[arg(short, long, conflicts_with = "format")]
+    pub quiet: bool,
 }
 
 /// The limits a comparison checks before each run: the time since the
@@ -141,6 +146,16 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
         compare_each(&loaded, list.into_iter().map(Ok), |made| watch.check(made))?
     };
     let text = match args.format {
+        Format::Text if args.quiet => {
+            let mut parted: Vec<(usize, &str)> = comparison
+                .differences
+                .iter()
+                .flat_map(|d| d.sides.iter().skip(1).map(move |s| (d.action, s.variant.as_str())))
+                .collect();
+            // In the order compared, as the full report's columns are.
+            parted.sort_by_key(|(_, v)| comparison.variants.iter().position(|c| c == v));
+            parted.iter().map(|(action, v)| format!("{v} {action}\n")).collect()
+        }
         Format::Text => comparison_text(&comparison),
         _ => serialize(&comparison, args.format)?,
     };

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use quadominos::error::{DocPath, Problem};
 use quadominos::fixtures::{FixtureError, MAX_CHECK_DEPTH, SuiteOptions, SuiteVariant, generate};
-use quadominos::formats::{BUILTIN_VARIANTS, InputError, Located, Source, load_variant, notation};
+use quadominos::formats::{BUILTIN_VARIANTS, InputError, Located, Source, load_variant, notation, split_label};
 
 use super::shared::Failure;
 
@@ -59,17 +59,16 @@ pub struct Args {
     /// it exists].
     #[arg(long, value_name = "DIR")]
     pub scenarios: Option<PathBuf>,
+    /// With --check: print only a wrong answer, for scripts; nothing when
+    /// every one is right. The exit status is unchanged.
+    #[arg(short, long, requires = "check")]
+    pub quiet: bool,
 }
 
 /// A variant by its label, e.g. `english+R4=no`.
 fn by_label(label: &str) -> Option<quadominos::rules::Variant> {
-    let mut parts = label.split('+');
-    let mut variant = load_variant(parts.next()?, None).ok()?;
-    for rule in parts {
-        let (name, value) = rule.split_once('=')?;
-        variant = variant.with_rule(name, value).ok()?;
-    }
-    Some(variant)
+    let (name, overrides) = split_label(label).ok()?;
+    overrides.iter().try_fold(load_variant(&name, None).ok()?, |v, o| v.with_rule(&o.name, &o.value).ok())
 }
 
 /// The answers checked before `--timeout` stopped the check: a limit
@@ -85,7 +84,7 @@ fn stopped(timeout: Option<std::time::Duration>, checked: usize, of: usize, what
     ))
 }
 
-fn check(path: &std::path::Path, timeout: Option<std::time::Duration>) -> Result<(String, u8), Failure> {
+fn check(path: &std::path::Path, timeout: Option<std::time::Duration>, quiet: bool) -> Result<(String, u8), Failure> {
     let deadline = timeout.map(|t| std::time::Instant::now() + t);
     let source = Source::read(path)?;
     // A perft answer has `nodes`; a move-list answer has `moves`. Told by
@@ -121,6 +120,7 @@ fn check(path: &std::path::Path, timeout: Option<std::time::Duration>) -> Result
         }
         return Ok(match quadominos::fixtures::check_perft_until(&answers, by_label, deadline) {
             Ok(c) if c.stopped => return Err(stopped(timeout, c.checked, answers.len(), "perft counts")),
+            Ok(_) if quiet => (String::new(), 0),
             Ok(c) => (format!("{}: ok: {} perft counts are right\n", source.name, c.checked), 0),
             Err(m) => {
                 let mut out = format!("{}: count {} ({}) is wrong\n", place(m.index), m.index, m.position);
@@ -169,6 +169,7 @@ fn check(path: &std::path::Path, timeout: Option<std::time::Duration>) -> Result
     let lists: usize = answers.iter().map(|p| p.moves.len()).sum();
     Ok(match quadominos::fixtures::check_moves_until(&answers, by_label, deadline) {
         Ok(c) if c.stopped => return Err(stopped(timeout, c.checked, lists, "move lists")),
+        Ok(_) if quiet => (String::new(), 0),
         Ok(c) => {
             (format!("{}: ok: {} move lists over {} positions are right\n", source.name, c.checked, answers.len()), 0)
         }
@@ -228,7 +229,7 @@ fn inside_string(
 
 pub fn run(args: Args) -> Result<(String, u8), Failure> {
     let out_dir = match (&args.check, &args.out) {
-        (Some(file), _) => return check(file, args.timeout),
+        (Some(file), _) => return check(file, args.timeout, args.quiet),
         (None, Some(dir)) => dir.clone(),
         (None, None) => return Err(Failure::Input(InputError::whole_file("--out", "give --out DIR or --check FILE"))),
     };

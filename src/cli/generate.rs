@@ -4,7 +4,8 @@
 
 use std::fmt::Write as _;
 
-use quadominos::formats::{RuleOverrides, position_yaml};
+use quadominos::formats::{RuleOverrides, position_yaml, unnamed_spec_note};
+use quadominos::rules::SpecOrigin;
 
 use super::shared::{Failure, RuleArgs};
 
@@ -36,10 +37,15 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
     // rules it was grown under; the first line is the command that makes it.
     let overrides = RuleOverrides::of(&variant);
     let again: String = overrides.0.iter().map(|(k, v)| format!(" --rule {k}={v}")).collect();
-    let mut out = format!(
-        "# quadominos generate --seed {seed} --tiles {tiles} --hand {hand} --variant {}{again}\n",
-        variant.name()
-    );
+    let chosen = match variant.origin() {
+        SpecOrigin::Shipped => format!("--variant {}", variant.name()),
+        SpecOrigin::File(path) => format!("--spec {}", path.display()),
+        SpecOrigin::Unnamed => "--spec -".to_string(),
+    };
+    let mut out = format!("# quadominos generate --seed {seed} --tiles {tiles} --hand {hand} {chosen}{again}\n");
+    if variant.reference().is_none() {
+        eprintln!("note: {}", unnamed_spec_note(&variant));
+    }
     // Fewer tiles than asked is said, with why: on standard error and
     // in the file, so that the position is not taken for what was asked.
     let set = variant.tile_set().len();

@@ -57,8 +57,7 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
 
 /// `moves --quiet`: one move as `explain` takes it.
 fn quiet_line(m: &MoveRecord) -> String {
-    let [nw, ne, se, sw] = m.corners.0;
-    format!("{} {},{} {nw},{ne},{se},{sw}\n", m.tile, m.at.x, m.at.y)
+    super::shared::move_line(m.tile, m.at, m.corners) + "\n"
 }
 
 fn yes(b: bool) -> &'static str {

@@ -4,8 +4,9 @@
 
 use std::path::PathBuf;
 
-use quadominos::formats::{BoardEntry, RuleOverrides, load_position, notation, position_yaml};
+use quadominos::formats::{BoardEntry, RuleOverrides, load_position, notation, position_yaml, unnamed_spec_note};
 use quadominos::model::TileId;
+use quadominos::rules::SpecOrigin;
 
 use super::shared::{Failure, Format, RuleArgs, serialize};
 
@@ -46,16 +47,35 @@ struct PositionOut<'a> {
 pub fn run(args: Args) -> Result<(String, u8), Failure> {
     let loaded = load_position(&args.position, &args.rules.choice())?;
     let p = &loaded.position;
-    let name = loaded.variant.name();
+    // The variant as a written file must name it to be read again: the
+    // shipped name or the spec's path.
+    let reference = loaded.variant.reference();
+    if reference.is_none() {
+        eprintln!("note: {}", unnamed_spec_note(&loaded.variant));
+    }
+    let name = reference.unwrap_or_else(|| loaded.variant.name().to_string());
     // Overrides travel with the position in every form: in the line's
     // label, and as `rules:` in a file.
     let overrides = RuleOverrides::of(&loaded.variant);
     let board: Vec<BoardEntry> = p.board.tiles().into_iter().map(|(at, tile)| BoardEntry { at, tile }).collect();
     let out = match args.format {
-        Format::Text => notation::write(&p.board, &p.hand, Some(&loaded.variant.label())) + "\n",
+        Format::Text => {
+            // A line's label names shipped variants only (paths do not fit
+            // its grammar): under a spec file the line carries the spec's
+            // name, and a comment, which a `.qpn` file may hold, says how
+            // it reads back.
+            let line = notation::write(&p.board, &p.hand, Some(&loaded.variant.label())) + "\n";
+            match loaded.variant.origin() {
+                SpecOrigin::File(path) => {
+                    let rules: String = overrides.0.iter().map(|(k, v)| format!(" --rule {k}={v}")).collect();
+                    format!("# read back with --spec {}{rules}\n{line}", path.display())
+                }
+                _ => line,
+            }
+        }
         Format::Json => {
             let rules = overrides.0.iter().cloned().collect();
-            serialize(&PositionOut { variant: name, rules, board, hand: &p.hand }, Format::Json)?
+            serialize(&PositionOut { variant: &name, rules, board, hand: &p.hand }, Format::Json)?
         }
         Format::Yaml => position_yaml(&loaded.variant, &p.board, &p.hand),
     };

@@ -39,10 +39,15 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+    /// Print only the count, for scripts; with --divide, first each first
+    /// placement as `TILE X,Y NW,NE,SE,SW COUNT` (the form `moves -q`
+    /// writes, then its count), the total alone on the last line.
+    #[arg(short, long, conflicts_with = "format")]
+    pub quiet: bool,
 }
 
 pub fn run(args: Args) -> Result<(String, u8), Failure> {
-    let Args { position, depth, divide, timeout, rules, format } = args;
+    let Args { position, depth, divide, timeout, rules, format, quiet } = args;
     let deadline = timeout.map(|t| std::time::Instant::now() + t);
     let loaded = load_position(&position, &rules.choice())?;
     let p = &loaded.position;
@@ -61,6 +66,14 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
         ))
     })?;
     let text = match format {
+        Format::Text if quiet => {
+            let mut out = String::new();
+            for d in &count.divide {
+                let _ = writeln!(out, "{} {}", super::shared::move_line(d.tile, d.at, d.corners), d.nodes);
+            }
+            let _ = writeln!(out, "{}", count.nodes);
+            out
+        }
         Format::Text => {
             let mut out = String::new();
             for d in &count.divide {

@@ -19,14 +19,19 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+    /// Print only the labels, one a line (the names `--variant` takes, or
+    /// with --variant, --spec or --rule the one label in force).
+    #[arg(short, long, conflicts_with = "format")]
+    pub quiet: bool,
 }
 
 pub fn run(args: Args) -> Result<(String, u8), Failure> {
-    let Args { rules, format } = args;
+    let Args { rules, format, quiet } = args;
     let explicit = rules.variant.is_some() || rules.spec.is_some() || !rules.rules.is_empty();
     if explicit {
         let variant = rules.choice().resolve(None, None)?;
         let text = match format {
+            Format::Text if quiet => format!("{}\n", variant.label()),
             Format::Text => variant_text(&variant),
             _ => serialize(&variant_summary(&variant), format)?,
         };
@@ -37,6 +42,7 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
         .map(|(name, _)| VariantChoice { variant: Some((*name).to_string()), ..Default::default() }.resolve(None, None))
         .collect::<Result<_, _>>()?;
     let text = match format {
+        Format::Text if quiet => all.iter().map(|v| format!("{}\n", v.label())).collect(),
         Format::Text => variants_table(&all),
         _ => serialize(&all.iter().map(variant_summary).collect::<Vec<_>>(), format)?,
     };

@@ -2,8 +2,9 @@
 //! structs and then checked by [`crate::rules`]; errors located by file, line
 //! and column; the serializable reports every command prints.
 //!
-//! May use: model, rules, solve, error, limits. Puzzle files are read
-//! into the solver's goals, so `solve` sits below this part.
+//! May use: model, rules, game, solve, error, limits. Puzzle files are
+//! read into the solver's goals, so `solve` sits below this part; scenario
+//! expectations name the game's events.
 
 mod input;
 pub mod inputs;
@@ -20,7 +21,9 @@ mod spec;
 pub use input::{InputError, Located, MAX_LISTED, STDIN_NAME, Source, is_stdin};
 pub use locate::SourceMap;
 pub use overrides::{LabelOverride, RuleOverrides, reading_values, split_label};
-pub use position::{BoardEntry, LoadedPosition, PositionFile, VariantChoice, load_position, position_yaml};
+pub use position::{
+    BoardEntry, LoadedPosition, PositionFile, VariantChoice, load_position, position_yaml, unnamed_spec_note,
+};
 pub use puzzle::{ExpectSpec, FillSpec, GoalSpec, LoadedPuzzle, MAX_REGION, RegionSpec, load_puzzle};
 pub use report::{MoveRecord, MovesReport, VerdictReport, move_records};
 pub use scenario::{ActionEntry, DealFile, FinalExpect, PlaceEntry, ScenarioFile, SimpleAction, StartFile, StepExpect};

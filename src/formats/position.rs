@@ -216,12 +216,32 @@ fn load_notation(source: Source, choice: &VariantChoice) -> Result<LoadedPositio
     Ok(LoadedPosition { source, file, variant, position })
 }
 
+/// Why a file written under a spec that no file holds names it only by its
+/// name.
+pub fn unnamed_spec_note(variant: &Variant) -> String {
+    format!(
+        "the spec `{}` was not read from a file (standard input); `variant:` gives its name, which reads back only \
+once the spec is saved and its path written there",
+        variant.name()
+    )
+}
+
 /// A position as a YAML position file, in the form the shipped positions
-/// are written in (one line per tile): the variant by name and its
-/// overrides as `rules:`, so that the file reloads under the same rules.
+/// are written in (one line per tile): the variant by shipped name or spec
+/// path and its overrides as `rules:`, so that the file reloads under the
+/// same rules.
 pub fn position_yaml(variant: &Variant, board: &crate::model::Board, hand: &[TileId]) -> String {
     use std::fmt::Write as _;
-    let mut out = format!("variant: {}\n", variant.name());
+    let mut out = String::new();
+    let name = match variant.reference() {
+        // A path is quoted as YAML needs it.
+        Some(reference) => serde_yaml::to_string(&reference).unwrap_or(reference).trim_end().to_string(),
+        None => {
+            let _ = writeln!(out, "# note: {}", unnamed_spec_note(variant));
+            variant.name().to_string()
+        }
+    };
+    let _ = writeln!(out, "variant: {name}");
     let overrides = super::RuleOverrides::of(variant);
     if !overrides.is_empty() {
         let _ = writeln!(out, "rules: {}", overrides.to_yaml_flow());

@@ -43,11 +43,16 @@ pub struct ScenarioFile {
 /// seeded deal.
 #[derive(Clone, Debug, Default, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
-// A seeded deal or explicit hands (and board), not both.
+// A seeded deal or explicit hands (with board, well, scores, turn and
+// seed), not both; a turn only where tiles are already placed.
 #[schemars(extend(
     "if" = {"required": ["deal"]},
-    "then" = {"not": {"anyOf": [{"required": ["hands"]}, {"required": ["board"]}]}},
-    "else" = {"required": ["hands"]}
+    "then" = {"not": {"anyOf": [
+        {"required": ["hands"]}, {"required": ["board"]}, {"required": ["well"]},
+        {"required": ["scores"]}, {"required": ["to-move"]}, {"required": ["seed"]}
+    ]}},
+    "else" = {"required": ["hands"]},
+    "dependentSchemas" = {"to-move": {"required": ["board"], "properties": {"board": {"minItems": 1}}}}
 ))]
 pub struct StartFile {
     /// A seeded deal instead of explicit hands.
@@ -62,16 +67,16 @@ pub struct StartFile {
     pub hands: Vec<Vec<TileId>>,
     /// The well, in drawing order.
     #[serde(default)]
-    pub well: Vec<TileId>,
+    pub well: Option<Vec<TileId>>,
     /// Scores so far.
     #[serde(default)]
-    pub scores: Vec<i64>,
+    pub scores: Option<Vec<i64>>,
     /// Whose turn it is (on a non-empty board).
     #[serde(default)]
     pub to_move: Option<usize>,
     /// Seed for later deals.
     #[serde(default)]
-    pub seed: u64,
+    pub seed: Option<u64>,
 }
 
 /// `deal: {players: N, seed: S}`.
@@ -152,7 +157,7 @@ pub struct StepExpect {
     pub bonus: Option<bool>,
     /// The kinds of the events the action caused, in order.
     #[serde(default)]
-    #[schemars(with = "Option<Vec<EventName>>")]
+    #[schemars(with = "Option<Vec<crate::game::EventTag>>")]
     pub events: Option<Vec<String>>,
     /// The phase after the action (`turn`, `bonus-choice`, `bonus-tiles`,
     /// `round-over`, `game-over`, `opening`).
@@ -195,30 +200,4 @@ enum PhaseName {
     RoundOver,
     /// The game has ended.
     GameOver,
-}
-
-/// The event kinds an expectation may name (for the schema, as
-/// [`PhaseName`]).
-#[derive(JsonSchema)]
-#[serde(rename_all = "kebab-case")]
-#[allow(dead_code)]
-enum EventName {
-    /// A deal.
-    Deal,
-    /// The tiles dealt again (R11).
-    Redeal,
-    /// A tile placed.
-    Place,
-    /// The 25 bonus points taken.
-    BonusPoints,
-    /// Two bonus tiles taken.
-    BonusTiles,
-    /// A tile drawn.
-    Draw,
-    /// A pass.
-    Pass,
-    /// The round's end.
-    RoundEnd,
-    /// The game's end.
-    GameEnd,
 }

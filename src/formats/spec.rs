@@ -10,7 +10,7 @@ use serde::Deserialize;
 use super::input::{InputError, Source};
 use crate::error::{DocPath, Problem};
 use crate::model::{Corners, TileSet};
-use crate::rules::{Clause, READINGS, Reading, RuleSet, Variant, VariantParts};
+use crate::rules::{Clause, READINGS, Reading, RuleSet, SpecOrigin, Variant, VariantParts};
 
 /// The shipped variants, built into the binary: name and spec text.
 pub const BUILTIN_VARIANTS: [(&str, &str); 4] = [
@@ -184,14 +184,14 @@ impl VariantSpec {
 /// The shipped variant called `name`.
 pub fn builtin_variant(name: &str) -> Option<Variant> {
     let (_, text) = BUILTIN_VARIANTS.iter().find(|(n, _)| *n == name)?;
-    load_spec(&Source::builtin(name, text)).ok()
+    load_spec(&Source::builtin(name, text)).ok().map(|v| v.with_origin(SpecOrigin::Shipped))
 }
 
 /// A variant by shipped name, or from a spec file. A relative spec path is
 /// taken relative to `relative_to` (the file that names it) when given.
 pub fn load_variant(name_or_path: &str, relative_to: Option<&Source>) -> Result<Variant, InputError> {
     if let Some((name, text)) = BUILTIN_VARIANTS.iter().find(|(n, _)| *n == name_or_path) {
-        return load_spec(&Source::builtin(name, text));
+        return Ok(load_spec(&Source::builtin(name, text))?.with_origin(SpecOrigin::Shipped));
     }
     let path = match relative_to {
         Some(source) => source.relative(name_or_path),
@@ -216,7 +216,11 @@ pub fn load_variant(name_or_path: &str, relative_to: Option<&Source>) -> Result<
         let message = format!("cannot read the spec {}: {e}", path.display());
         return Err(source.problems(vec![Problem::new(DocPath::from("variant"), message)]));
     }
-    load_spec(&Source::read(&path)?)
+    let variant = load_spec(&Source::read(&path)?)?;
+    Ok(match std::fs::canonicalize(&path) {
+        Ok(absolute) if !stdin => variant.with_origin(SpecOrigin::File(absolute)),
+        _ => variant,
+    })
 }
 
 /// Reads a spec from its source.

@@ -99,6 +99,65 @@ pub enum EventKind {
     },
 }
 
+/// The kinds of event by name, as transcripts (`event:`) and scenario
+/// expectations (`events:`) write them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum EventTag {
+    /// A deal.
+    Deal,
+    /// The tiles dealt again (R11).
+    Redeal,
+    /// A tile placed.
+    Place,
+    /// The 25 bonus points taken.
+    BonusPoints,
+    /// Two bonus tiles taken.
+    BonusTiles,
+    /// A tile drawn.
+    Draw,
+    /// A pass.
+    Pass,
+    /// The round's end.
+    RoundEnd,
+    /// The game's end.
+    GameEnd,
+}
+
+impl EventTag {
+    /// The name as written.
+    pub fn name(self) -> &'static str {
+        match self {
+            EventTag::Deal => "deal",
+            EventTag::Redeal => "redeal",
+            EventTag::Place => "place",
+            EventTag::BonusPoints => "bonus-points",
+            EventTag::BonusTiles => "bonus-tiles",
+            EventTag::Draw => "draw",
+            EventTag::Pass => "pass",
+            EventTag::RoundEnd => "round-end",
+            EventTag::GameEnd => "game-end",
+        }
+    }
+}
+
+impl EventKind {
+    /// The kind's name.
+    pub fn tag(&self) -> EventTag {
+        match self {
+            EventKind::Deal { .. } => EventTag::Deal,
+            EventKind::Redeal { .. } => EventTag::Redeal,
+            EventKind::Place { .. } => EventTag::Place,
+            EventKind::BonusPoints => EventTag::BonusPoints,
+            EventKind::BonusTiles => EventTag::BonusTiles,
+            EventKind::Draw { .. } => EventTag::Draw,
+            EventKind::Pass => EventTag::Pass,
+            EventKind::RoundEnd { .. } => EventTag::RoundEnd,
+            EventKind::GameEnd { .. } => EventTag::GameEnd,
+        }
+    }
+}
+
 /// One event: who, what, the score change, and the clauses behind it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Event {

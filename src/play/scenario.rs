@@ -87,17 +87,7 @@ pub fn phase_name(phase: Phase) -> &'static str {
 
 /// The name of an event kind as scenarios write it.
 pub fn event_name(kind: &EventKind) -> &'static str {
-    match kind {
-        EventKind::Deal { .. } => "deal",
-        EventKind::Redeal { .. } => "redeal",
-        EventKind::Place { .. } => "place",
-        EventKind::BonusPoints => "bonus-points",
-        EventKind::BonusTiles => "bonus-tiles",
-        EventKind::Draw { .. } => "draw",
-        EventKind::Pass => "pass",
-        EventKind::RoundEnd { .. } => "round-end",
-        EventKind::GameEnd { .. } => "game-end",
-    }
+    kind.tag().name()
 }
 
 /// Reads a scenario and resolves its variants, each with the file's
@@ -118,10 +108,29 @@ pub fn load_scenario(path: &Path, choice: &VariantChoice) -> Result<LoadedScenar
             )),
         }
     }
-    if file.start.deal.is_some() && !(file.start.hands.is_empty() && file.start.board.is_empty()) {
+    let start = &file.start;
+    if start.deal.is_some() {
+        // A deal decides hands, well, scores, turn and seed itself; a key
+        // beside it would be silently overruled, so it is refused where it
+        // stands.
+        let beside = [
+            ("hands", !start.hands.is_empty()),
+            ("board", !start.board.is_empty()),
+            ("well", start.well.is_some()),
+            ("scores", start.scores.is_some()),
+            ("to-move", start.to_move.is_some()),
+            ("seed", start.seed.is_some()),
+        ];
+        for (key, _) in beside.iter().filter(|(_, given)| *given) {
+            problems.push(Problem::new(
+                DocPath::from("start").key(key),
+                format!("`{key}:` cannot stand beside `deal:`, which deals the start itself; give either `deal:` or explicit `hands:` (with `board:`, `well:`, `scores:`, `to-move:`, `seed:`)"),
+            ));
+        }
+    } else if start.to_move.is_some() && start.board.is_empty() {
         problems.push(Problem::new(
-            DocPath::from("start").key(if file.start.hands.is_empty() { "board" } else { "hands" }),
-            "give either `deal:` or explicit `hands:`/`board:`, not both",
+            DocPath::from("start").key("to-move"),
+            "`to-move:` needs a `board:` with tiles: on an empty board the opener is decided by the rules (E3, R11)",
         ));
     }
     if file.start.deal.is_none() && file.start.hands.is_empty() {
@@ -227,11 +236,11 @@ impl LoadedScenario {
             None => {
                 let setup = Setup {
                     hands: start.hands.clone(),
-                    well: start.well.clone(),
+                    well: start.well.clone().unwrap_or_default(),
                     board: start.board.iter().map(|e| (e.at, e.tile)).collect(),
-                    scores: start.scores.clone(),
+                    scores: start.scores.clone().unwrap_or_default(),
                     to_move: start.to_move,
-                    seed: start.seed,
+                    seed: start.seed.unwrap_or(0),
                 };
                 Game::from_setup(variant.clone(), &setup).map_err(at)
             }

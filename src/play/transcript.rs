@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::{DocPath, Problem};
 use crate::formats::{BUILTIN_VARIANTS, InputError, Source, VariantChoice, builtin_variant};
-use crate::game::{Event, EventKind, Game, Phase, PlacementKind, RoundEnding};
+use crate::game::{Event, EventKind, EventTag, Game, Phase, PlacementKind, RoundEnding};
 use crate::model::{Cell, Corners, TileId, TileSet};
 use crate::rules::{Clause, RuleSet, Variant, VariantParts};
 
@@ -123,49 +123,17 @@ pub struct TranscriptEvent {
     pub clauses: Vec<Clause>,
 }
 
-/// The kinds of event, as the `event` key names them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-enum EventTag {
-    Deal,
-    Redeal,
-    Place,
-    BonusPoints,
-    BonusTiles,
-    Draw,
-    Pass,
-    RoundEnd,
-    GameEnd,
-}
-
-impl EventTag {
-    /// The tag as written.
-    fn name(self) -> &'static str {
-        match self {
-            EventTag::Deal => "deal",
-            EventTag::Redeal => "redeal",
-            EventTag::Place => "place",
-            EventTag::BonusPoints => "bonus-points",
-            EventTag::BonusTiles => "bonus-tiles",
-            EventTag::Draw => "draw",
-            EventTag::Pass => "pass",
-            EventTag::RoundEnd => "round-end",
-            EventTag::GameEnd => "game-end",
-        }
-    }
-
-    /// The fields an event of this kind has besides `seat`, `event`,
-    /// `score`, `totals` and `clauses`.
-    fn fields(self) -> &'static [&'static str] {
-        match self {
-            EventTag::Deal => &["round", "hands", "well", "opener"],
-            EventTag::Redeal => &["tied", "hands"],
-            EventTag::Place => &["kind", "tile", "at", "corners", "matched", "bonus"],
-            EventTag::BonusPoints | EventTag::BonusTiles | EventTag::Pass => &[],
-            EventTag::Draw => &["tile"],
-            EventTag::RoundEnd => &["ending", "winner", "hand_totals", "changes"],
-            EventTag::GameEnd => &["winner", "scores"],
-        }
+/// The fields an event of a kind has besides `seat`, `event`, `score`,
+/// `totals` and `clauses`.
+fn fields(tag: EventTag) -> &'static [&'static str] {
+    match tag {
+        EventTag::Deal => &["round", "hands", "well", "opener"],
+        EventTag::Redeal => &["tied", "hands"],
+        EventTag::Place => &["kind", "tile", "at", "corners", "matched", "bonus"],
+        EventTag::BonusPoints | EventTag::BonusTiles | EventTag::Pass => &[],
+        EventTag::Draw => &["tile"],
+        EventTag::RoundEnd => &["ending", "winner", "hand_totals", "changes"],
+        EventTag::GameEnd => &["winner", "scores"],
     }
 }
 
@@ -237,11 +205,11 @@ impl RawEvent {
         let mut problems: Vec<FieldProblem> = written
             .iter()
             .copied()
-            .filter(|f| !tag.fields().contains(f))
+            .filter(|f| !fields(tag).contains(f))
             .map(|f| (f, format!("a `{}` event has no `{f}`; its fields are {}", tag.name(), listed(tag))))
             .collect();
         let optional: &[&str] = if tag == EventTag::RoundEnd { &["winner"] } else { &[] };
-        for f in tag.fields().iter().filter(|f| !written.contains(f) && !optional.contains(f)) {
+        for f in fields(tag).iter().filter(|f| !written.contains(f) && !optional.contains(f)) {
             problems.push(("event", format!("a `{}` event needs `{f}`", tag.name())));
         }
         if !problems.is_empty() {
@@ -291,7 +259,7 @@ impl RawEvent {
 
 /// A kind's fields, for messages.
 fn listed(tag: EventTag) -> String {
-    let fields: Vec<String> = tag.fields().iter().map(|f| format!("`{f}`")).collect();
+    let fields: Vec<String> = fields(tag).iter().map(|f| format!("`{f}`")).collect();
     if fields.is_empty() { "only the shared ones".to_string() } else { fields.join(", ") }
 }
 

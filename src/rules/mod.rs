@@ -31,7 +31,7 @@ pub use reading::{
     NoQuadOpening, OpeningTie, OpeningTieStart, PlayScore, READINGS, Reading, RuleError, RuleSet, SeatOrder,
     TargetCheck, WeightNeighbours, YesNo, ZeroQuadOpening,
 };
-pub use variant::{Variant, VariantParts};
+pub use variant::{SpecOrigin, Variant, VariantParts};
 
 /// Clause-id constructors for tables: `e(11)` is E11.
 pub mod ids {

@@ -25,6 +25,21 @@ pub struct Variant {
     orientations: Orientations,
     /// Move-generator pattern tables, shared by every clone of this variant.
     tables: TableCache,
+    /// Where the spec was read from, so that a written file can name it.
+    origin: SpecOrigin,
+}
+
+/// Where a variant's spec came from: what a file written under it must name
+/// in `variant:` to be read again under the same rules.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum SpecOrigin {
+    /// A shipped spec, named by its name.
+    Shipped,
+    /// A spec file, by its absolute path.
+    File(std::path::PathBuf),
+    /// No file names it: read from standard input, or built in code.
+    #[default]
+    Unnamed,
 }
 
 /// The parts of a variant, as a spec states them.
@@ -66,6 +81,30 @@ impl Variant {
             overrides: Vec::new(),
             orientations,
             tables: TableCache::default(),
+            origin: SpecOrigin::Unnamed,
+        }
+    }
+
+    /// This variant, its spec read from `origin`.
+    pub fn with_origin(mut self, origin: SpecOrigin) -> Variant {
+        self.origin = origin;
+        self
+    }
+
+    /// Where the spec was read from.
+    pub fn origin(&self) -> &SpecOrigin {
+        &self.origin
+    }
+
+    /// What a written file names as its `variant:` to be read again under
+    /// this spec: the shipped name, or the spec file's absolute path (a
+    /// relative one would change meaning with the written file's folder);
+    /// `None` when no file holds the spec.
+    pub fn reference(&self) -> Option<String> {
+        match &self.origin {
+            SpecOrigin::Shipped => Some(self.name.clone()),
+            SpecOrigin::File(path) => Some(path.display().to_string()),
+            SpecOrigin::Unnamed => None,
         }
     }
 
@@ -93,11 +132,12 @@ impl Variant {
     /// The name with any overrides, e.g. `english+R4=no`: what every output
     /// reports as the variant in force.
     pub fn label(&self) -> String {
-        let mut label = self.name.clone();
-        for (reading, value) in &self.overrides {
-            label.push_str(&format!("+{}={}", reading.id, value));
-        }
-        label
+        self.name.clone() + &self.overrides_suffix()
+    }
+
+    /// The overrides as a label writes them after the name: `+R4=no...`.
+    pub fn overrides_suffix(&self) -> String {
+        self.overrides.iter().map(|(reading, value)| format!("+{}={}", reading.id, value)).collect()
     }
 
     /// One sentence on the variant.

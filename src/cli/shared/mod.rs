@@ -190,6 +190,17 @@ pub fn serialize<T: Serialize>(value: &T, format: Format) -> Result<String, Fail
     }
 }
 
+/// One placement as `--quiet` reports write it: `TILE X,Y NW,NE,SE,SW`,
+/// the values `explain --tile --at --corners` takes.
+pub fn move_line(
+    tile: quadominos::model::TileId,
+    at: quadominos::model::Cell,
+    corners: quadominos::model::Corners,
+) -> String {
+    let [nw, ne, se, sw] = corners.0;
+    format!("{tile} {},{} {nw},{ne},{se},{sw}", at.x, at.y)
+}
+
 /// A hand as one line of tile ids.
 pub fn hand_line(hand: &[quadominos::model::TileId]) -> String {
     if hand.is_empty() { "(empty)".into() } else { hand.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(", ") }
