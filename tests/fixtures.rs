@@ -8,7 +8,8 @@ use std::process::Command;
 
 use quadominos::fixtures::schema::schemas;
 use quadominos::fixtures::{
-    Manifest, PerftFixture, PositionFixture, ScenarioFixture, SuiteOptions, SuiteVariant, generate, sha256_hex,
+    Manifest, PerftFixture, PositionFixture, ScenarioFixture, Scenarios, SuiteOptions, SuiteVariant, generate,
+    sha256_hex,
 };
 use quadominos::formats::{BUILTIN_VARIANTS, builtin_variant, notation};
 use quadominos::play::{Transcript, replay};
@@ -51,11 +52,12 @@ fn small_options() -> SuiteOptions {
         .iter()
         .map(|(name, text)| SuiteVariant { variant: builtin_variant(name).unwrap(), spec: text.to_string() })
         .collect();
-    let scenarios = ["e9-draw-until-playable.yaml", "example-b-quad-opening-two-bonus-tiles.yaml"]
+    let files = ["e9-draw-until-playable.yaml", "example-b-quad-opening-two-bonus-tiles.yaml"]
         .iter()
         .map(|f| root().join("specs/scenarios").join(f))
         .collect();
-    SuiteOptions { seed: 5, count: 6, positions: 3, perft_depth: 2, variants, scenarios }
+    let scenarios = Scenarios::Files { folder: root().join("specs/scenarios"), files };
+    SuiteOptions { seed: 5, count: 6, positions: 3, perft_depth: 2, variants, readings: false, scenarios }
 }
 
 #[test]
@@ -110,9 +112,10 @@ fn a_suite_is_the_same_bytes_every_time_and_every_file_checks_out() {
     assert_eq!(perft.len(), positions.len());
     for (count, p) in perft.iter().zip(&positions) {
         assert_eq!(count.position, p.id);
-        assert_eq!(count.divide.iter().map(|d| d.nodes).sum::<u64>(), count.nodes);
+        let divide = count.divide.as_ref().unwrap();
+        assert_eq!(divide.iter().map(|d| d.nodes).sum::<u64>(), count.nodes);
         let own = p.moves.iter().find(|m| m.variant == p.variant).unwrap();
-        assert_eq!(count.divide.len(), own.count, "{}: depth-1 placements are the move list", p.id);
+        assert_eq!(divide.len(), own.count, "{}: depth-1 placements are the move list", p.id);
     }
     let scenarios: Vec<ScenarioFixture> = serde_json::from_slice(file("scenarios.json")).unwrap();
     assert!(scenarios.len() >= 2);
@@ -217,7 +220,7 @@ fn perft_counts_written_by_others_are_checked() {
     let i = counts.iter().position(|c| c.nodes > 0).unwrap();
     let mut wrong = counts.clone();
     wrong[i].nodes += 1;
-    wrong[i].divide.pop();
+    wrong[i].divide.as_mut().unwrap().pop();
     let m = quadominos::fixtures::check_perft(&wrong, resolve).unwrap_err();
     assert_eq!(m.index, i);
     assert!(m.wrong[0].starts_with("nodes: recorded"), "{:?}", m.wrong);
