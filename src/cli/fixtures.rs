@@ -11,13 +11,23 @@ use quadominos::formats::{BUILTIN_VARIANTS, InputError, Located, Source, load_va
 use super::shared::Failure;
 
 /// Write a fixture suite for other implementations: positions with their
-/// legal moves under every variant, perft counts, scenario outcomes and
-/// full-game transcripts, with a manifest of SHA-256 digests.
+/// legal moves under every variant, a position for every value of every
+/// reading that decides a move list, perft counts, scenario outcomes and
+/// full-game transcripts of 2 to 8 players, with a manifest of SHA-256
+/// digests.
 #[derive(clap::Args)]
-#[command(after_help = "Example:
+#[command(after_help = "Examples:
   quadominos fixtures --out fixtures --seed 1 --count 12
-  \
-quadominos fixtures --out fixtures --seed 2 --force   (replace the old suite whole)")]
+  quadominos fixtures --out fixtures --seed 2 --force   (replace the old suite whole)
+  quadominos fixtures --out fixtures --scenarios my-scenarios
+  quadominos fixtures --check their-positions.json
+  quadominos perft pos.qpn --depth 3 --format json > count.json && quadominos fixtures --check count.json
+
+The scenarios played are those built into quadominos, the same wherever it runs, unless \
+--scenarios names a folder; the manifest says which, with their digest.
+
+--check: exit 0 when every answer is right, 1 at the first wrong one, 2 when the file cannot be \
+checked, or would check nothing (an empty list, a position without a move list).")]
 pub struct Args {
     /// The folder to write the suite into: a new folder (created with its
     /// parents) or an empty one. The suite is built beside it in
@@ -30,8 +40,8 @@ pub struct Args {
     pub force: bool,
     /// Instead of writing a suite, check answers another implementation
     /// wrote in the format of `positions.json` (move lists) or `perft.json`
-    /// (perft counts): exit 0 when every one is right, 1 with the first
-    /// wrong one.
+    /// (perft counts, a list or one as `perft --format json` prints it):
+    /// exit 0 when every one is right, 1 with the first wrong one.
     #[arg(long, value_name = "FILE", conflicts_with = "out")]
     pub check: Option<PathBuf>,
     /// With --check: stop after this many seconds (a perft count deep on a
@@ -85,20 +95,21 @@ fn stopped(timeout: Option<std::time::Duration>, checked: usize, of: usize, what
     ))
 }
 
-/// The variant's label a notation line names, resolved (`english+R4=no`),
-/// when it names one: compared with the answer's own `variant`, which the
-/// line must not contradict.
-fn notation_label(read: &notation::NotatedPosition) -> Option<String> {
-    read.variant.as_deref().map(|l| by_label(l).map_or_else(|| l.to_string(), |v| v.label()))
-}
-
 /// The problem of an answer whose notation names another variant than its
-/// `variant` (both are read; neither is taken over the other).
+/// `variant` (both are read; neither is taken over the other). Two labels
+/// name the same variant when they give the same tile set, target and
+/// value of every reading (`english+R4=yes` is `english`).
 fn variant_disagrees(read: &notation::NotatedPosition, variant: &str, at: &DocPath) -> Option<Problem> {
-    let named = notation_label(read)?;
-    let own = by_label(variant).map_or_else(|| variant.to_string(), |v| v.label());
-    (named != own).then(|| {
-        Problem::new(at.key("notation"), format!("the notation names the variant `{named}`, not `{variant}` as `variant:` does"))
+    let named = read.variant.as_deref()?;
+    let same = match (by_label(named), by_label(variant)) {
+        (Some(a), Some(b)) => {
+            a.rules() == b.rules() && a.tile_set().name() == b.tile_set().name() && a.target() == b.target()
+        }
+        _ => named == variant,
+    };
+    (!same).then(|| {
+        let message = format!("the notation names the variant `{named}`, not `{variant}` as `variant:` does");
+        Problem::new(at.key("notation"), message)
     })
 }
 
@@ -268,8 +279,8 @@ fn scenario_files(dir: &std::path::Path) -> Result<Vec<PathBuf>, Failure> {
     // The folder is read as a whole: --force never replaces it.
     quadominos::formats::inputs::note(dir);
     let name = dir.display().to_string();
-    let entries =
-        std::fs::read_dir(dir).map_err(|e| Failure::Input(InputError::whole_file(&name, format!("cannot read: {e}"))))?;
+    let entries = std::fs::read_dir(dir)
+        .map_err(|e| Failure::Input(InputError::whole_file(&name, format!("cannot read: {e}"))))?;
     let mut files = Vec::new();
     for entry in entries {
         let path = entry.map_err(|e| Failure::Input(InputError::whole_file(&name, e.to_string())))?.path();

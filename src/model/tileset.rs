@@ -35,7 +35,9 @@ pub enum TileSetError {
     #[error("a tile set needs at least one tile")]
     Empty,
     /// 0-2-4-5, the one multiset of four values 0-5 no set has (S1).
-    #[error("tile 0-2-4-5 (entry {entry}) is not made: every set has each multiset of four values 0-5 but 0-2-4-5 (S1)")]
+    #[error(
+        "tile 0-2-4-5 (entry {entry}) is not made: every set has each multiset of four values 0-5 but 0-2-4-5 (S1)"
+    )]
     NotMade {
         /// Index of its entry.
         entry: usize,

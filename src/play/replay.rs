@@ -17,7 +17,7 @@ use super::transcript::*;
 
 /// What the rules give where a transcript goes wrong.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
-#[serde(rename_all = "kebab-case")]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
 pub struct Mismatch {
     /// The index of the first wrong event in `events` (from 0); the number of
     /// events when the transcript ends too early or its final scores are wrong.
