@@ -220,6 +220,9 @@ fn every_object_of_the_output_schemas_refuses_unknown_keys() {
     }
 }
 
+/// One change that breaks a transcript.
+type Change = Box<dyn Fn(&mut Value)>;
+
 /// A transcript `play` writes, as JSON.
 fn transcript() -> Value {
     output(&["play", "--players", "2", "--seed", "7", "--rounds", "1", "--format", "json"]).1
@@ -241,7 +244,7 @@ fn the_schemas_refuse_what_the_toolkit_does_not_pass_and_allow_what_it_reads() {
     assert_eq!(replay_status(&good), Some(0));
     let place = event_index(&good, "place", 1);
     let end = event_index(&good, "round-end", 0);
-    let broken: Vec<(&str, Box<dyn Fn(&mut Value)>)> = vec![
+    let broken: Vec<(&str, Change)> = vec![
         ("a misspelt key", Box::new(move |t| t["events"][place]["scroe"] = json!(0))),
         ("a field of another kind", Box::new(move |t| t["events"][place]["round"] = json!(1))),
         (
