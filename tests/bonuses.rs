@@ -247,7 +247,7 @@ fn catalogue_json_has_the_documented_shape() {
     let classes = report["classes"].as_array().unwrap();
     assert_eq!(classes.len(), 45);
     for c in classes {
-        for key in ["neighbours", "touched", "max_matched", "bonus", "clauses"] {
+        for key in ["neighbours", "touched", "max-matched", "bonus", "clauses"] {
             assert!(!c[key].is_null(), "{key} in {c}");
         }
     }
@@ -335,7 +335,7 @@ fn every_example_board_is_a_position_moves_accepts() {
                     .unwrap_or_else(|| panic!("{what}: {tile} on [0, 0] is not among the moves of\n{moves}"))
                     .clone();
                 assert_eq!(placed["tile"], tile.id().to_string(), "{what}");
-                assert_eq!(placed["matched"], class["max_matched"], "{what}");
+                assert_eq!(placed["matched"], class["max-matched"], "{what}");
                 assert_eq!(placed["matched"], w["matched"].as_array().unwrap().len(), "{what}");
                 assert_eq!(placed["bonus"], class["bonus"], "{what}");
                 listed.push(moves["moves"].clone());
@@ -376,7 +376,7 @@ fn a_class_no_real_board_shows_is_said_so() {
     let class = &report["classes"][12];
     assert_eq!(class["neighbours"], serde_json::json!(["N", "NE", "E"]));
     assert_eq!(class["unshown"], serde_json::json!({"why": "too-few-tiles", "tiles": 3, "needed": 4, "joining": 0}));
-    for key in ["max_matched", "bonus", "witness", "proven"] {
+    for key in ["max-matched", "bonus", "witness", "proven"] {
         assert!(class.get(key).is_none(), "{key} in {class}");
     }
     assert!(!class["clauses"].as_array().unwrap().iter().any(|c| c == "S15" || c == "E13"), "{class}");
@@ -399,7 +399,7 @@ fn bonus_placements_of_a_position_and_their_best_follow_up() {
         })
         .expect("1-4-5-5 at [1, -1] earns a bonus (example-e-two-sides-of-an-enclosure)");
     assert_eq!(best["points"], 15);
-    assert_eq!(best["follow_up"]["take"], "tiles");
+    assert_eq!(best["follow-up"]["take"], "tiles");
     assert_eq!(best["total"], 47);
     snapshot("bonuses__bonus-corner__english", &run_ok(&["bonuses", "puzzles/bonus-corner.yaml"], 0));
     // Against the solver, on every best-turn puzzle whose best turn is a bonus.
@@ -470,7 +470,7 @@ fn a_follow_up_cut_short_by_the_time_limit_is_marked_unproven() {
         .as_array()
         .unwrap()
         .iter()
-        .flat_map(|c| c["placements"].as_array().unwrap().iter().map(|p| &p["follow_up"]))
+        .flat_map(|c| c["placements"].as_array().unwrap().iter().map(|p| &p["follow-up"]))
         .collect();
     assert!(!follow_ups.is_empty());
     assert!(follow_ups.iter().any(|f| f["proven"] == false), "some search is cut short");

@@ -72,7 +72,7 @@ fn check(m: Option<&Value>, matched: u64, bonus: bool, by_weight: bool, points: 
     let m = m.expect("the move is listed");
     assert_eq!(m["matched"], matched, "{m}");
     assert_eq!(m["bonus"], bonus, "{m}");
-    assert_eq!(m["by_weight"], by_weight, "{m}");
+    assert_eq!(m["by-weight"], by_weight, "{m}");
     assert_eq!(m["points"], points, "{m}");
 }
 
@@ -338,9 +338,9 @@ fn every_moves_list_is_sorted_and_consistent() {
                 let matched = m["matched"].as_u64().unwrap();
                 assert_eq!(m["bonus"], matched >= 3, "{stem} {variant}: R7 = 3: {m}");
                 if variant == "english" {
-                    assert_eq!(m["by_weight"], false, "{stem}: R5 = no: {m}");
+                    assert_eq!(m["by-weight"], false, "{stem}: R5 = no: {m}");
                 }
-                assert_eq!(m["by_weight"] == true, matched < 2, "{stem} {variant}: {m}");
+                assert_eq!(m["by-weight"] == true, matched < 2, "{stem} {variant}: {m}");
             }
         }
     }
@@ -663,7 +663,7 @@ fn compare_shows_where_readings_part_and_sums_up() {
     assert!(text.ends_with("2 variants compared: 1 differs from english+R7=3\n"), "{text}");
     let report = json(&["compare", EXAMPLE_F, "--variants", "english,serbian", "--format", "json"], 0);
     assert_eq!(report["differing"], 0, "{report}");
-    assert_eq!(report["final_scores"][1][1], serde_json::json!([42, 0]));
+    assert_eq!(report["final-scores"][1][1], serde_json::json!([42, 0]));
 }
 
 #[test]

@@ -8,7 +8,8 @@ use std::process::Command;
 
 use quadominos::fixtures::schema::schemas;
 use quadominos::fixtures::{
-    Manifest, PerftFixture, PositionFixture, ScenarioFixture, SuiteOptions, SuiteVariant, generate, sha256_hex,
+    Manifest, PerftFixture, PositionFixture, ScenarioFixture, Scenarios, SuiteOptions, SuiteVariant, generate,
+    sha256_hex,
 };
 use quadominos::formats::{BUILTIN_VARIANTS, builtin_variant, notation};
 use quadominos::play::{Transcript, replay};
@@ -51,11 +52,12 @@ fn small_options() -> SuiteOptions {
         .iter()
         .map(|(name, text)| SuiteVariant { variant: builtin_variant(name).unwrap(), spec: text.to_string() })
         .collect();
-    let scenarios = ["e9-draw-until-playable.yaml", "example-b-quad-opening-two-bonus-tiles.yaml"]
+    let files = ["e9-draw-until-playable.yaml", "example-b-quad-opening-two-bonus-tiles.yaml"]
         .iter()
         .map(|f| root().join("specs/scenarios").join(f))
         .collect();
-    SuiteOptions { seed: 5, count: 6, positions: 3, perft_depth: 2, variants, scenarios }
+    let scenarios = Scenarios::Files { folder: root().join("specs/scenarios"), files };
+    SuiteOptions { seed: 5, count: 6, positions: 3, perft_depth: 2, variants, readings: false, scenarios }
 }
 
 #[test]
@@ -110,9 +112,10 @@ fn a_suite_is_the_same_bytes_every_time_and_every_file_checks_out() {
     assert_eq!(perft.len(), positions.len());
     for (count, p) in perft.iter().zip(&positions) {
         assert_eq!(count.position, p.id);
-        assert_eq!(count.divide.iter().map(|d| d.nodes).sum::<u64>(), count.nodes);
+        let divide = count.divide.as_ref().unwrap();
+        assert_eq!(divide.iter().map(|d| d.nodes).sum::<u64>(), count.nodes);
         let own = p.moves.iter().find(|m| m.variant == p.variant).unwrap();
-        assert_eq!(count.divide.len(), own.count, "{}: depth-1 placements are the move list", p.id);
+        assert_eq!(divide.len(), own.count, "{}: depth-1 placements are the move list", p.id);
     }
     let scenarios: Vec<ScenarioFixture> = serde_json::from_slice(file("scenarios.json")).unwrap();
     assert!(scenarios.len() >= 2);
@@ -217,7 +220,7 @@ fn perft_counts_written_by_others_are_checked() {
     let i = counts.iter().position(|c| c.nodes > 0).unwrap();
     let mut wrong = counts.clone();
     wrong[i].nodes += 1;
-    wrong[i].divide.pop();
+    wrong[i].divide.as_mut().unwrap().pop();
     let m = quadominos::fixtures::check_perft(&wrong, resolve).unwrap_err();
     assert_eq!(m.index, i);
     assert!(m.wrong[0].starts_with("nodes: recorded"), "{:?}", m.wrong);
@@ -295,4 +298,103 @@ fn a_tile_set_too_small_for_the_suites_games_is_bad_input_at_its_spec() {
     // Without games the same set makes a suite.
     let o = quadominos(&["fixtures", "--out", out.to_str().unwrap(), "--variants", &spec_path, "--count", "0"]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+}
+
+/// Runs `fixtures --check` on `text` written to a fresh file; returns the
+/// exit status, standard output and standard error.
+fn check_text(text: &str) -> (Option<i32>, String, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("answers.json");
+    std::fs::write(&file, text).unwrap();
+    let o = quadominos(&["fixtures", "--check", file.to_str().unwrap()]);
+    (o.status.code(), String::from_utf8_lossy(&o.stdout).to_string(), String::from_utf8_lossy(&o.stderr).to_string())
+}
+
+#[test]
+fn a_check_that_would_check_nothing_is_refused_and_the_documented_order_is_checked() {
+    let (code, out, err) = check_text("[]\n");
+    assert_eq!((code, out.as_str()), (Some(2), ""), "{err}");
+    assert!(err.contains("the list is empty: there is nothing to check"), "{err}");
+
+    let suite = generate(&SuiteOptions { count: 0, ..small_options() }).unwrap();
+    let bytes = &suite.files.iter().find(|(p, _)| p == "positions.json").unwrap().1;
+    let positions: Vec<PositionFixture> = serde_json::from_slice(bytes).unwrap();
+    // A position without its move lists.
+    let mut bare = positions.clone();
+    bare[0].moves.clear();
+    let (code, _, err) = check_text(&serde_json::to_string_pretty(&bare).unwrap());
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("[0].moves: no move list"), "{err}");
+    // Two moves swapped: the same placements, out of order.
+    let (i, j) = positions
+        .iter()
+        .enumerate()
+        .find_map(|(i, p)| p.moves.iter().position(|m| m.moves.len() >= 2).map(|j| (i, j)))
+        .unwrap();
+    let mut swapped = positions.clone();
+    swapped[i].moves[j].moves.swap(0, 1);
+    let (code, out, err) = check_text(&serde_json::to_string_pretty(&swapped).unwrap());
+    assert_eq!(code, Some(1), "{out}{err}");
+    let (a, b) = (&positions[i].moves[j].moves[0], &positions[i].moves[j].moves[1]);
+    let expected = format!(
+        "out of order: {} as {} at {} is listed before {} as {} at {}",
+        b.tile, b.corners, b.at, a.tile, a.corners, a.at
+    );
+    assert!(out.contains(&expected), "{out}");
+    assert!(!out.contains("missing (legal)") && !out.contains("extra (not legal)"), "{out}");
+    // The seed may be left out of one's own positions.
+    let mut value: serde_json::Value = serde_json::to_value(&positions).unwrap();
+    for p in value.as_array_mut().unwrap() {
+        p.as_object_mut().unwrap().remove("seed");
+    }
+    let (code, out, err) = check_text(&value.to_string());
+    assert_eq!(code, Some(0), "{out}{err}");
+}
+
+#[test]
+fn a_count_perft_prints_as_json_is_checked_as_it_is() {
+    let dir = tempfile::tempdir().unwrap();
+    for divide in [true, false] {
+        let mut args = vec!["perft", "puzzles/bonus-corner.yaml", "--depth", "2", "--format", "json"];
+        if divide {
+            args.push("--divide");
+        }
+        let o = quadominos(&args);
+        assert!(o.status.success());
+        let count: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        assert_eq!(count["position"], "puzzles/bonus-corner.yaml");
+        assert_eq!(count["variant"], "english");
+        assert_eq!(count["notation"], "0,-1:0155;0,0:5555;1,0:5525 1-4-5-5,2-2-4-5,4-5-5-5 english");
+        assert_eq!(count.get("divide").is_some(), divide);
+        let file = dir.path().join("count.json");
+        std::fs::write(&file, &o.stdout).unwrap();
+        let checked = quadominos(&["fixtures", "--check", file.to_str().unwrap()]);
+        let said = String::from_utf8_lossy(&checked.stdout);
+        assert_eq!(checked.status.code(), Some(0), "{said}{}", String::from_utf8_lossy(&checked.stderr));
+        assert!(said.contains("ok: 1 perft counts are right"), "{said}");
+        // One node more is wrong, and said where.
+        let mut wrong = count.clone();
+        wrong["nodes"] = serde_json::json!(count["nodes"].as_u64().unwrap() + 1);
+        let (code, out, _) = check_text(&wrong.to_string());
+        assert_eq!(code, Some(1));
+        assert!(out.contains("nodes: recorded"), "{out}");
+    }
+    // A divide given empty is checked: every first placement is missing.
+    let o = quadominos(&["perft", "puzzles/bonus-corner.yaml", "--depth", "2", "--format", "json"]);
+    let mut empty: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    empty["divide"] = serde_json::json!([]);
+    let (code, out, _) = check_text(&empty.to_string());
+    assert_eq!(code, Some(1));
+    assert!(out.contains("is missing"), "{out}");
+    // The notation and `variant` must name the same variant.
+    let mut other = empty.clone();
+    other.as_object_mut().unwrap().remove("divide");
+    other["variant"] = serde_json::json!("english+R4=no");
+    let (code, _, err) = check_text(&other.to_string());
+    assert_eq!(code, Some(2));
+    assert!(err.contains("the notation names the variant `english`, not `english+R4=no`"), "{err}");
+    // The same variant, written otherwise, is the same.
+    other["variant"] = serde_json::json!("english+R4=yes");
+    let (code, out, err) = check_text(&other.to_string());
+    assert_eq!(code, Some(0), "{out}{err}");
 }

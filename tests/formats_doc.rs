@@ -4,50 +4,12 @@
 //! there and must exit 0, so that the reference cannot drift from what the
 //! toolkit reads.
 
+mod common;
+
 use std::path::Path;
 use std::process::Command;
 
-/// A captioned example: its file name, the command that reads it (if the
-/// caption gives one), and its text.
-#[derive(Debug)]
-struct Example {
-    name: String,
-    command: Option<String>,
-    text: String,
-}
-
-fn examples(doc: &str) -> Vec<Example> {
-    let lines: Vec<&str> = doc.lines().collect();
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < lines.len() {
-        let line = lines[i];
-        let caption = line.strip_suffix(':').and_then(|c| c.strip_prefix('`'));
-        let Some(caption) = caption else {
-            i += 1;
-            continue;
-        };
-        let Some((name, rest)) = caption.split_once('`') else {
-            i += 1;
-            continue;
-        };
-        let command = rest.trim().strip_prefix("(`").and_then(|c| c.strip_suffix("`)")).map(str::to_string);
-        if !(rest.trim().is_empty() || command.is_some()) || !name.contains('.') {
-            i += 1;
-            continue;
-        }
-        // The fenced block right below the caption.
-        let Some(open) = lines.get(i + 1).filter(|l| l.starts_with("```")) else {
-            i += 1;
-            continue;
-        };
-        let _ = open;
-        let end = (i + 2..lines.len()).find(|&j| lines[j] == "```").expect("a closed block");
-        out.push(Example { name: name.to_string(), command, text: lines[i + 2..end].join("\n") + "\n" });
-        i = end + 1;
-    }
-    out
-}
+use common::doc::examples;
 
 #[test]
 fn every_captioned_example_of_the_formats_reference_is_read_by_its_command() {

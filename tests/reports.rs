@@ -21,14 +21,14 @@ fn compare_runs_a_scenario_under_a_variant_it_does_not_name() {
     // the placement is accepted and scores its weight, 7.
     let report = json(&["compare", R2_MIXED, "--variant", "serbian-chain", "--format", "json"], 0);
     assert_eq!(report["variants"], j!(["serbian-chain"]), "{report}");
-    assert_eq!(report["final_scores"], j!([["serbian-chain", [7, 0]]]), "{report}");
+    assert_eq!(report["final-scores"], j!([["serbian-chain", [7, 0]]]), "{report}");
     assert_eq!(report["differences"], j!([]), "{report}");
     assert!(report.get("baseline").is_none(), "no readings varied, no baseline note: {report}");
     // A spec file of a reading no shipped variant chooses, named by path:
     // english's R2 refuses the placement, so nothing is scored.
     let spec = "specs/scenarios/variants/english-r18-not-paid.yaml";
     let report = json(&["compare", R2_MIXED, "--variant", spec, "--format", "json"], 0);
-    assert_eq!(report["final_scores"], j!([["english-r18-not-paid", [0, 0]]]), "{report}");
+    assert_eq!(report["final-scores"], j!([["english-r18-not-paid", [0, 0]]]), "{report}");
 }
 
 #[test]
@@ -58,7 +58,7 @@ fn compare_readings_under_a_third_variant_start_from_its_own_values() {
         .collect();
     assert_eq!(sides, [(columns[0], "accepted", 7), (columns[2], "refused", 0), (columns[3], "refused", 0)]);
     assert_eq!(report["differing"], 2);
-    let scores: Vec<Value> = report["final_scores"].as_array().unwrap().iter().map(|s| s[1].clone()).collect();
+    let scores: Vec<Value> = report["final-scores"].as_array().unwrap().iter().map(|s| s[1].clone()).collect();
     assert_eq!(scores, [j!([7, 0]), j!([7, 0]), j!([0, 0]), j!([0, 0])]);
     let text = run_ok(&args, 0);
     assert!(
@@ -76,7 +76,7 @@ fn compare_readings_on_english_keep_english_values_as_the_baseline() {
     assert_eq!(report["variants"], j!(["english+R2=every-value", "english+R2=at-least-one"]), "{report}");
     assert_eq!(report["differences"][0]["sides"][0]["verdict"], "refused", "{report}");
     assert_eq!(report["differences"][0]["sides"][1]["verdict"], "accepted", "{report}");
-    assert_eq!(report["final_scores"][1][1], j!([7, 0]), "{report}");
+    assert_eq!(report["final-scores"][1][1], j!([7, 0]), "{report}");
 }
 
 #[test]
@@ -205,7 +205,7 @@ fn a_bonus_taken_as_points_shows_what_the_two_tiles_would_have_scored() {
         (&j!(1), &j!("points"), &j!("tiles"), &j!(true)),
         "{answer}"
     );
-    assert_eq!((&other["taken_value"], &other["value"], &other["score"]), (&j!(25), &j!(24), &j!(43)), "{answer}");
+    assert_eq!((&other["taken-value"], &other["value"], &other["score"]), (&j!(25), &j!(24), &j!(43)), "{answer}");
     assert_eq!(other["proven"], true);
     // The line shown is the turn with the tiles: the same first play, then
     // the two tiles, whose weights make the 24.
@@ -229,7 +229,7 @@ fn bonus_tiles_played_show_the_25_they_beat() {
     );
     let answer = json(&["solve", "puzzles/bonus-corner.yaml", "--format", "json"], 0);
     let other = &answer["alternatives"][0];
-    assert_eq!((&other["taken_value"], &other["value"], &other["score"]), (&j!(32), &j!(25), &j!(40)), "{answer}");
+    assert_eq!((&other["taken-value"], &other["value"], &other["score"]), (&j!(32), &j!(25), &j!(40)), "{answer}");
     // A forced 25 has no other choice open, and says why.
     let text = run_ok(&["solve", "puzzles/turn-25-forced-beginner.yaml"], 0);
     assert!(

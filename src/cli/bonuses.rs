@@ -83,6 +83,7 @@ struct CatalogueReport<'a> {
 
 /// What follows a bonus placement at best (E11, E12, S15).
 #[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "kebab-case")]
 struct FollowUp {
     /// `points` (the 25) or `tiles` (two bonus tiles).
     take: &'static str,
@@ -101,6 +102,7 @@ struct FollowUp {
 
 /// One bonus placement.
 #[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "kebab-case")]
 struct BonusPlacement {
     tile: TileId,
     at: Cell,

@@ -5,19 +5,29 @@
 use std::path::PathBuf;
 
 use quadominos::error::{DocPath, Problem};
-use quadominos::fixtures::{FixtureError, MAX_CHECK_DEPTH, SuiteOptions, SuiteVariant, generate};
+use quadominos::fixtures::{FixtureError, MAX_CHECK_DEPTH, Scenarios, SuiteOptions, SuiteVariant, generate};
 use quadominos::formats::{BUILTIN_VARIANTS, InputError, Located, Source, load_variant, notation, split_label};
 
 use super::shared::Failure;
 
 /// Write a fixture suite for other implementations: positions with their
-/// legal moves under every variant, perft counts, scenario outcomes and
-/// full-game transcripts, with a manifest of SHA-256 digests.
+/// legal moves under every variant, a position for every value of every
+/// reading that decides a move list, perft counts, scenario outcomes and
+/// full-game transcripts of 2 to 8 players, with a manifest of SHA-256
+/// digests.
 #[derive(clap::Args)]
-#[command(after_help = "Example:
+#[command(after_help = "Examples:
   quadominos fixtures --out fixtures --seed 1 --count 12
-  \
-quadominos fixtures --out fixtures --seed 2 --force   (replace the old suite whole)")]
+  quadominos fixtures --out fixtures --seed 2 --force   (replace the old suite whole)
+  quadominos fixtures --out fixtures --scenarios my-scenarios
+  quadominos fixtures --check their-positions.json
+  quadominos perft pos.qpn --depth 3 --format json > count.json && quadominos fixtures --check count.json
+
+The scenarios played are those built into quadominos, the same wherever it runs, unless \
+--scenarios names a folder; the manifest says which, with their digest.
+
+--check: exit 0 when every answer is right, 1 at the first wrong one, 2 when the file cannot be \
+checked, or would check nothing (an empty list, a position without a move list).")]
 pub struct Args {
     /// The folder to write the suite into: a new folder (created with its
     /// parents) or an empty one. The suite is built beside it in
@@ -30,8 +40,8 @@ pub struct Args {
     pub force: bool,
     /// Instead of writing a suite, check answers another implementation
     /// wrote in the format of `positions.json` (move lists) or `perft.json`
-    /// (perft counts): exit 0 when every one is right, 1 with the first
-    /// wrong one.
+    /// (perft counts, a list or one as `perft --format json` prints it):
+    /// exit 0 when every one is right, 1 with the first wrong one.
     #[arg(long, value_name = "FILE", conflicts_with = "out")]
     pub check: Option<PathBuf>,
     /// With --check: stop after this many seconds (a perft count deep on a
@@ -55,8 +65,9 @@ pub struct Args {
     /// The depth of the perft counts.
     #[arg(long, default_value_t = 3)]
     pub perft_depth: usize,
-    /// A folder of scenario files to play [default: specs/scenarios, when
-    /// it exists].
+    /// A folder of scenario files to play (its `*.yaml`) instead of the
+    /// shipped ones [default: the scenarios built into quadominos, those of
+    /// its specs/scenarios, wherever it runs].
     #[arg(long, value_name = "DIR")]
     pub scenarios: Option<PathBuf>,
     /// With --check: print only a wrong answer, for scripts; nothing when
@@ -84,26 +95,56 @@ fn stopped(timeout: Option<std::time::Duration>, checked: usize, of: usize, what
     ))
 }
 
+/// The problem of an answer whose notation names another variant than its
+/// `variant` (both are read; neither is taken over the other). Two labels
+/// name the same variant when they give the same tile set, target and
+/// value of every reading (`english+R4=yes` is `english`).
+fn variant_disagrees(read: &notation::NotatedPosition, variant: &str, at: &DocPath) -> Option<Problem> {
+    let named = read.variant.as_deref()?;
+    let same = match (by_label(named), by_label(variant)) {
+        (Some(a), Some(b)) => {
+            a.rules() == b.rules() && a.tile_set().name() == b.tile_set().name() && a.target() == b.target()
+        }
+        _ => named == variant,
+    };
+    (!same).then(|| {
+        let message = format!("the notation names the variant `{named}`, not `{variant}` as `variant:` does");
+        Problem::new(at.key("notation"), message)
+    })
+}
+
 fn check(path: &std::path::Path, timeout: Option<std::time::Duration>, quiet: bool) -> Result<(String, u8), Failure> {
     let deadline = timeout.map(|t| std::time::Instant::now() + t);
     let source = Source::read(path)?;
     // A perft answer has `nodes`; a move-list answer has `moves`. Told by
-    // the document's first entry, however the text is laid out.
+    // the document's first entry, however the text is laid out; a perft
+    // count alone (as `perft --format json` prints it) is a list of one.
     let doc: serde_yaml::Value = source.parse("a list of positions or of perft counts")?;
+    let single = doc.as_mapping().is_some_and(|m| m.contains_key("nodes"));
     let first = doc.as_sequence().and_then(|entries| entries.first());
-    let is_perft = first.is_some_and(|entry| entry.get("nodes").is_some());
+    if doc.as_sequence().is_some_and(Vec::is_empty) {
+        return Err(Failure::Input(source.problems(vec![Problem::new(
+            DocPath::root(),
+            "the list is empty: there is nothing to check; write at least one position (as positions.json) or perft count (as perft.json)",
+        )])));
+    }
+    let is_perft = single || first.is_some_and(|entry| entry.get("nodes").is_some());
     let map = quadominos::formats::SourceMap::new(&source.text);
+    let entry_path = |index: usize| if single { DocPath::root() } else { DocPath::root().index(index) };
     let place = |index: usize| {
-        map.locate(&quadominos::error::DocPath::root().index(index))
-            .map_or(source.name.clone(), |(l, c)| format!("{}:{l}:{c}", source.name))
+        map.locate(&entry_path(index)).map_or(source.name.clone(), |(l, c)| format!("{}:{l}:{c}", source.name))
     };
     if is_perft {
-        let answers: Vec<quadominos::fixtures::PerftFixture> = source.parse("list of perft counts, as perft.json")?;
+        let answers: Vec<quadominos::fixtures::PerftFixture> = if single {
+            vec![source.parse("perft count, as perft --format json prints it")?]
+        } else {
+            source.parse("list of perft counts, as perft.json")?
+        };
         // What cannot be checked at all is bad input, at its place; only a
         // count the rules disagree with is a wrong answer.
         let mut problems = Vec::new();
         for (i, a) in answers.iter().enumerate() {
-            let at = DocPath::root().index(i);
+            let at = entry_path(i);
             if by_label(&a.variant).is_none() {
                 problems.push(Problem::new(at.key("variant"), format!("no variant is called `{}`", a.variant)));
             }
@@ -111,8 +152,9 @@ fn check(path: &std::path::Path, timeout: Option<std::time::Duration>, quiet: bo
                 let message = format!("depth {} is more than this check counts ({MAX_CHECK_DEPTH})", a.depth);
                 problems.push(Problem::new(at.key("depth"), message));
             }
-            if let Err(e) = notation::parse(&a.notation) {
-                return Err(Failure::Input(inside_string(&source, &map, &at.key("notation"), e)));
+            match notation::parse(&a.notation) {
+                Err(e) => return Err(Failure::Input(inside_string(&source, &map, &at.key("notation"), e))),
+                Ok(read) => problems.extend(variant_disagrees(&read, &a.variant, &at)),
             }
         }
         if !problems.is_empty() {
@@ -137,9 +179,9 @@ fn check(path: &std::path::Path, timeout: Option<std::time::Duration>, quiet: bo
     let mut problems = Vec::new();
     for (i, p) in answers.iter().enumerate() {
         // The position's own fields are checked too: its variant must be
-        // one, and its notation must say the same board and hand (a reader
-        // may take either). The seed is what it was grown from, for
-        // information.
+        // one, and its notation must say the same board, hand and variant
+        // (a reader may take either; neither is taken over the other). The
+        // seed is what it was grown from, for information.
         let at = DocPath::root().index(i);
         if by_label(&p.variant).is_none() {
             problems.push(Problem::new(at.key("variant"), format!("no variant is called `{}`", p.variant)));
@@ -154,7 +196,12 @@ fn check(path: &std::path::Path, timeout: Option<std::time::Duration>, quiet: bo
                     let message = "the notation is not the same position as `board:` and `hand:`";
                     problems.push(Problem::new(at.key("notation"), message));
                 }
+                problems.extend(variant_disagrees(&read, &p.variant, &at));
             }
+        }
+        if p.moves.is_empty() {
+            let message = "no move list: nothing would be checked for this position; give at least one `{variant, count, bonus, moves}`";
+            problems.push(Problem::new(at.key("moves"), message));
         }
         for (j, listed) in p.moves.iter().enumerate() {
             if by_label(&listed.variant).is_none() {
@@ -227,6 +274,24 @@ fn inside_string(
     }
 }
 
+/// The scenario files of `--scenarios DIR`: its `*.yaml`, sorted.
+fn scenario_files(dir: &std::path::Path) -> Result<Vec<PathBuf>, Failure> {
+    // The folder is read as a whole: --force never replaces it.
+    quadominos::formats::inputs::note(dir);
+    let name = dir.display().to_string();
+    let entries = std::fs::read_dir(dir)
+        .map_err(|e| Failure::Input(InputError::whole_file(&name, format!("cannot read: {e}"))))?;
+    let mut files = Vec::new();
+    for entry in entries {
+        let path = entry.map_err(|e| Failure::Input(InputError::whole_file(&name, e.to_string())))?.path();
+        if path.extension().is_some_and(|x| x == "yaml") {
+            files.push(path);
+        }
+    }
+    files.sort();
+    Ok(files)
+}
+
 pub fn run(args: Args) -> Result<(String, u8), Failure> {
     let out_dir = match (&args.check, &args.out) {
         (Some(file), _) => return check(file, args.timeout, args.quiet),
@@ -270,24 +335,10 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
             format!("depth {} is more than the suite allows (5)", args.perft_depth),
         )));
     }
-    let dir = match args.scenarios {
-        Some(d) => Some(d),
-        None => Some(PathBuf::from("specs/scenarios")).filter(|d| d.is_dir()),
+    let scenarios = match args.scenarios {
+        None => Scenarios::Shipped,
+        Some(dir) => Scenarios::Files { files: scenario_files(&dir)?, folder: dir },
     };
-    let mut scenarios = Vec::new();
-    if let Some(dir) = &dir {
-        // The folder is read as a whole: --force never replaces it.
-        quadominos::formats::inputs::note(dir);
-        let name = dir.display().to_string();
-        let entries = std::fs::read_dir(dir)
-            .map_err(|e| Failure::Input(InputError::whole_file(&name, format!("cannot read: {e}"))))?;
-        for entry in entries {
-            let path = entry.map_err(|e| Failure::Input(InputError::whole_file(&name, e.to_string())))?.path();
-            if path.extension().is_some_and(|x| x == "yaml") {
-                scenarios.push(path);
-            }
-        }
-    }
     // Refused before the suite is generated, not after.
     let folder = super::shared::output::check_folder("--out", &out_dir, args.force)?;
     let options = SuiteOptions {
@@ -296,6 +347,7 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
         positions: args.positions,
         perft_depth: args.perft_depth,
         variants,
+        readings: true,
         scenarios,
     };
     let suite = generate(&options).map_err(|e| match e {

@@ -7,6 +7,7 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::time::Duration;
 
+use quadominos::fixtures::{DivideEntry, PerftFixture};
 use quadominos::formats::{InputError, load_position};
 use quadominos::rules::MoveGen;
 
@@ -17,7 +18,13 @@ use super::shared::{Failure, Format, RuleArgs, parse_seconds, serialize, within_
 /// the count by first placement, so two implementations can find where
 /// they disagree.
 #[derive(clap::Args)]
-#[command(after_help = "Example:\n  quadominos perft puzzles/bonus-corner.yaml --depth 3 --divide --format json")]
+#[command(after_help = "Examples:
+  quadominos perft puzzles/bonus-corner.yaml --depth 3 --divide --format json
+  quadominos perft puzzles/bonus-corner.yaml --depth 2 --format json > out/count.json
+  quadominos fixtures --check out/count.json
+
+--format json and yaml print one entry of a fixture suite's perft.json (position, notation, \
+variant, depth, nodes, bonus, and divide with --divide), which `fixtures --check` reads back.")]
 pub struct Args {
     /// A position or puzzle file.
     pub position: PathBuf,
@@ -97,7 +104,27 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
             }
             out
         }
-        _ => serialize(&count, format)?,
+        _ => {
+            // One entry of perft.json, with the position it counts, so that
+            // `fixtures --check` reads it back as it is.
+            let label = loaded.variant.label();
+            let record = PerftFixture {
+                position: loaded.source.name.clone(),
+                notation: quadominos::formats::notation::write(&p.board, &p.hand, Some(&label)),
+                variant: label,
+                depth: count.depth,
+                nodes: count.nodes,
+                bonus: count.bonus.clone(),
+                divide: divide.then(|| {
+                    count
+                        .divide
+                        .iter()
+                        .map(|d| DivideEntry { tile: d.tile, at: d.at, corners: d.corners, nodes: d.nodes })
+                        .collect()
+                }),
+            };
+            serialize(&record, format)?
+        }
     };
     Ok((text, 0))
 }

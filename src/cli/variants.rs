@@ -50,6 +50,7 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
 }
 
 #[derive(Serialize)]
+#[serde(rename_all = "kebab-case")]
 struct VariantSummary {
     name: String,
     description: String,

@@ -58,6 +58,9 @@ fn reworded(message: &str, quoted: bool) -> String {
     if message.ends_with("recursion limit exceeded") {
         return message.replace("recursion limit exceeded", "nested too deeply: recursion limit exceeded");
     }
+    if let Some(hint) = kebab_hint(message) {
+        return format!("{message}; {hint}");
+    }
     // `invalid type: integer `N` as u128, expected i32`: a number too large
     // for any integer type is not a wrong type.
     if let Some(start) = message.find("invalid type: integer `")
@@ -93,6 +96,19 @@ fn reworded(message: &str, quoted: bool) -> String {
         );
     }
     message.to_string()
+}
+
+/// For serde's "unknown field `hand_totals`, expected one of ..., `hand-totals`, ...":
+/// every key of every file is written in kebab-case, and a key written with
+/// underscores (as files of an older version wrote `hand_totals` and
+/// `by_weight`) is named with its spelling.
+fn kebab_hint(message: &str) -> Option<String> {
+    let start = message.find("unknown field `")? + "unknown field `".len();
+    let written = &message[start..start + message[start..].find('`')?];
+    let kebab = written.replace('_', "-");
+    let expected = &message[start + written.len()..];
+    (written.contains('_') && expected.contains(&format!("`{kebab}`")))
+        .then(|| format!("keys are written in kebab-case: `{kebab}`"))
 }
 
 /// The longest excerpt of a quoted text a message shows.

@@ -16,6 +16,7 @@ mod puzzle;
 mod report;
 mod scenario;
 mod shape;
+mod shipped;
 mod spec;
 
 pub use input::{InputError, Located, MAX_LISTED, STDIN_NAME, Source, is_stdin};
@@ -28,4 +29,5 @@ pub use puzzle::{ExpectSpec, FillSpec, GoalSpec, LoadedPuzzle, MAX_REGION, Regio
 pub use report::{MoveRecord, MovesReport, VerdictReport, move_records};
 pub use scenario::{ActionEntry, DealFile, FinalExpect, PlaceEntry, ScenarioFile, SimpleAction, StartFile, StepExpect};
 pub use shape::{List, Shape, shape};
+pub use shipped::{SHIPPED_SCENARIO_FILES, SHIPPED_SCENARIO_FOLDER, shipped_scenario_file, shipped_scenarios};
 pub use spec::{BUILTIN_VARIANTS, TileSetFile, VariantSpec, builtin_variant, load_variant};

@@ -11,6 +11,7 @@ use crate::rules::{Clause, Legal, MoveGen, Placement, Reason, Variant, Verdict, 
 /// answers checked against them write it).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[serde(rename_all = "kebab-case")]
 pub struct MoveRecord {
     /// The tile's id.
     pub tile: TileId,
@@ -20,8 +21,10 @@ pub struct MoveRecord {
     pub corners: Corners,
     /// What the placement scores by itself (R9): the tile's weight, or 0
     /// where R9 says ordinary plays score nothing; never a bonus.
+    #[schemars(range(max = 20))]
     pub points: u32,
     /// How many touching corners are matched (0-4).
+    #[schemars(range(max = 4))]
     pub matched: u8,
     /// Whether it earns the bonus choice (R7).
     pub bonus: bool,
@@ -96,6 +99,7 @@ pub struct ContactReport {
 
 /// The output of `explain`.
 #[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "kebab-case")]
 pub struct VerdictReport {
     /// The variant in force.
     pub variant: String,

@@ -23,7 +23,7 @@ pub const BUILTIN_VARIANTS: [(&str, &str); 4] = [
 /// A choice with the clause ids behind it.
 #[derive(Clone, Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-#[schemars(rename = "Cited_{T}")]
+#[schemars(rename = "Cited-{T}")]
 pub struct Cited<T> {
     /// The value chosen.
     pub value: T,
@@ -193,6 +193,25 @@ pub fn load_variant(name_or_path: &str, relative_to: Option<&Source>) -> Result<
     if let Some((name, text)) = BUILTIN_VARIANTS.iter().find(|(n, _)| *n == name_or_path) {
         return Ok(load_spec(&Source::builtin(name, text))?.with_origin(SpecOrigin::Shipped));
     }
+    // A file built into the binary (a shipped scenario) names the files
+    // built in beside it, never a file of the working folder.
+    if let Some(source) = relative_to
+        && let Some(inside) = source
+            .name
+            .strip_prefix("<builtin>/")
+            .and_then(|name| name.strip_prefix(super::SHIPPED_SCENARIO_FOLDER))
+            .and_then(|name| name.strip_prefix('/'))
+    {
+        let written = match inside.rsplit_once('/') {
+            Some((dir, _)) => format!("{dir}/{name_or_path}"),
+            None => name_or_path.to_string(),
+        };
+        let Some(text) = super::shipped_scenario_file(&written) else {
+            let message = format!("no spec `{name_or_path}` is built in beside this scenario");
+            return Err(source.problems(vec![Problem::new(DocPath::from("variant"), message)]));
+        };
+        return load_spec(&Source::builtin(&format!("{}/{written}", super::SHIPPED_SCENARIO_FOLDER), text));
+    }
     let path = match relative_to {
         Some(source) => source.relative(name_or_path),
         None => name_or_path.into(),
@@ -312,6 +331,7 @@ pub fn load_tile_set(path: &Path) -> Result<TileSet, InputError> {
         let at = match &e {
             crate::model::TileSetError::Duplicate { second, .. } => DocPath::from("tiles").index(*second),
             crate::model::TileSetError::Empty => DocPath::from("tiles"),
+            crate::model::TileSetError::NotMade { entry } => DocPath::from("tiles").index(*entry),
         };
         source.problems(vec![Problem::new(at, e.to_string())])
     })

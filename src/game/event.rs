@@ -31,23 +31,27 @@ pub enum RoundEnding {
 
 /// What happened.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(tag = "event", rename_all = "kebab-case")]
+#[serde(tag = "event", rename_all = "kebab-case", rename_all_fields = "kebab-case")]
 pub enum EventKind {
     /// A round was dealt: each seat's hand, and the well left over in the
     /// order it is drawn from, so that a recorded game can be replayed.
     Deal {
         /// The round, from 1.
+        #[schemars(range(min = 1))]
         round: u32,
         /// Each seat's tiles.
+        #[schemars(length(min = 2, max = 8))]
         hands: Vec<Vec<TileId>>,
         /// The tiles left in the well, the next one drawn first.
         well: Vec<TileId>,
         /// The seat that opens.
+        #[schemars(range(max = 7))]
         opener: usize,
     },
     /// The heaviest tiles tied between seats and R11 says deal again.
     Redeal {
         /// The seats that tied.
+        #[schemars(length(min = 2, max = 8), inner(range(max = 7)))]
         tied: Vec<usize>,
         /// The hands that tied, as dealt (the well of a voided deal does not
         /// matter).
@@ -63,7 +67,8 @@ pub enum EventKind {
         at: Cell,
         /// Its corners.
         corners: Corners,
-        /// Touching corners matched.
+        /// Touching corners matched, 0 to 4.
+        #[schemars(range(max = 4))]
         matched: u8,
         /// Whether it earned a bonus choice.
         bonus: bool,
@@ -84,17 +89,22 @@ pub enum EventKind {
         /// How.
         ending: RoundEnding,
         /// The player who went out, or who collected in a blocked round.
+        #[schemars(range(max = 7))]
         winner: Option<usize>,
         /// Each seat's hand total at the end.
+        #[schemars(length(min = 2, max = 8))]
         hand_totals: Vec<u32>,
         /// Each seat's score change from the ending.
+        #[schemars(length(min = 2, max = 8))]
         changes: Vec<i64>,
     },
     /// The game ended.
     GameEnd {
         /// The winner.
+        #[schemars(range(max = 7))]
         winner: usize,
         /// Final scores.
+        #[schemars(length(min = 2, max = 8))]
         scores: Vec<i64>,
     },
 }
@@ -160,9 +170,11 @@ impl EventKind {
 
 /// One event: who, what, the score change, and the clauses behind it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[schemars(transform = close_kinds)]
 pub struct Event {
     /// The seat acting, if a player acted.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(max = 7))]
     pub seat: Option<usize>,
     /// What happened.
     #[serde(flatten)]
@@ -172,4 +184,29 @@ pub struct Event {
     pub score: i64,
     /// The clauses that decided it.
     pub clauses: Vec<Clause>,
+}
+
+/// The schema of a record of an event (an [`Event`], a transcript's event):
+/// its shared fields (`seat`, `score`, `clauses`, ...) beside the flattened
+/// kind are folded into each kind's branch, and every branch allows no
+/// other key, so that a misspelt key or a field of another kind is refused
+/// by the schema as the readers refuse it.
+pub(crate) fn close_kinds(schema: &mut schemars::Schema) {
+    let Some(object) = schema.as_object_mut() else { return };
+    let shared = object.remove("properties");
+    let required = object.remove("required");
+    let Some(serde_json::Value::Array(kinds)) = object.get_mut("oneOf") else { return };
+    for kind in kinds.iter_mut().filter_map(serde_json::Value::as_object_mut) {
+        if let (Some(serde_json::Value::Object(shared)), Some(serde_json::Value::Object(own))) =
+            (&shared, kind.get_mut("properties"))
+        {
+            own.extend(shared.iter().map(|(k, v)| (k.clone(), v.clone())));
+        }
+        if let (Some(serde_json::Value::Array(shared)), Some(serde_json::Value::Array(own))) =
+            (&required, kind.get_mut("required"))
+        {
+            own.extend(shared.iter().cloned());
+        }
+        kind.insert("additionalProperties".into(), false.into());
+    }
 }

@@ -34,6 +34,14 @@ pub enum TileSetError {
     /// No tiles at all.
     #[error("a tile set needs at least one tile")]
     Empty,
+    /// 0-2-4-5, the one multiset of four values 0-5 no set has (S1).
+    #[error(
+        "tile 0-2-4-5 (entry {entry}) is not made: every set has each multiset of four values 0-5 but 0-2-4-5 (S1)"
+    )]
+    NotMade {
+        /// Index of its entry.
+        entry: usize,
+    },
 }
 
 fn code(id: TileId) -> usize {
@@ -50,6 +58,9 @@ impl TileSet {
         let mut tiles: Vec<(TileId, Corners, usize)> = Vec::new();
         for (i, corners) in printed.into_iter().enumerate() {
             let id = corners.id();
+            if id.values() == [0, 2, 4, 5] {
+                return Err(TileSetError::NotMade { entry: i });
+            }
             let s = &mut slot[code(id)];
             if *s != NONE {
                 let first = tiles[usize::from(*s)].2;

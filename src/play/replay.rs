@@ -17,6 +17,7 @@ use super::transcript::*;
 
 /// What the rules give where a transcript goes wrong.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
 pub struct Mismatch {
     /// The index of the first wrong event in `events` (from 0); the number of
     /// events when the transcript ends too early or its final scores are wrong.
@@ -28,8 +29,9 @@ pub struct Mismatch {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub expected: Option<TranscriptEvent>,
     /// The actions the rules allow there, when the recorded one is not among
-    /// them (at most 12 listed).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    /// them (at most 12 listed); absent when the recorded action is allowed
+    /// (but its event differs) or the transcript ended.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub allowed: Vec<String>,
     /// How many actions the rules allow there, when `allowed` is cut short.
     #[serde(skip_serializing_if = "Option::is_none")]

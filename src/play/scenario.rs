@@ -95,7 +95,13 @@ pub fn event_name(kind: &EventKind) -> &'static str {
 /// the scenario runs under that variant only, without the file's `rules:`;
 /// `--rule` applies to every variant).
 pub fn load_scenario(path: &Path, choice: &VariantChoice) -> Result<LoadedScenario, InputError> {
-    let source = Source::read(path)?;
+    load_scenario_source(Source::read(path)?, choice)
+}
+
+/// [`load_scenario`] from a text already read: a file, or a shipped
+/// scenario ([`crate::formats::SHIPPED_SCENARIO_FILES`], whose spec files
+/// are the shipped ones beside it).
+pub fn load_scenario_source(source: Source, choice: &VariantChoice) -> Result<LoadedScenario, InputError> {
     let file: ScenarioFile = source.parse("scenario")?;
     let mut problems = Vec::new();
     let mut actions = Vec::new();
@@ -411,6 +417,7 @@ pub struct Difference {
 
 /// The result of running one scenario under several variants.
 #[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "kebab-case")]
 pub struct Comparison {
     /// The scenario's name.
     pub scenario: String,

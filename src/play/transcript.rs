@@ -29,6 +29,7 @@ pub const TRANSCRIPT_VERSION: u32 = 1;
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
 pub struct Transcript {
     /// The format's version: 1.
+    #[schemars(range(min = 1, max = 1))]
     pub version: u32,
     /// The rules the game was played under.
     pub variant: VariantRecord,
@@ -40,13 +41,16 @@ pub struct Transcript {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub strategy: Option<String>,
     /// The number of seats, 2 to 8; seats are numbered from 0.
+    #[schemars(range(min = 2, max = 8))]
     pub players: usize,
     /// Every event, in order.
     pub events: Vec<TranscriptEvent>,
     /// Each seat's score after the last event.
+    #[schemars(length(min = 2, max = 8))]
     pub scores: Vec<i64>,
     /// The winner, when the transcript reaches the end of the game.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(max = 7))]
     pub winner: Option<usize>,
     /// Why the transcript stops where it does (`quadominos play` always says;
     /// absent, nothing is said and the transcript may stop anywhere).
@@ -103,10 +107,12 @@ pub struct VariantRecord {
 
 /// One event of a transcript: an engine [`Event`] with the running totals.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+#[schemars(transform = crate::game::close_kinds)]
 pub struct TranscriptEvent {
     /// The seat acting: absent for a deal, a re-deal, a blocked round's end
     /// and the game's end.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(max = 7))]
     pub seat: Option<usize>,
     /// What happened (the `event` key names the kind).
     #[serde(flatten)]
@@ -115,6 +121,7 @@ pub struct TranscriptEvent {
     /// changes for every seat are in its `changes`).
     pub score: i64,
     /// Every seat's score after the event.
+    #[schemars(length(min = 2, max = 8))]
     pub totals: Vec<i64>,
     /// The clause ids behind the event, in the order the rules give them:
     /// replay compares them where the variant's citations are known (a
@@ -132,7 +139,7 @@ fn fields(tag: EventTag) -> &'static [&'static str] {
         EventTag::Place => &["kind", "tile", "at", "corners", "matched", "bonus"],
         EventTag::BonusPoints | EventTag::BonusTiles | EventTag::Pass => &[],
         EventTag::Draw => &["tile"],
-        EventTag::RoundEnd => &["ending", "winner", "hand_totals", "changes"],
+        EventTag::RoundEnd => &["ending", "winner", "hand-totals", "changes"],
         EventTag::GameEnd => &["winner", "scores"],
     }
 }
@@ -141,7 +148,7 @@ fn fields(tag: EventTag) -> &'static [&'static str] {
 /// the ones all events share. [`RawEvent::into_event`] checks that the
 /// fields fit the kind.
 #[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
 struct RawEvent {
     #[serde(default)]
     seat: Option<usize>,
@@ -188,7 +195,7 @@ impl RawEvent {
             ("bonus", self.bonus.is_some()),
             ("ending", self.ending.is_some()),
             ("winner", self.winner.is_some()),
-            ("hand_totals", self.hand_totals.is_some()),
+            ("hand-totals", self.hand_totals.is_some()),
             ("changes", self.changes.is_some()),
             ("scores", self.scores.is_some()),
         ];

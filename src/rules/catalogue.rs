@@ -162,6 +162,7 @@ and the bonus are not established",
 
 /// One class of neighbourhoods and what the variant makes of it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
 pub struct BonusClass {
     /// Its number in the catalogue, from 1.
     pub class: usize,
@@ -510,10 +511,10 @@ mod tests {
         let json = serde_json::to_value(&cut).unwrap();
         assert_eq!(json["proven"], false);
         assert_eq!(json["unshown"], serde_json::json!({"why": "not-found", "cut": true}));
-        assert!(json.get("max_matched").is_none() && json.get("bonus").is_none());
+        assert!(json.get("max-matched").is_none() && json.get("bonus").is_none());
         let found = serde_json::to_value(class(&english, 1, rep, 4)).unwrap();
         assert!(found.get("proven").is_none() && found.get("unshown").is_none());
-        assert_eq!((found["max_matched"].as_u64(), found["bonus"].as_bool()), (Some(3), Some(true)));
+        assert_eq!((found["max-matched"].as_u64(), found["bonus"].as_bool()), (Some(3), Some(true)));
     }
 
     /// A class no board of the variant can show says so, and claims no

@@ -105,6 +105,7 @@ pub fn best_bonus_tiles(
 /// the turn it would have made, found by the same bonus-tile search that
 /// solves the turn. The line is the caller's to replay.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
 pub struct OtherChoice {
     /// The bonus play, counted from 1 in the answer's plays.
     pub play: usize,
