@@ -1,0 +1,3 @@
+//! Another implementation held to the rules: placeholder.
+//!
+//! May use: model, rules, game, formats, play, fixtures, protocol.
