@@ -126,6 +126,7 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
         match r.outcome {
             Outcome::Fail => out.push_str(&failure_text(r)),
             Outcome::Pass if !args.quiet => {
+                // A case passes with every answer the rules'.
                 let _ = writeln!(out, "{}  {}: {}", colour::out(colour::GOOD, "ok  "), r.case, r.summary);
             }
             Outcome::Skip if !args.quiet => {
@@ -183,7 +184,13 @@ fn failure_text(r: &CaseRecord) -> String {
             e.as_ref().and_then(|e| serde_json::to_string(e).ok()).unwrap_or_else(|| "(none)".into())
         };
         let _ = writeln!(out, "      event {}: recorded {}", m.index, show(&m.recorded));
-        let _ = writeln!(out, "      the rules give {}", show(&m.expected));
+        if m.expected.is_some() {
+            let _ = writeln!(out, "      the rules give {}", show(&m.expected));
+        }
+        if !m.allowed.is_empty() {
+            let more = m.allowed_count.map_or(String::new(), |n| format!(" (of {n})"));
+            let _ = writeln!(out, "      the rules allow{more}: {}", m.allowed.join("; "));
+        }
         let clauses: Vec<String> = m.clauses.iter().map(|c| c.to_string()).collect();
         let _ = writeln!(out, "      clauses: {}", clauses.join(", "));
     }

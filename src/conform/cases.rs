@@ -58,7 +58,7 @@ pub(super) fn positions(s: &mut Session, p: &PositionFixture, m: &VariantMoves) 
     let theirs = s.moves()?;
     let (mut d, twice) = compare_lists(&board, &variant, &hand, &m.moves, &theirs);
     if d.is_empty() && twice.is_empty() {
-        return Ok(Verdict::Pass(format!("{} legal placements, as the rules give", m.moves.len())));
+        return Ok(Verdict::Pass(format!("{} legal placement(s), as the rules give", m.moves.len())));
     }
     d.position = notation::write(&board, &hand, Some(&m.variant));
     let summary = if d.is_empty() { twice.join("; ") } else { format!("the move list differs: {}", differs(&d)) };

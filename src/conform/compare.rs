@@ -7,12 +7,13 @@ use std::collections::BTreeMap;
 
 use crate::formats::MoveRecord;
 use crate::model::{Board, TileId};
-use crate::rules::{Clause, Placement, Variant, Verdict, judge};
+use crate::rules::{Clause, Placement, Variant, Verdict, contacts, judge};
 
 use super::report::{Divergence, Facts, PlacementVerdict, Step};
 
-/// The most open cells without a legal placement a verdict case asks about.
-const EMPTY_CELLS_ASKED: usize = 12;
+/// The most placements a verdict case asks the engine to judge (besides
+/// the legal ones and their other orientations, always asked).
+pub const MAX_JUDGED: usize = 400;
 
 /// A move's placement.
 pub fn step_of(m: &MoveRecord) -> Step {
@@ -99,10 +100,12 @@ pub fn compare_lists(
 }
 
 /// The placements a verdict case asks the engine to judge: every legal
-/// placement, every other orientation of its tile in its cell, a hand tile
-/// at each of the first open cells where nothing is legal, and one
+/// placement and every other orientation of its tile in its cell; one
 /// placement each on a taken cell, on a cell touching no side, and of a
-/// tile not in the hand. Sorted, each once.
+/// tile not in the hand; then, up to [`MAX_JUDGED`] in all, placements of
+/// hand tiles in every orientation at every open cell, those that match
+/// the most touching corners first: the near misses, which a reading read
+/// otherwise turns legal. Sorted, each once.
 pub fn verdict_candidates(board: &Board, variant: &Variant, hand: &[TileId], legal: &[MoveRecord]) -> Vec<Step> {
     let mut steps: Vec<Step> = Vec::new();
     let orientations = |tile: TileId| variant.orientations().of(variant.tile_set(), tile).to_vec();
@@ -112,11 +115,8 @@ pub fn verdict_candidates(board: &Board, variant: &Variant, hand: &[TileId], leg
             steps.push(Step { tile: m.tile, at: m.at, corners });
         }
     }
-    let first = hand.iter().find_map(|&t| orientations(t).first().map(|&c| (t, c)));
-    if let Some((tile, corners)) = first {
-        let open = board.open_cells();
-        let idle = open.iter().filter(|c| !legal.iter().any(|m| m.at == **c)).take(EMPTY_CELLS_ASKED);
-        steps.extend(idle.map(|&at| Step { tile, at, corners }));
+    let open = board.open_cells();
+    if let Some((tile, corners)) = hand.iter().find_map(|&t| orientations(t).first().map(|&c| (t, c))) {
         if let Some((at, _)) = board.tiles().first() {
             steps.push(Step { tile, at: *at, corners });
         }
@@ -125,12 +125,22 @@ pub fn verdict_candidates(board: &Board, variant: &Variant, hand: &[TileId], leg
         }
     }
     let away = variant.tile_set().ids().find(|&t| !hand.contains(&t) && !board.holds_tile(t));
-    let cell = legal.first().map(|m| m.at).or_else(|| board.open_cells().first().copied());
-    if let (Some(tile), Some(at)) = (away, cell)
+    if let (Some(tile), Some(&at)) = (away, legal.first().map(|m| &m.at).or(open.first()))
         && let Some(&corners) = orientations(tile).first()
     {
         steps.push(Step { tile, at, corners });
     }
+    steps.sort();
+    steps.dedup();
+    let mut rest: Vec<Step> = open
+        .iter()
+        .flat_map(|&at| hand.iter().flat_map(move |&tile| orientations(tile).into_iter().map(move |corners| Step { tile, at, corners })))
+        .filter(|s| steps.binary_search(s).is_err())
+        .collect();
+    let matched = |s: &Step| contacts(board, variant, s.at, s.corners).iter().filter(|c| c.matched).count();
+    rest.sort_by_cached_key(|s| std::cmp::Reverse(matched(s)));
+    rest.truncate(MAX_JUDGED.saturating_sub(steps.len()));
+    steps.extend(rest);
     steps.sort();
     steps.dedup();
     steps
