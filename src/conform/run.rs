@@ -150,7 +150,7 @@ impl Session {
             let message = "the engine is not running".to_string();
             return Err(Trouble::Garbage { request: line, message });
         };
-        match engine.request(&line) {
+        match engine.request(&line, &|l| request.data_line(l)) {
             Ok(r) => match r.end {
                 End::Ok => Ok(r.data),
                 End::Error(message) => Err(Trouble::Refused { request: line, message }),
@@ -217,7 +217,7 @@ pub(super) fn position_of(
 fn start(options: &RunOptions) -> Result<Result<(EngineProcess, Hello), Trouble>, String> {
     let mut engine = EngineProcess::start(&options.command, options.timeout)?;
     let request = Request::Protocol(PROTOCOL_VERSION);
-    let answer = match engine.request(&request.to_string()) {
+    let answer = match engine.request(&request.to_string(), &|l| request.data_line(l)) {
         Ok(r) => r,
         Err(f) => return Ok(Err(Trouble::Engine(f))),
     };

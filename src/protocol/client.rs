@@ -123,8 +123,13 @@ impl EngineProcess {
     }
 
     /// Sends one request and reads its whole response, within the time
-    /// limit. An engine that fails is ended.
-    pub fn request(&mut self, request: &str) -> Result<Response, EngineFailure> {
+    /// limit; each data line must pass `check` as it arrives (see
+    /// [`super::Request::data_line`]). An engine that fails is ended.
+    pub fn request(
+        &mut self,
+        request: &str,
+        check: &dyn Fn(&str) -> Result<(), String>,
+    ) -> Result<Response, EngineFailure> {
         if let Some(f) = &self.failed {
             return Err(EngineFailure {
                 request: request.to_string(),
@@ -132,7 +137,7 @@ impl EngineProcess {
                 ..f.clone()
             });
         }
-        let result = self.exchange(request);
+        let result = self.exchange(request, check);
         if let Err(f) = &result {
             self.end();
             self.failed = Some(f.clone());
@@ -140,7 +145,7 @@ impl EngineProcess {
         result
     }
 
-    fn exchange(&mut self, request: &str) -> Result<Response, EngineFailure> {
+    fn exchange(&mut self, request: &str, check: &dyn Fn(&str) -> Result<(), String>) -> Result<Response, EngineFailure> {
         // Anything printed since the last response was not asked for.
         loop {
             match self.lines.try_recv() {
@@ -174,6 +179,10 @@ impl EngineProcess {
                 Ok(Line::Text(t)) => {
                     if let Some(end) = End::of(&t) {
                         return Ok(Response { data, end });
+                    }
+                    if let Err(why) = check(&t) {
+                        let message = format!("answered garbage: data line {}: {why}", data.len() + 1);
+                        return Err(self.failure(FailureKind::Garbage, request, message));
                     }
                     bytes += t.len() + 1;
                     if bytes > MAX_RESPONSE {
@@ -251,7 +260,7 @@ impl EngineProcess {
     pub fn stop(mut self) {
         if self.failed.is_none() {
             self.timeout = self.timeout.min(Duration::from_secs(2));
-            let _ = self.exchange("quit");
+            let _ = self.exchange("quit", &|_| Ok(()));
             self.stdin = None;
             let until = Instant::now() + Duration::from_millis(500);
             while Instant::now() < until && matches!(self.child.try_wait(), Ok(None)) {

@@ -93,6 +93,48 @@ impl Request {
     }
 }
 
+impl Request {
+    /// Whether `line` can be a data line of this request's answer: the
+    /// client checks each line as it arrives, so that an engine printing
+    /// what no answer holds fails at once, not at the time limit.
+    pub fn data_line(&self, line: &str) -> Result<(), String> {
+        let word = line.split_whitespace().next().unwrap_or_default();
+        match self {
+            Request::Protocol(_) => match word {
+                "protocol" | "engine" | "offers" | "variants" | "readings" => Ok(()),
+                _ => Err(format!("`{}` is no line of a handshake", shorten(line))),
+            },
+            Request::Variant(_) | Request::Position(_) | Request::Quit => {
+                Err(format!("`{}`: the answer to `{}` has no data lines", shorten(line), self.word()))
+            }
+            Request::Moves => parse_move_line(line).map(|_| ()),
+            Request::Judge(..) => JudgeLine::parse(line).map(|_| ()),
+            Request::Perft(_) => match word {
+                "nodes" | "bonus" => Ok(()),
+                _ => Err(format!("`{}` is not `nodes N` or `bonus B1 B2 ...`", shorten(line))),
+            },
+            Request::Divide(_) => parse_divide_line(line).map(|_| ()),
+            Request::Play { .. } if line.trim_start().starts_with('{') => Ok(()),
+            Request::Play { .. } => Err(format!("`{}` is not a transcript, one line of JSON", shorten(line))),
+        }
+    }
+
+    /// The request's first word.
+    pub fn word(&self) -> &'static str {
+        match self {
+            Request::Protocol(_) => "protocol",
+            Request::Variant(_) => "variant",
+            Request::Position(_) => "position",
+            Request::Moves => "moves",
+            Request::Judge(..) => "judge",
+            Request::Perft(_) => "perft",
+            Request::Divide(_) => "divide",
+            Request::Play { .. } => "play",
+            Request::Quit => "quit",
+        }
+    }
+}
+
 /// What an engine may offer beyond `variant`, `position` and `quit`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Capability {
