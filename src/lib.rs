@@ -55,8 +55,8 @@
 // say why at their top. Tests may do anything.
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing))]
 
-pub mod error;
 pub mod conform;
+pub mod error;
 pub mod fixtures;
 pub mod formats;
 pub mod game;

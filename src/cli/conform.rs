@@ -85,9 +85,12 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<(String, u8), Failure> {
-    let command = shlex::split(&args.engine)
-        .filter(|words| !words.is_empty())
-        .ok_or_else(|| InputError::whole_file("--engine", "no command: give the engine's program and its arguments, quoted as a shell quotes them"))?;
+    let command = shlex::split(&args.engine).filter(|words| !words.is_empty()).ok_or_else(|| {
+        InputError::whole_file(
+            "--engine",
+            "no command: give the engine's program and its arguments, quoted as a shell quotes them",
+        )
+    })?;
     let suite = match &args.suite {
         Some(dir) => folder(dir)?,
         None => {
@@ -143,7 +146,8 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
         summary.push_str(&format!(", {} not run", run.not_run));
     }
     // A run that checked nothing of the rules has shown nothing.
-    let checked_any = run.records.iter().any(|r| r.outcome == Outcome::Pass && r.kind != quadominos::conform::CaseKind::Engine);
+    let checked_any =
+        run.records.iter().any(|r| r.outcome == Outcome::Pass && r.kind != quadominos::conform::CaseKind::Engine);
     if failed == 0 && run.not_run == 0 && !checked_any {
         summary.push_str(" (no case of the rules was run: nothing is shown)");
     }
@@ -226,7 +230,8 @@ fn divergence_text(d: &Divergence, lists: bool) -> String {
     let mut out = String::new();
     if !d.sequence.is_empty() {
         let steps: Vec<String> = d.sequence.iter().map(step_text).collect();
-        let _ = writeln!(out, "      first difference after {} placement(s): {}", d.sequence.len(), steps.join(", then "));
+        let _ =
+            writeln!(out, "      first difference after {} placement(s): {}", d.sequence.len(), steps.join(", then "));
     }
     let left = d.depth.map_or(String::new(), |depth| format!(" (perft {depth} left)"));
     let _ = writeln!(out, "      position{left}: {}", d.position);
@@ -236,7 +241,8 @@ fn divergence_text(d: &Divergence, lists: bool) -> String {
             out.push_str(&rows);
         }
     } else {
-        let _ = writeln!(out, "      of the placements judged, the rules find {} legal, the engine {}", d.ours, d.theirs);
+        let _ =
+            writeln!(out, "      of the placements judged, the rules find {} legal, the engine {}", d.ours, d.theirs);
     }
     for (what, list) in [("missing (legal)", &d.missing), ("extra (not legal)", &d.extra), ("differs", &d.differing)] {
         for v in list {
@@ -269,7 +275,8 @@ fn side_by_side(d: &Divergence) -> Option<String> {
     let read = notation::parse(&d.position).ok()?;
     let variant = variant_by_label(read.variant.as_deref()?)?;
     let position = Position::from_setup(&read.board, &read.hand, &variant).ok()?;
-    let ours: Vec<MoveRecord> = move_records(&MoveGen::new(&variant, &position.board, &position.hand), &position.hand).ok()?;
+    let ours: Vec<MoveRecord> =
+        move_records(&MoveGen::new(&variant, &position.board, &position.hand), &position.hand).ok()?;
     if ours.len() != d.ours {
         return None;
     }
@@ -296,7 +303,13 @@ fn side_by_side(d: &Divergence) -> Option<String> {
     }
     let mut out = format!("      {:<34} {:<30} {}\n", "", "rules", "engine");
     for (step, mark, ours, theirs) in &rows {
-        let placement = format!("{} {},{} {}", step.tile, step.at.x, step.at.y, quadominos::protocol::message::corners_token(step.corners));
+        let placement = format!(
+            "{} {},{} {}",
+            step.tile,
+            step.at.x,
+            step.at.y,
+            quadominos::protocol::message::corners_token(step.corners)
+        );
         let ours = ours.as_ref().map_or("(not legal)".to_string(), |f| column(Some(f)));
         let _ = writeln!(out, "    {mark} {placement:<34} {ours:<30} {}", column(theirs.as_ref()));
     }

@@ -45,8 +45,10 @@ pub(super) fn differs(d: &Divergence) -> String {
 
 fn loaded(p: &PositionFixture, variant: &Variant) -> Result<(Board, Vec<TileId>), Trouble> {
     let board: Vec<(Cell, Corners)> = p.board.iter().map(|b| (b.at, b.tile)).collect();
-    let position = position_of(&board, &p.hand, variant)
-        .map_err(|m| Trouble::Refused { request: String::new(), message: format!("the position does not load: {m}") })?;
+    let position = position_of(&board, &p.hand, variant).map_err(|m| Trouble::Refused {
+        request: String::new(),
+        message: format!("the position does not load: {m}"),
+    })?;
     Ok((position.board, position.hand))
 }
 
@@ -122,8 +124,10 @@ pub(super) fn perft(s: &mut Session, f: &PerftFixture) -> Result<Verdict, Troubl
     let variant = rules_of(&f.variant)?;
     let read = notation::parse(&f.notation)
         .map_err(|e| Trouble::Refused { request: String::new(), message: format!("notation: {e}") })?;
-    let position = position_of(&read.board, &read.hand, &variant)
-        .map_err(|m| Trouble::Refused { request: String::new(), message: format!("the position does not load: {m}") })?;
+    let position = position_of(&read.board, &read.hand, &variant).map_err(|m| Trouble::Refused {
+        request: String::new(),
+        message: format!("the position does not load: {m}"),
+    })?;
     let (board, hand) = (position.board, position.hand);
     s.set(&f.variant, &board, &hand)?;
     let request = Request::Perft(f.depth);
@@ -192,7 +196,10 @@ pub(super) fn game(s: &mut Session, name: &str, t: &Transcript, label: &str) -> 
     let mut round = 0;
     let mut asked = 0;
     for (i, e) in t.events.iter().enumerate() {
-        let at_turn = matches!(e.kind, EventKind::Place { kind: PlacementKind::Turn, .. } | EventKind::Draw { .. } | EventKind::Pass);
+        let at_turn = matches!(
+            e.kind,
+            EventKind::Place { kind: PlacementKind::Turn, .. } | EventKind::Draw { .. } | EventKind::Pass
+        );
         if let (true, Some(seat)) = (at_turn, e.seat) {
             let hand = hands.get(seat).cloned().unwrap_or_default();
             let request = Request::Position(notation::write(&board, &hand, None));
@@ -201,14 +208,21 @@ pub(super) fn game(s: &mut Session, name: &str, t: &Transcript, label: &str) -> 
             let generator = MoveGen::new(&variant, &board, &hand);
             let ours = move_records(&generator, &hand).map_err(|(p, _)| Trouble::Refused {
                 request: String::new(),
-                message: format!("internal error: the move generator lists {} {} at {}, which the judge refuses", p.tile, p.corners, p.at),
+                message: format!(
+                    "internal error: the move generator lists {} {} at {}, which the judge refuses",
+                    p.tile, p.corners, p.at
+                ),
             })?;
             asked += 1;
             let (mut d, twice) = compare_lists(&board, &variant, &hand, &ours, &theirs);
             if !(d.is_empty() && twice.is_empty()) {
                 d.position = notation::write(&board, &hand, Some(label));
-                let summary = format!("at event {i} of {name} (round {round}, seat {seat} to play): the move list differs: {}", differs(&d));
-                let mut details = vec![format!("{asked} position(s) of the game put to the engine; the first {} agreed", asked - 1)];
+                let summary = format!(
+                    "at event {i} of {name} (round {round}, seat {seat} to play): the move list differs: {}",
+                    differs(&d)
+                );
+                let mut details =
+                    vec![format!("{asked} position(s) of the game put to the engine; the first {} agreed", asked - 1)];
                 details.extend(twice);
                 return Ok(wrong(&Request::Moves, summary, details, Some(d)));
             }
@@ -252,7 +266,10 @@ pub(super) fn play(s: &mut Session, seed: u64, players: usize, label: &str) -> R
     }
     for ((reading, recorded), (_, ours)) in t.variant.rules.choices().iter().zip(variant.rules().choices()) {
         if *recorded != ours {
-            details.push(format!("the transcript records {} ({}) = {recorded}; {label} has {ours}", reading.id, reading.name));
+            details.push(format!(
+                "the transcript records {} ({}) = {recorded}; {label} has {ours}",
+                reading.id, reading.name
+            ));
         }
     }
     // An engine that records no clause ids is not held to them.

@@ -134,7 +134,10 @@ pub fn verdict_candidates(board: &Board, variant: &Variant, hand: &[TileId], leg
     steps.dedup();
     let mut rest: Vec<Step> = open
         .iter()
-        .flat_map(|&at| hand.iter().flat_map(move |&tile| orientations(tile).into_iter().map(move |corners| Step { tile, at, corners })))
+        .flat_map(|&at| {
+            hand.iter()
+                .flat_map(move |&tile| orientations(tile).into_iter().map(move |corners| Step { tile, at, corners }))
+        })
         .filter(|s| steps.binary_search(s).is_err())
         .collect();
     let matched = |s: &Step| contacts(board, variant, s.at, s.corners).iter().filter(|c| c.matched).count();

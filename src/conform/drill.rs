@@ -32,24 +32,25 @@ pub(super) fn drill(
 ) -> Result<(Option<Divergence>, Vec<String>), Trouble> {
     let mut sequence: Vec<Step> = Vec::new();
     let mut notes = Vec::new();
-    let at = |board: &Board, hand: &[TileId], sequence: &[Step], depth: usize, theirs: usize, ours: usize| {
-        Divergence {
-            sequence: sequence.to_vec(),
-            position: notation::write(board, hand, Some(label)),
-            depth: Some(depth),
-            ours,
-            theirs,
-            missing: Vec::new(),
-            extra: Vec::new(),
-            differing: Vec::new(),
-        }
+    let at = |board: &Board, hand: &[TileId], sequence: &[Step], depth: usize, theirs: usize, ours: usize| Divergence {
+        sequence: sequence.to_vec(),
+        position: notation::write(board, hand, Some(label)),
+        depth: Some(depth),
+        ours,
+        theirs,
+        missing: Vec::new(),
+        extra: Vec::new(),
+        differing: Vec::new(),
     };
     loop {
         s.ask_done(&Request::Position(notation::write(&board, &hand, None)))?;
         let generator = MoveGen::new(variant, &board, &hand);
         let ours: Vec<MoveRecord> = move_records(&generator, &hand).map_err(|(p, _)| Trouble::Refused {
             request: String::new(),
-            message: format!("internal error: the move generator lists {} {} at {}, which the judge refuses", p.tile, p.corners, p.at),
+            message: format!(
+                "internal error: the move generator lists {} {} at {}, which the judge refuses",
+                p.tile, p.corners, p.at
+            ),
         })?;
         if !s.offers(Capability::Moves) {
             notes.push(format!(
@@ -104,7 +105,8 @@ pub(super) fn drill(
                 let request = Request::Perft(depth - 1);
                 let lines = s.ask(&request)?;
                 let theirs = PerftLines::parse(&lines).map_err(|e| garbage(&request, e))?;
-                let padded: Vec<u64> = count.bonus.iter().copied().chain(std::iter::repeat(0)).take(depth - 1).collect();
+                let padded: Vec<u64> =
+                    count.bonus.iter().copied().chain(std::iter::repeat(0)).take(depth - 1).collect();
                 if theirs.nodes != count.nodes || (theirs.bonus != count.bonus && theirs.bonus != padded) {
                     next = Some(m);
                     break;

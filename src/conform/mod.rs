@@ -17,6 +17,8 @@ pub mod report;
 pub mod run;
 pub mod suite;
 
-pub use report::{CaseKind, CaseRecord, Divergence, Facts, Failure, FailureKind, Outcome, PlacementVerdict, Step, schema};
+pub use report::{
+    CaseKind, CaseRecord, Divergence, Facts, Failure, FailureKind, Outcome, PlacementVerdict, Step, schema,
+};
 pub use run::{FAILURES_IN_A_ROW, Run, RunOptions, run};
 pub use suite::{ConformSuite, Generated, folder, generated, variant_by_label};

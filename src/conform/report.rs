@@ -211,7 +211,13 @@ impl Facts {
 
     /// A legal placement's facts.
     pub fn legal(points: u32, matched: u8, bonus: bool, by_weight: bool) -> Facts {
-        Facts { legal: true, points: Some(points), matched: Some(matched), bonus: Some(bonus), by_weight: Some(by_weight) }
+        Facts {
+            legal: true,
+            points: Some(points),
+            matched: Some(matched),
+            bonus: Some(bonus),
+            by_weight: Some(by_weight),
+        }
     }
 }
 
@@ -237,6 +243,13 @@ pub fn schema() -> (&'static str, String) {
         "description".into(),
         "One case of `quadominos conform --report FILE`, a line of JSON each: what was asked of the engine, the outcome, and on a failure where the engine's answers part from the rules'.".into(),
     );
+    // A failed case says how it failed; a passed or skipped one has no failure.
+    schema.insert(
+        "if".into(),
+        serde_json::json!({"properties": {"outcome": {"const": "fail"}}, "required": ["outcome"]}),
+    );
+    schema.insert("then".into(), serde_json::json!({"required": ["failure"]}));
+    schema.insert("else".into(), serde_json::json!({"not": {"required": ["failure"]}}));
     let text = serde_json::to_string_pretty(&schema).map(|s| s + "\n").unwrap_or_default();
     ("conform-report.schema.json", text)
 }

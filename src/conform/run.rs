@@ -164,7 +164,9 @@ impl Session {
         let data = self.ask(request)?;
         match data.first() {
             None => Ok(()),
-            Some(line) => Err(garbage(request, format!("answered `{}`; this request has no data lines", shorten(line)))),
+            Some(line) => {
+                Err(garbage(request, format!("answered `{}`; this request has no data lines", shorten(line))))
+            }
         }
     }
 
@@ -204,11 +206,7 @@ pub(super) fn each<T>(
 }
 
 /// A position fixture's board and hand, checked under `variant`.
-pub(super) fn position_of(
-    board: &[(Cell, Corners)],
-    hand: &[TileId],
-    variant: &Variant,
-) -> Result<Position, String> {
+pub(super) fn position_of(board: &[(Cell, Corners)], hand: &[TileId], variant: &Variant) -> Result<Position, String> {
     Position::from_setup(board, hand, variant)
         .map_err(|ps| ps.iter().map(|p| p.to_string()).collect::<Vec<_>>().join("; "))
 }
@@ -245,9 +243,10 @@ fn troubled(trouble: Trouble) -> (String, Failure) {
         stderr: stderr.filter(|s| !s.is_empty()),
     };
     match trouble {
-        Trouble::Refused { request, message } => {
-            (format!("the engine refused `{}`: {message}", shorten(&request)), failure(FailureKind::Refused, request, vec![message], None))
-        }
+        Trouble::Refused { request, message } => (
+            format!("the engine refused `{}`: {message}", shorten(&request)),
+            failure(FailureKind::Refused, request, vec![message], None),
+        ),
         Trouble::Garbage { request, message } => (
             format!("the engine answered garbage to `{}`: {message}", shorten(&request)),
             failure(FailureKind::Garbage, request, vec![message], None),
@@ -285,7 +284,15 @@ fn unoffered(hello: &Hello, case: &Case<'_>) -> Option<String> {
 
 fn record(case: &Case<'_>, outcome: Outcome, summary: String, failure: Option<Failure>) -> CaseRecord {
     let (kind, fixture, variant) = (case.kind(), case.fixture(), case.label());
-    CaseRecord { case: format!("{}/{fixture}/{variant}", kind.as_str()), kind, fixture, variant, outcome, summary, failure }
+    CaseRecord {
+        case: format!("{}/{fixture}/{variant}", kind.as_str()),
+        kind,
+        fixture,
+        variant,
+        outcome,
+        summary,
+        failure,
+    }
 }
 
 /// Runs every case of `suite` against the engine. The error: the engine's

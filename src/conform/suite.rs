@@ -6,8 +6,7 @@
 use std::path::Path;
 
 use crate::fixtures::{
-    Manifest, PerftFixture, PositionFixture, SuiteOptions, SuiteVariant, check_moves, check_perft, generate,
-    sha256_hex,
+    Manifest, PerftFixture, PositionFixture, SuiteOptions, SuiteVariant, check_moves, check_perft, generate, sha256_hex,
 };
 use crate::formats::{BUILTIN_VARIANTS, InputError, Source, builtin_variant, split_label};
 use crate::play::{Transcript, replay};
@@ -60,7 +59,10 @@ pub fn generated(options: &Generated) -> Result<ConformSuite, InputError> {
     let mut variants = Vec::new();
     for label in &options.variants {
         let variant = variant_by_label(label).ok_or_else(|| {
-            InputError::whole_file("--variant", format!("no variant is called `{label}` (a shipped name, then +R4=no overrides)"))
+            InputError::whole_file(
+                "--variant",
+                format!("no variant is called `{label}` (a shipped name, then +R4=no overrides)"),
+            )
         })?;
         let base = split_label(label).map(|(n, _)| n).unwrap_or_default();
         let spec = BUILTIN_VARIANTS.iter().find(|(n, _)| *n == base).map(|(_, t)| t.to_string()).unwrap_or_default();

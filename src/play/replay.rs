@@ -28,8 +28,9 @@ pub struct Mismatch {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub expected: Option<TranscriptEvent>,
     /// The actions the rules allow there, when the recorded one is not among
-    /// them (at most 12 listed).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    /// them (at most 12 listed). Absent when there are none (so not
+    /// required by the schema).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub allowed: Vec<String>,
     /// How many actions the rules allow there, when `allowed` is cut short.
     #[serde(skip_serializing_if = "Option::is_none")]

@@ -145,7 +145,11 @@ impl EngineProcess {
         result
     }
 
-    fn exchange(&mut self, request: &str, check: &dyn Fn(&str) -> Result<(), String>) -> Result<Response, EngineFailure> {
+    fn exchange(
+        &mut self,
+        request: &str,
+        check: &dyn Fn(&str) -> Result<(), String>,
+    ) -> Result<Response, EngineFailure> {
         // Anything printed since the last response was not asked for.
         loop {
             match self.lines.try_recv() {
@@ -186,7 +190,8 @@ impl EngineProcess {
                     }
                     bytes += t.len() + 1;
                     if bytes > MAX_RESPONSE {
-                        let message = format!("answered more than {} MiB without ending its response", MAX_RESPONSE >> 20);
+                        let message =
+                            format!("answered more than {} MiB without ending its response", MAX_RESPONSE >> 20);
                         return Err(self.failure(FailureKind::Garbage, request, message));
                     }
                     data.push(t);
@@ -212,7 +217,9 @@ impl EngineProcess {
                 let message = format!("printed a line longer than {} MiB", MAX_LINE >> 20);
                 self.failure(FailureKind::Garbage, request, message)
             }
-            Line::NotText => self.failure(FailureKind::Garbage, request, "printed a line that is not UTF-8 text".into()),
+            Line::NotText => {
+                self.failure(FailureKind::Garbage, request, "printed a line that is not UTF-8 text".into())
+            }
             _ => self.exited(request, "its output ended"),
         }
     }
@@ -250,7 +257,10 @@ impl EngineProcess {
         self.stdin = None;
         #[cfg(target_os = "linux")]
         {
-            let _ = rustix::process::kill_process_group(rustix::process::Pid::from_child(&self.child), rustix::process::Signal::KILL);
+            let _ = rustix::process::kill_process_group(
+                rustix::process::Pid::from_child(&self.child),
+                rustix::process::Signal::KILL,
+            );
         }
         let _ = self.child.kill();
         let _ = self.child.wait();

@@ -111,7 +111,10 @@ impl Engine {
                 let p = self.position()?;
                 let generator = crate::rules::MoveGen::new(&self.variant, &p.board, &p.hand);
                 let records = move_records(&generator, &p.hand).map_err(|(m, _)| {
-                    format!("internal error: the move generator lists {} {} at {}, which the judge refuses", m.tile, m.corners, m.at)
+                    format!(
+                        "internal error: the move generator lists {} {} at {}, which the judge refuses",
+                        m.tile, m.corners, m.at
+                    )
                 })?;
                 Ok(records.iter().map(move_line).collect())
             }
@@ -119,9 +122,12 @@ impl Engine {
                 let p = self.position()?;
                 let placement = Placement { tile: corners.id(), at: *at, corners: *corners };
                 let verdict = match judge(&p.board, &self.variant, placement, Some(&p.hand)) {
-                    Verdict::Legal(l) => {
-                        JudgeLine::Legal { points: l.points, matched: l.matched, bonus: l.bonus, by_weight: l.by_weight }
-                    }
+                    Verdict::Legal(l) => JudgeLine::Legal {
+                        points: l.points,
+                        matched: l.matched,
+                        bonus: l.bonus,
+                        by_weight: l.by_weight,
+                    },
                     Verdict::Illegal(reasons) => {
                         JudgeLine::Illegal(reasons.iter().map(|r| r.to_string()).collect::<Vec<_>>().join("; "))
                     }
@@ -161,7 +167,8 @@ impl Engine {
     /// A variant by its label: a shipped variant, or the engine's own by
     /// its name, with the label's readings and then the house rules.
     fn by_label(&self, label: &str) -> Result<Variant, String> {
-        let (name, overrides) = split_label(label).map_err(|(at, m)| format!("label `{}`: {m} at {at}", shorten(label)))?;
+        let (name, overrides) =
+            split_label(label).map_err(|(at, m)| format!("label `{}`: {m} at {at}", shorten(label)))?;
         let base = if name == self.own.name() {
             self.own.clone()
         } else {

@@ -367,10 +367,7 @@ pub fn move_line(m: &MoveRecord) -> String {
 pub fn parse_move_line(line: &str) -> Result<MoveRecord, String> {
     let t: Vec<&str> = line.split_whitespace().collect();
     let [tile, at, corners, points, matched, bonus, by_weight] = t[..] else {
-        return Err(format!(
-            "`{}` is not a move `TILE X,Y NW,NE,SE,SW POINTS MATCHED BONUS BY-WEIGHT`",
-            shorten(line)
-        ));
+        return Err(format!("`{}` is not a move `TILE X,Y NW,NE,SE,SW POINTS MATCHED BONUS BY-WEIGHT`", shorten(line)));
     };
     let corners = parse_corners(corners)?;
     Ok(MoveRecord {
@@ -378,9 +375,8 @@ pub fn parse_move_line(line: &str) -> Result<MoveRecord, String> {
         at: parse_cell(at)?,
         corners,
         points: number(points, "the points")?,
-        matched: number::<u8>(matched, "the matched corners").and_then(|m| {
-            if m <= 4 { Ok(m) } else { Err(format!("{m} matched corners: a tile has 4")) }
-        })?,
+        matched: number::<u8>(matched, "the matched corners")
+            .and_then(|m| if m <= 4 { Ok(m) } else { Err(format!("{m} matched corners: a tile has 4")) })?,
         bonus: parse_yes_no(bonus, "the bonus")?,
         by_weight: parse_yes_no(by_weight, "by weight")?,
     })
