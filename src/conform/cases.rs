@@ -28,7 +28,7 @@ fn wrong_answer(request: &Request, details: Vec<String>, divergence: Option<Dive
 
 /// A case whose answer to `request` is wrong.
 fn wrong(request: &Request, summary: String, details: Vec<String>, divergence: Option<Divergence>) -> Verdict {
-    Verdict::Wrong(summary, wrong_answer(request, details, divergence))
+    Verdict::Wrong(summary, Box::new(wrong_answer(request, details, divergence)))
 }
 
 /// One line: how the lists differ.
@@ -288,7 +288,7 @@ pub(super) fn play(s: &mut Session, seed: u64, players: usize, label: &str) -> R
             details.extend(m.reasons.iter().cloned());
             let mut failure = wrong_answer(&request, details, None);
             failure.replay = Some(*m);
-            Ok(Verdict::Wrong(summary, failure))
+            Ok(Verdict::Wrong(summary, Box::new(failure)))
         }
     }
 }

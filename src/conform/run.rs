@@ -133,7 +133,7 @@ pub(super) enum Trouble {
 /// A case's outcome, before it is a record.
 pub(super) enum Verdict {
     Pass(String),
-    Wrong(String, Failure),
+    Wrong(String, Box<Failure>),
 }
 
 /// The engine, as the cases use it.
@@ -375,7 +375,7 @@ pub fn run(suite: &ConformSuite, options: &RunOptions) -> Result<Run, String> {
             }
             Ok(Verdict::Wrong(summary, failure)) => {
                 in_a_row = 0;
-                run.records.push(record(case, Outcome::Fail, summary, Some(failure)));
+                run.records.push(record(case, Outcome::Fail, summary, Some(*failure)));
             }
             Err(trouble) => {
                 let broken = !matches!(trouble, Trouble::Refused { .. });
