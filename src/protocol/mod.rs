@@ -10,7 +10,7 @@
 //! runs another program as an engine, with a time limit on every request,
 //! bounded reads, and the engine ended whole when it fails.
 //!
-//! May use: model, rules, game, formats, play, fixtures. The reference
+//! May use: model, rules, game, formats, play, fixtures, error. The reference
 //! engine counts perft with `fixtures` and plays games with `play`.
 
 pub mod client;
