@@ -48,8 +48,8 @@ pub struct Args {
     /// rules first [default: a suite generated from --seed].
     #[arg(long, value_name = "DIR", conflicts_with_all = ["positions", "perft_depth", "count"])]
     pub suite: Option<PathBuf>,
-    /// The seed of the suite generated (no --suite), and of the games the
-    /// engine is asked to play.
+    /// The seed of the suite generated, and of the games the engine is
+    /// asked to play (with --suite, the suite's own seed is used).
     #[arg(long, default_value_t = 0, conflicts_with = "suite")]
     pub seed: u64,
     /// Only the cases under these variants' labels (english,
