@@ -25,6 +25,10 @@
 //! - [`render`]: boards drawn as text and SVG.
 //! - [`fixtures`]: fixture suites for other implementations, perft, their
 //!   JSON Schemas and the checks of another implementation's answers.
+//! - [`protocol`]: the engine protocol (docs/PROTOCOL.md): its lines, the
+//!   reference engine, and another program run as an engine.
+//! - [`conform`]: another implementation held to the rules through the
+//!   protocol, case by case, each failure drilled down to where it starts.
 //!
 //! ```
 //! use quadominos::formats::builtin_variant;
@@ -51,6 +55,7 @@
 // say why at their top. Tests may do anything.
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing))]
 
+pub mod conform;
 pub mod error;
 pub mod fixtures;
 pub mod formats;
@@ -58,6 +63,7 @@ pub mod game;
 pub mod limits;
 pub mod model;
 pub mod play;
+pub mod protocol;
 pub mod render;
 pub mod rules;
 pub mod solve;

@@ -49,6 +49,8 @@ enum Command {
     Play(cli::play::Args),
     Replay(cli::replay::Args),
     Fixtures(cli::fixtures::Args),
+    Engine(cli::engine::Args),
+    Conform(cli::conform::Args),
     Completions(cli::completions::Args),
     Man(cli::man::Args),
 }
@@ -72,6 +74,8 @@ fn run(command: Command) -> Result<(String, u8), Failure> {
         Command::Play(args) => cli::play::run(args),
         Command::Replay(args) => cli::replay::run(args),
         Command::Fixtures(args) => cli::fixtures::run(args),
+        Command::Engine(args) => cli::engine::run(args),
+        Command::Conform(args) => cli::conform::run(args),
         Command::Completions(args) => cli::completions::run(args, clap_command()),
         Command::Man(args) => cli::man::run(args, clap_command()),
     }

@@ -23,13 +23,17 @@ fn committed_schemas_are_the_ones_the_types_give() {
     let dir = root().join("specs/schema");
     let update = std::env::var_os("UPDATE_SCHEMAS").is_some();
     let mut stale = Vec::new();
-    for file in schemas() {
-        let path = dir.join(file.name);
+    // The conformance report's schema is generated beside them.
+    let (report, report_text) = quadominos::conform::schema();
+    let every: Vec<(&str, String)> =
+        schemas().into_iter().map(|f| (f.name, f.text)).chain([(report, report_text)]).collect();
+    for (name, text) in &every {
+        let path = dir.join(name);
         if update {
             std::fs::create_dir_all(&dir).unwrap();
-            std::fs::write(&path, &file.text).unwrap();
-        } else if std::fs::read_to_string(&path).ok().as_deref() != Some(file.text.as_str()) {
-            stale.push(file.name);
+            std::fs::write(&path, text).unwrap();
+        } else if std::fs::read_to_string(&path).ok().as_deref() != Some(text.as_str()) {
+            stale.push(*name);
         }
     }
     assert!(
@@ -42,7 +46,7 @@ fn committed_schemas_are_the_ones_the_types_give() {
         .filter(|n| n.ends_with(".json"))
         .collect();
     committed.sort();
-    let mut wanted: Vec<String> = schemas().iter().map(|f| f.name.to_string()).collect();
+    let mut wanted: Vec<String> = every.iter().map(|(name, _)| name.to_string()).collect();
     wanted.sort();
     assert_eq!(committed, wanted, "specs/schema holds a schema no type gives");
 }

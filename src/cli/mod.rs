@@ -8,6 +8,8 @@ pub mod bonuses;
 pub mod check;
 pub mod compare;
 pub mod completions;
+pub mod conform;
+pub mod engine;
 pub mod explain;
 pub mod fixtures;
 pub mod generate;

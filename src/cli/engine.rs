@@ -1,0 +1,77 @@
+//! `quadominos engine`: the reference engine of the protocol
+//! (docs/PROTOCOL.md), speaking it on standard input and output until
+//! `quit` or the end of its input. Every response is flushed whole.
+
+use std::io::{BufRead, Read as _, Write as _};
+
+use quadominos::formats::{InputError, VariantChoice};
+use quadominos::protocol::{End, Engine};
+
+use super::shared::{Failure, RuleArgs};
+
+/// The longest request line read; past it the line is refused (requests
+/// are short: the longest is a position's notation).
+const MAX_REQUEST: u64 = 1 << 20;
+
+/// Speak the engine protocol (docs/PROTOCOL.md) on standard input and
+/// output: the reference engine that `quadominos conform` holds other
+/// implementations to, and an example of the protocol.
+#[derive(clap::Args)]
+#[command(after_help = "Examples:
+  printf 'protocol 1\\nvariant english\\nposition 0,-1:0155;0,0:5555;1,0:5525 1-4-5-5\\nmoves\\nquit\\n' | quadominos engine
+  quadominos conform --engine \"quadominos engine\"
+  quadominos conform --engine \"quadominos engine --rule R4=no\"   (a deliberately wrong engine)
+
+--variant is the variant in force before any `variant` request, and a spec given
+with --spec is known to `variant` by its name. Each --rule is a house rule: applied
+on top of every variant the client sets, and said in the handshake's `engine` line.")]
+pub struct Args {
+    #[command(flatten)]
+    pub rules: RuleArgs,
+}
+
+pub fn run(args: Args) -> Result<(String, u8), Failure> {
+    let choice = VariantChoice { rules: Vec::new(), ..args.rules.choice() };
+    let own = choice.resolve(None, None)?;
+    let mut forced = Vec::new();
+    for rule in &args.rules.rules {
+        let (name, value) = rule.split_once('=').ok_or_else(|| {
+            InputError::whole_file("--rule", quadominos::rules::RuleError::Malformed(rule.clone()).to_string())
+        })?;
+        forced.push((name.trim().to_string(), value.trim().to_string()));
+    }
+    let mut engine = Engine::new(own, forced).map_err(|e| InputError::whole_file("--rule", e))?;
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    let mut out = std::io::stdout().lock();
+    loop {
+        let mut buf = Vec::new();
+        match (&mut input).take(MAX_REQUEST).read_until(b'\n', &mut buf) {
+            Ok(0) | Err(_) => break,
+            Ok(_) => {}
+        }
+        let lines = if buf.last() != Some(&b'\n') && buf.len() as u64 >= MAX_REQUEST {
+            // The rest of the line is not a request either: skipped.
+            let mut rest = Vec::new();
+            let _ = input.read_until(b'\n', &mut rest);
+            vec![End::Error(format!("a request line longer than {MAX_REQUEST} bytes")).line()]
+        } else {
+            match String::from_utf8(buf) {
+                Ok(line) => {
+                    let answer = engine.answer(&line);
+                    if answer.quit {
+                        let _ = writeln!(out, "{}", answer.lines.join("\n")).and_then(|()| out.flush());
+                        break;
+                    }
+                    answer.lines
+                }
+                Err(_) => vec![End::Error("a request that is not UTF-8 text".into()).line()],
+            }
+        };
+        // A client that has gone away ends the conversation.
+        if writeln!(out, "{}", lines.join("\n")).and_then(|()| out.flush()).is_err() {
+            break;
+        }
+    }
+    Ok((String::new(), 0))
+}

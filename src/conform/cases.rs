@@ -1,0 +1,296 @@
+//! Each kind of case: what is asked of the engine and how its answer is
+//! held to the rules'.
+
+use crate::fixtures::{DivideEntry, PerftFixture, PositionFixture, VariantMoves};
+use crate::formats::{move_records, notation};
+use crate::game::{EventKind, PlacementKind};
+use crate::model::{Board, Cell, Corners, TileId};
+use crate::play::{ReplayChecks, Transcript, replay_checking};
+use crate::protocol::message::{JudgeLine, PerftLines, parse_divide_line, shorten};
+use crate::protocol::{Capability, Request};
+use crate::rules::{MoveGen, Variant};
+
+use super::compare::{compare_lists, our_verdict, verdict_beside, verdict_candidates};
+use super::report::{Divergence, Facts, Failure, FailureKind};
+use super::run::{Session, Trouble, Verdict, each, garbage, position_of, rules_of};
+
+/// A wrong answer to `request`, with its details.
+fn wrong_answer(request: &Request, details: Vec<String>, divergence: Option<Divergence>) -> Failure {
+    Failure {
+        kind: FailureKind::WrongAnswer,
+        request: Some(request.to_string()),
+        details,
+        divergence,
+        replay: None,
+        stderr: None,
+    }
+}
+
+/// A case whose answer to `request` is wrong.
+fn wrong(request: &Request, summary: String, details: Vec<String>, divergence: Option<Divergence>) -> Verdict {
+    Verdict::Wrong(summary, Box::new(wrong_answer(request, details, divergence)))
+}
+
+/// One line: how the lists differ.
+pub(super) fn differs(d: &Divergence) -> String {
+    format!(
+        "{} legal placement(s) missing, {} listed that are not legal, {} with other details (the rules give {}, the engine lists {})",
+        d.missing.len(),
+        d.extra.len(),
+        d.differing.len(),
+        d.ours,
+        d.theirs
+    )
+}
+
+fn loaded(p: &PositionFixture, variant: &Variant) -> Result<(Board, Vec<TileId>), Trouble> {
+    let board: Vec<(Cell, Corners)> = p.board.iter().map(|b| (b.at, b.tile)).collect();
+    let position = position_of(&board, &p.hand, variant).map_err(|m| Trouble::Refused {
+        request: String::new(),
+        message: format!("the position does not load: {m}"),
+    })?;
+    Ok((position.board, position.hand))
+}
+
+/// A position's move list.
+pub(super) fn positions(s: &mut Session, p: &PositionFixture, m: &VariantMoves) -> Result<Verdict, Trouble> {
+    let variant = rules_of(&m.variant)?;
+    let (board, hand) = loaded(p, &variant)?;
+    s.set(&m.variant, &board, &hand)?;
+    let theirs = s.moves()?;
+    let (mut d, twice) = compare_lists(&board, &variant, &hand, &m.moves, &theirs);
+    if d.is_empty() && twice.is_empty() {
+        return Ok(Verdict::Pass(format!("{} legal placement(s), as the rules give", m.moves.len())));
+    }
+    d.position = notation::write(&board, &hand, Some(&m.variant));
+    let summary = if d.is_empty() { twice.join("; ") } else { format!("the move list differs: {}", differs(&d)) };
+    Ok(wrong(&Request::Moves, summary, twice, Some(d)))
+}
+
+/// The verdicts on chosen placements of a position.
+pub(super) fn verdicts(s: &mut Session, p: &PositionFixture, m: &VariantMoves) -> Result<Verdict, Trouble> {
+    let variant = rules_of(&m.variant)?;
+    let (board, hand) = loaded(p, &variant)?;
+    s.set(&m.variant, &board, &hand)?;
+    let asked = verdict_candidates(&board, &variant, &hand, &m.moves);
+    let mut d = Divergence {
+        sequence: Vec::new(),
+        position: notation::write(&board, &hand, Some(&m.variant)),
+        depth: None,
+        ours: 0,
+        theirs: 0,
+        missing: Vec::new(),
+        extra: Vec::new(),
+        differing: Vec::new(),
+    };
+    let mut first = None;
+    for step in &asked {
+        let request = Request::Judge(step.at, step.corners);
+        let lines = s.ask(&request)?;
+        let [line] = &lines[..] else {
+            return Err(garbage(&request, format!("{} data lines; a verdict is one line", lines.len())));
+        };
+        let theirs = match JudgeLine::parse(line).map_err(|e| garbage(&request, e))? {
+            JudgeLine::Legal { points, matched, bonus, by_weight } => Facts::legal(points, matched, bonus, by_weight),
+            JudgeLine::Illegal(_) => Facts::ILLEGAL,
+        };
+        let (ours, ..) = our_verdict(&board, &variant, &hand, *step);
+        d.ours += usize::from(ours.legal);
+        d.theirs += usize::from(theirs.legal);
+        if ours != theirs {
+            first.get_or_insert(request);
+            d.differing.push(verdict_beside(&board, &variant, &hand, *step, Some(theirs)));
+        }
+    }
+    match first {
+        None => Ok(Verdict::Pass(format!("{} verdicts ({} legal), as the rules give", asked.len(), d.ours))),
+        Some(request) => {
+            let summary = format!("{} of {} verdicts differ from the rules'", d.differing.len(), asked.len());
+            Ok(wrong(&request, summary, Vec::new(), Some(d)))
+        }
+    }
+}
+
+/// Bonus counts as the rules give them, read as equal when one stops at
+/// the hand's size and the other goes on with zeros to the depth.
+fn same_bonus(ours: &[u64], theirs: &[u64], depth: usize) -> bool {
+    let padded: Vec<u64> = ours.iter().copied().chain(std::iter::repeat(0)).take(depth).collect();
+    theirs == ours || theirs == padded
+}
+
+/// A perft count, and its divide where the engine offers it; a difference
+/// is drilled down to where the move lists part.
+pub(super) fn perft(s: &mut Session, f: &PerftFixture) -> Result<Verdict, Trouble> {
+    let variant = rules_of(&f.variant)?;
+    let read = notation::parse(&f.notation)
+        .map_err(|e| Trouble::Refused { request: String::new(), message: format!("notation: {e}") })?;
+    let position = position_of(&read.board, &read.hand, &variant).map_err(|m| Trouble::Refused {
+        request: String::new(),
+        message: format!("the position does not load: {m}"),
+    })?;
+    let (board, hand) = (position.board, position.hand);
+    s.set(&f.variant, &board, &hand)?;
+    let request = Request::Perft(f.depth);
+    let lines = s.ask(&request)?;
+    let theirs = PerftLines::parse(&lines).map_err(|e| garbage(&request, e))?;
+    let mut details = Vec::new();
+    if theirs.nodes != f.nodes {
+        details.push(format!("nodes: the engine counts {}, the rules give {}", theirs.nodes, f.nodes));
+    }
+    if !same_bonus(&f.bonus, &theirs.bonus, f.depth) {
+        details.push(format!("bonus: the engine counts {:?}, the rules give {:?}", theirs.bonus, f.bonus));
+    }
+    let mut asked = request.clone();
+    // Our suites always carry divide; a folder whose perft counts do not
+    // is compared on the totals alone.
+    if let (true, true, Some(ours)) = (details.is_empty(), s.offers(Capability::Divide), &f.divide) {
+        let request = Request::Divide(f.depth);
+        let lines = s.ask(&request)?;
+        let entries = each(&request, &lines, parse_divide_line)?;
+        details.extend(divide_differences(ours, &entries));
+        asked = request;
+    }
+    if details.is_empty() {
+        return Ok(Verdict::Pass(format!(
+            "depth {}: {} sequences, bonus placements {:?}, as the rules give",
+            f.depth, f.nodes, f.bonus
+        )));
+    }
+    let summary = format!("perft {}: {}", f.depth, details.join("; "));
+    let (found, notes) = super::drill::drill(s, &variant, &f.variant, board, hand, f.depth)?;
+    details.extend(notes);
+    Ok(wrong(&asked, summary, details, found))
+}
+
+/// Each first placement the engine's divide counts differently, leaves out
+/// or adds.
+pub(super) fn divide_differences(ours: &[DivideEntry], theirs: &[DivideEntry]) -> Vec<String> {
+    let key = |d: &DivideEntry| (d.tile, d.at, d.corners);
+    let theirs_by: std::collections::BTreeMap<_, u64> = theirs.iter().map(|d| (key(d), d.nodes)).collect();
+    let ours_by: std::collections::BTreeMap<_, u64> = ours.iter().map(|d| (key(d), d.nodes)).collect();
+    let mut out = Vec::new();
+    for d in ours {
+        match theirs_by.get(&key(d)) {
+            None => out.push(format!("divide: {} as {} at {} is missing ({} nodes)", d.tile, d.corners, d.at, d.nodes)),
+            Some(&n) if n != d.nodes => out.push(format!(
+                "divide: {} as {} at {}: the engine counts {n}, the rules give {}",
+                d.tile, d.corners, d.at, d.nodes
+            )),
+            Some(_) => {}
+        }
+    }
+    for d in theirs {
+        if !ours_by.contains_key(&key(d)) {
+            out.push(format!("divide: {} as {} at {} is not a legal first placement", d.tile, d.corners, d.at));
+        }
+    }
+    out
+}
+
+/// The move list at every turn of one of the suite's games: before each
+/// placement of a turn, each draw and each pass, the acting seat's hand on
+/// the board as it stands.
+pub(super) fn game(s: &mut Session, name: &str, t: &Transcript, label: &str) -> Result<Verdict, Trouble> {
+    let variant = rules_of(label)?;
+    s.ask_done(&Request::Variant(label.to_string()))?;
+    let mut board = Board::new();
+    let mut hands: Vec<Vec<TileId>> = Vec::new();
+    let mut round = 0;
+    let mut asked = 0;
+    for (i, e) in t.events.iter().enumerate() {
+        let at_turn = matches!(
+            e.kind,
+            EventKind::Place { kind: PlacementKind::Turn, .. } | EventKind::Draw { .. } | EventKind::Pass
+        );
+        if let (true, Some(seat)) = (at_turn, e.seat) {
+            let hand = hands.get(seat).cloned().unwrap_or_default();
+            let request = Request::Position(notation::write(&board, &hand, None));
+            s.ask_done(&request)?;
+            let theirs = s.moves()?;
+            let generator = MoveGen::new(&variant, &board, &hand);
+            let ours = move_records(&generator, &hand).map_err(|(p, _)| Trouble::Refused {
+                request: String::new(),
+                message: format!(
+                    "internal error: the move generator lists {} {} at {}, which the judge refuses",
+                    p.tile, p.corners, p.at
+                ),
+            })?;
+            asked += 1;
+            let (mut d, twice) = compare_lists(&board, &variant, &hand, &ours, &theirs);
+            if !(d.is_empty() && twice.is_empty()) {
+                d.position = notation::write(&board, &hand, Some(label));
+                let summary = format!(
+                    "at event {i} of {name} (round {round}, seat {seat} to play): the move list differs: {}",
+                    differs(&d)
+                );
+                let mut details =
+                    vec![format!("{asked} position(s) of the game put to the engine; the first {} agreed", asked - 1)];
+                details.extend(twice);
+                return Ok(wrong(&Request::Moves, summary, details, Some(d)));
+            }
+        }
+        match &e.kind {
+            EventKind::Deal { round: r, hands: dealt, .. } => {
+                board = Board::new();
+                hands = dealt.clone();
+                round = *r;
+            }
+            EventKind::Place { tile, at, corners, .. } => {
+                board.insert(*at, *corners);
+                if let Some(hand) = e.seat.and_then(|seat| hands.get_mut(seat)) {
+                    hand.retain(|x| x != tile);
+                }
+            }
+            EventKind::Draw { tile } => {
+                if let Some(hand) = e.seat.and_then(|seat| hands.get_mut(seat)) {
+                    hand.push(*tile);
+                }
+            }
+            _ => {}
+        }
+    }
+    Ok(Verdict::Pass(format!("{asked} positions of the game, every move list as the rules give")))
+}
+
+/// A game the engine plays from a seed, replayed by the rules.
+pub(super) fn play(s: &mut Session, seed: u64, players: usize, label: &str) -> Result<Verdict, Trouble> {
+    let variant = rules_of(label)?;
+    s.ask_done(&Request::Variant(label.to_string()))?;
+    let request = Request::Play { seed, players };
+    let lines = s.ask(&request)?;
+    let [line] = &lines[..] else {
+        return Err(garbage(&request, format!("{} data lines; a transcript is one line of JSON", lines.len())));
+    };
+    let t: Transcript = serde_json::from_str(line).map_err(|e| garbage(&request, format!("not a transcript: {e}")))?;
+    let mut details = Vec::new();
+    if t.players != players {
+        details.push(format!("{players} players asked for; the transcript has {}", t.players));
+    }
+    for ((reading, recorded), (_, ours)) in t.variant.rules.choices().iter().zip(variant.rules().choices()) {
+        if *recorded != ours {
+            details.push(format!(
+                "the transcript records {} ({}) = {recorded}; {label} has {ours}",
+                reading.id, reading.name
+            ));
+        }
+    }
+    // An engine that records no clause ids is not held to them.
+    let clauses = t.events.iter().any(|e| !e.clauses.is_empty());
+    let checked = if clauses { "clause ids compared" } else { "no clause ids recorded, none compared" };
+    match replay_checking(&t, &variant, ReplayChecks { clauses }) {
+        Ok(r) if details.is_empty() => Ok(Verdict::Pass(format!(
+            "{} events over {} round(s){}, replayed by the rules ({checked})",
+            r.events,
+            r.rounds,
+            r.winner.map_or(String::new(), |w| format!(", seat {w} winning"))
+        ))),
+        Ok(_) => Ok(wrong(&request, details.join("; "), details, None)),
+        Err(m) => {
+            let summary = format!("event {} is not what the rules give: {}", m.index, shorten(&m.reasons.join("; ")));
+            details.extend(m.reasons.iter().cloned());
+            let mut failure = wrong_answer(&request, details, None);
+            failure.replay = Some(*m);
+            Ok(Verdict::Wrong(summary, Box::new(failure)))
+        }
+    }
+}

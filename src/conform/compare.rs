@@ -1,0 +1,150 @@
+//! The rules' answers beside the engine's: two move lists compared
+//! placement by placement, each placement that differs given with the
+//! rules' verdict and the clauses behind it; and the placements a verdict
+//! case asks the engine to judge.
+
+use std::collections::BTreeMap;
+
+use crate::formats::MoveRecord;
+use crate::model::{Board, TileId};
+use crate::rules::{Clause, Placement, Variant, Verdict, contacts, judge};
+
+use super::report::{Divergence, Facts, PlacementVerdict, Step};
+
+/// The most placements a verdict case asks the engine to judge (besides
+/// the legal ones and their other orientations, always asked).
+pub const MAX_JUDGED: usize = 400;
+
+/// A move's placement.
+pub fn step_of(m: &MoveRecord) -> Step {
+    Step { tile: m.tile, at: m.at, corners: m.corners }
+}
+
+/// A move's verdict.
+pub fn facts_of(m: &MoveRecord) -> Facts {
+    Facts::legal(m.points, m.matched, m.bonus, m.by_weight)
+}
+
+/// The rules' verdict on a placement of a hand tile, the clauses behind it
+/// and, when it is illegal, every reason.
+pub fn our_verdict(board: &Board, variant: &Variant, hand: &[TileId], step: Step) -> (Facts, Vec<Clause>, Vec<String>) {
+    let p = Placement { tile: step.tile, at: step.at, corners: step.corners };
+    match judge(board, variant, p, Some(hand)) {
+        Verdict::Legal(l) => (Facts::legal(l.points, l.matched, l.bonus, l.by_weight), l.clauses, Vec::new()),
+        Verdict::Illegal(reasons) => {
+            let mut clauses: Vec<Clause> = Vec::new();
+            for c in reasons.iter().flat_map(|r| r.clauses(variant)) {
+                if !clauses.contains(&c) {
+                    clauses.push(c);
+                }
+            }
+            (Facts::ILLEGAL, clauses, reasons.iter().map(|r| r.to_string()).collect())
+        }
+    }
+}
+
+/// A placement with the rules' verdict and the engine's.
+pub fn verdict_beside(
+    board: &Board,
+    variant: &Variant,
+    hand: &[TileId],
+    step: Step,
+    theirs: Option<Facts>,
+) -> PlacementVerdict {
+    let (ours, clauses, reasons) = our_verdict(board, variant, hand, step);
+    PlacementVerdict { placement: step, ours, theirs, clauses, reasons }
+}
+
+/// Where the engine's move list parts from the rules' at one position, and
+/// the placements it lists twice; an empty divergence when they agree.
+pub fn compare_lists(
+    board: &Board,
+    variant: &Variant,
+    hand: &[TileId],
+    ours: &[MoveRecord],
+    theirs: &[MoveRecord],
+) -> (Divergence, Vec<String>) {
+    let mine: BTreeMap<Step, &MoveRecord> = ours.iter().map(|m| (step_of(m), m)).collect();
+    let mut listed: BTreeMap<Step, &MoveRecord> = BTreeMap::new();
+    let mut twice = Vec::new();
+    for m in theirs {
+        if listed.insert(step_of(m), m).is_some() {
+            twice.push(format!("the engine lists {} as {} at {} twice", m.tile, m.corners, m.at));
+        }
+    }
+    let mut d = Divergence {
+        sequence: Vec::new(),
+        position: String::new(),
+        depth: None,
+        ours: ours.len(),
+        theirs: theirs.len(),
+        missing: Vec::new(),
+        extra: Vec::new(),
+        differing: Vec::new(),
+    };
+    for (step, m) in &mine {
+        match listed.get(step) {
+            None => d.missing.push(verdict_beside(board, variant, hand, *step, None)),
+            Some(t) if facts_of(t) != facts_of(m) => {
+                d.differing.push(verdict_beside(board, variant, hand, *step, Some(facts_of(t))));
+            }
+            Some(_) => {}
+        }
+    }
+    for (step, t) in &listed {
+        if !mine.contains_key(step) {
+            d.extra.push(verdict_beside(board, variant, hand, *step, Some(facts_of(t))));
+        }
+    }
+    (d, twice)
+}
+
+/// The placements a verdict case asks the engine to judge: every legal
+/// placement and every other orientation of its tile in its cell; one
+/// placement each on a taken cell, on a cell touching no side, and of a
+/// tile not in the hand; then, up to [`MAX_JUDGED`] in all, placements of
+/// hand tiles in every orientation at every open cell, those that match
+/// the most touching corners first: the near misses, which a reading read
+/// otherwise turns legal. Sorted, each once.
+pub fn verdict_candidates(board: &Board, variant: &Variant, hand: &[TileId], legal: &[MoveRecord]) -> Vec<Step> {
+    let mut steps: Vec<Step> = Vec::new();
+    let orientations = |tile: TileId| variant.orientations().of(variant.tile_set(), tile).to_vec();
+    for m in legal {
+        steps.push(step_of(m));
+        for corners in orientations(m.tile) {
+            steps.push(Step { tile: m.tile, at: m.at, corners });
+        }
+    }
+    let open = board.open_cells();
+    if let Some((tile, corners)) = hand.iter().find_map(|&t| orientations(t).first().map(|&c| (t, c))) {
+        if let Some((at, _)) = board.tiles().first() {
+            steps.push(Step { tile, at: *at, corners });
+        }
+        if let Some((lo, hi)) = board.bounds() {
+            steps.push(Step { tile, at: crate::model::Cell::new(hi.x + 2, lo.y), corners });
+        }
+    }
+    let away = variant.tile_set().ids().find(|&t| !hand.contains(&t) && !board.holds_tile(t));
+    if let (Some(tile), Some(&at)) = (away, legal.first().map(|m| &m.at).or(open.first()))
+        && let Some(&corners) = orientations(tile).first()
+    {
+        steps.push(Step { tile, at, corners });
+    }
+    steps.sort();
+    steps.dedup();
+    let mut rest: Vec<Step> = open
+        .iter()
+        .flat_map(|&at| {
+            hand.iter()
+                .flat_map(move |&tile| orientations(tile).into_iter().map(move |corners| Step { tile, at, corners }))
+        })
+        .filter(|s| steps.binary_search(s).is_err())
+        .collect();
+    let matched = |s: &Step| contacts(board, variant, s.at, s.corners).iter().filter(|c| c.matched).count();
+    rest.sort_by_cached_key(|s| std::cmp::Reverse(matched(s)));
+    rest.truncate(MAX_JUDGED.saturating_sub(steps.len()));
+    steps.extend(rest);
+    steps.sort();
+    steps.dedup();
+    steps
+}

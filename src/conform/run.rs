@@ -1,0 +1,415 @@
+//! A conformance run: the engine started and greeted, then every case of
+//! the suite put to it in order, each answer compared with the rules'. An
+//! engine that exits, hangs or answers garbage fails the case it was on and
+//! is started again for the next; after [`FAILURES_IN_A_ROW`] such cases in
+//! a row the run stops and says how many cases it did not run.
+
+use std::time::Duration;
+
+use crate::fixtures::{PerftFixture, PositionFixture, VariantMoves};
+use crate::formats::{MoveRecord, notation, split_label};
+use crate::model::{Board, Cell, Corners, TileId};
+use crate::play::Transcript;
+use crate::protocol::client::FailureKind as EngineFailureKind;
+use crate::protocol::message::shorten;
+use crate::protocol::{Capability, End, EngineFailure, EngineProcess, Hello, PROTOCOL_VERSION, Request};
+use crate::rules::{Position, Reading, Variant};
+
+use super::report::{CaseKind, CaseRecord, Failure, FailureKind, Outcome};
+use super::suite::{ConformSuite, variant_by_label};
+
+/// Cases in a row on which the engine exits, hangs or answers garbage
+/// before the run gives up on it.
+pub const FAILURES_IN_A_ROW: usize = 3;
+
+/// How to run.
+#[derive(Clone, Debug)]
+pub struct RunOptions {
+    /// The engine's program and arguments.
+    pub command: Vec<String>,
+    /// The time limit on each request.
+    pub timeout: Duration,
+    /// Only the cases under these labels (empty: every case).
+    pub variants: Vec<String>,
+    /// Games the engine plays under each variant (where it offers `play`).
+    pub play: usize,
+}
+
+/// What a run found.
+#[derive(Clone, Debug)]
+pub struct Run {
+    /// The engine's `engine` line, once it has answered the handshake.
+    pub engine: Option<String>,
+    /// Every case run or skipped, in order.
+    pub records: Vec<CaseRecord>,
+    /// Why the run stopped before the last case, if it did.
+    pub stopped: Option<String>,
+    /// Cases not run because it stopped.
+    pub not_run: usize,
+}
+
+/// One case to put to the engine.
+pub(super) enum Case<'a> {
+    Positions(&'a PositionFixture, &'a VariantMoves),
+    Verdicts(&'a PositionFixture, &'a VariantMoves),
+    Perft(&'a PerftFixture),
+    Games(&'a str, &'a Transcript, String),
+    Play { seed: u64, players: usize, label: String },
+}
+
+impl Case<'_> {
+    fn kind(&self) -> CaseKind {
+        match self {
+            Case::Positions(..) => CaseKind::Positions,
+            Case::Verdicts(..) => CaseKind::Verdicts,
+            Case::Perft(..) => CaseKind::Perft,
+            Case::Games(..) => CaseKind::Games,
+            Case::Play { .. } => CaseKind::Play,
+        }
+    }
+
+    fn fixture(&self) -> String {
+        match self {
+            Case::Positions(p, _) | Case::Verdicts(p, _) => p.id.clone(),
+            Case::Perft(f) => f.position.clone(),
+            Case::Games(name, ..) => name.to_string(),
+            Case::Play { seed, players, .. } => format!("seed-{seed}-{players}p"),
+        }
+    }
+
+    fn label(&self) -> String {
+        match self {
+            Case::Positions(_, m) | Case::Verdicts(_, m) => m.variant.clone(),
+            Case::Perft(f) => f.variant.clone(),
+            Case::Games(_, _, label) | Case::Play { label, .. } => label.clone(),
+        }
+    }
+
+    fn needs(&self) -> Capability {
+        match self {
+            Case::Positions(..) | Case::Games(..) => Capability::Moves,
+            Case::Verdicts(..) => Capability::Judge,
+            Case::Perft(..) => Capability::Perft,
+            Case::Play { .. } => Capability::Play,
+        }
+    }
+}
+
+/// The suite's cases, in order: move lists, verdicts, perft, the suite's
+/// games, games the engine plays.
+fn cases<'a>(suite: &'a ConformSuite, options: &RunOptions) -> Vec<Case<'a>> {
+    let mut out = Vec::new();
+    for p in &suite.positions {
+        out.extend(p.moves.iter().map(|m| Case::Positions(p, m)));
+    }
+    for p in &suite.positions {
+        out.extend(p.moves.iter().map(|m| Case::Verdicts(p, m)));
+    }
+    out.extend(suite.perft.iter().map(Case::Perft));
+    for (name, t) in &suite.games {
+        let label = t.variant.variant().map(|v| v.label()).unwrap_or_else(|_| t.variant.name.clone());
+        out.push(Case::Games(name, t, label));
+    }
+    for (v, label) in suite.variants.iter().enumerate() {
+        for i in 0..options.play {
+            let seed = suite.seed.wrapping_add((v * options.play + i) as u64);
+            out.push(Case::Play { seed, players: 2 + (v + i) % 3, label: label.clone() });
+        }
+    }
+    out.retain(|c| options.variants.is_empty() || options.variants.contains(&c.label()));
+    out
+}
+
+/// Why a request got no usable answer.
+pub(super) enum Trouble {
+    /// The engine failed (exited, hung, printed what no protocol says).
+    Engine(EngineFailure),
+    /// It answered `error`.
+    Refused { request: String, message: String },
+    /// Its answer's lines are not those of the request's answer.
+    Garbage { request: String, message: String },
+}
+
+/// A case's outcome, before it is a record.
+pub(super) enum Verdict {
+    Pass(String),
+    Wrong(String, Box<Failure>),
+}
+
+/// The engine, as the cases use it.
+pub(super) struct Session {
+    engine: Option<EngineProcess>,
+    pub(super) hello: Hello,
+}
+
+impl Session {
+    /// Sends a request; the data lines of an `ok` answer.
+    pub(super) fn ask(&mut self, request: &Request) -> Result<Vec<String>, Trouble> {
+        let line = request.to_string();
+        let Some(engine) = self.engine.as_mut() else {
+            let message = "the engine is not running".to_string();
+            return Err(Trouble::Garbage { request: line, message });
+        };
+        match engine.request(&line, &|l| request.data_line(l)) {
+            Ok(r) => match r.end {
+                End::Ok => Ok(r.data),
+                End::Error(message) => Err(Trouble::Refused { request: line, message }),
+            },
+            Err(f) => Err(Trouble::Engine(f)),
+        }
+    }
+
+    /// Sends a request whose answer has no data lines.
+    pub(super) fn ask_done(&mut self, request: &Request) -> Result<(), Trouble> {
+        let data = self.ask(request)?;
+        match data.first() {
+            None => Ok(()),
+            Some(line) => {
+                Err(garbage(request, format!("answered `{}`; this request has no data lines", shorten(line))))
+            }
+        }
+    }
+
+    /// Sets the variant and the position (board and hand, no label).
+    pub(super) fn set(&mut self, label: &str, board: &Board, hand: &[TileId]) -> Result<(), Trouble> {
+        self.ask_done(&Request::Variant(label.to_string()))?;
+        self.ask_done(&Request::Position(notation::write(board, hand, None)))
+    }
+
+    /// The engine's move list at the position in force.
+    pub(super) fn moves(&mut self) -> Result<Vec<MoveRecord>, Trouble> {
+        let lines = self.ask(&Request::Moves)?;
+        each(&Request::Moves, &lines, crate::protocol::message::parse_move_line)
+    }
+
+    pub(super) fn offers(&self, c: Capability) -> bool {
+        self.hello.offers(c)
+    }
+}
+
+/// A garbage answer to `request`.
+pub(super) fn garbage(request: &Request, message: String) -> Trouble {
+    Trouble::Garbage { request: request.to_string(), message }
+}
+
+/// Every data line read by `parse`; the first that does not read is garbage.
+pub(super) fn each<T>(
+    request: &Request,
+    lines: &[String],
+    parse: impl Fn(&str) -> Result<T, String>,
+) -> Result<Vec<T>, Trouble> {
+    lines
+        .iter()
+        .enumerate()
+        .map(|(i, l)| parse(l).map_err(|e| garbage(request, format!("data line {}: {e}", i + 1))))
+        .collect()
+}
+
+/// A position fixture's board and hand, checked under `variant`.
+pub(super) fn position_of(board: &[(Cell, Corners)], hand: &[TileId], variant: &Variant) -> Result<Position, String> {
+    Position::from_setup(board, hand, variant)
+        .map_err(|ps| ps.iter().map(|p| p.to_string()).collect::<Vec<_>>().join("; "))
+}
+
+/// Starts the engine and asks for the handshake.
+fn start(options: &RunOptions) -> Result<Result<(EngineProcess, Hello), Trouble>, String> {
+    let mut engine = EngineProcess::start(&options.command, options.timeout)?;
+    let request = Request::Protocol(PROTOCOL_VERSION);
+    let answer = match engine.request(&request.to_string(), &|l| request.data_line(l)) {
+        Ok(r) => r,
+        Err(f) => return Ok(Err(Trouble::Engine(f))),
+    };
+    let hello = match answer.end {
+        End::Error(message) => Err(Trouble::Refused { request: request.to_string(), message }),
+        End::Ok => Hello::parse(&answer.data).map_err(|e| garbage(&request, e)).and_then(|h| {
+            if h.version == PROTOCOL_VERSION {
+                Ok(h)
+            } else {
+                Err(garbage(&request, format!("the engine speaks protocol {}, not {PROTOCOL_VERSION}", h.version)))
+            }
+        }),
+    };
+    Ok(hello.map(|h| (engine, h)))
+}
+
+/// The record of a case that failed for `trouble`.
+fn troubled(trouble: Trouble) -> (String, Failure) {
+    let failure = |kind, request: String, details: Vec<String>, stderr: Option<String>| Failure {
+        kind,
+        request: Some(request).filter(|r| !r.is_empty()),
+        details,
+        divergence: None,
+        replay: None,
+        stderr: stderr.filter(|s| !s.is_empty()),
+    };
+    match trouble {
+        Trouble::Refused { request, message } => (
+            format!("the engine refused `{}`: {message}", shorten(&request)),
+            failure(FailureKind::Refused, request, vec![message], None),
+        ),
+        Trouble::Garbage { request, message } => (
+            format!("the engine answered garbage to `{}`: {message}", shorten(&request)),
+            failure(FailureKind::Garbage, request, vec![message], None),
+        ),
+        Trouble::Engine(f) => {
+            let kind = match f.kind {
+                EngineFailureKind::Exited => FailureKind::Exited,
+                EngineFailureKind::Timeout => FailureKind::Timeout,
+                EngineFailureKind::Garbage => FailureKind::Garbage,
+            };
+            let summary = format!("the engine {} (on `{}`)", f.message, shorten(&f.request));
+            (summary, failure(kind, f.request, vec![f.message], Some(f.stderr)))
+        }
+    }
+}
+
+/// Why the engine cannot run `case`, when it does not offer what it needs.
+fn unoffered(hello: &Hello, case: &Case<'_>) -> Option<String> {
+    if !hello.offers(case.needs()) {
+        return Some(format!("the engine does not offer `{}`", case.needs()));
+    }
+    let label = case.label();
+    let (name, overrides) = split_label(&label).ok()?;
+    if !hello.variants.contains(&name) {
+        return Some(format!("the engine does not know the variant `{name}`"));
+    }
+    for o in overrides {
+        let reading = Reading::find(&o.name).ok()?;
+        if !hello.readings.contains(&reading.id) {
+            return Some(format!("the engine cannot change {} ({})", reading.id, reading.name));
+        }
+    }
+    None
+}
+
+fn record(case: &Case<'_>, outcome: Outcome, summary: String, failure: Option<Failure>) -> CaseRecord {
+    let (kind, fixture, variant) = (case.kind(), case.fixture(), case.label());
+    CaseRecord {
+        case: format!("{}/{fixture}/{variant}", kind.as_str()),
+        kind,
+        fixture,
+        variant,
+        outcome,
+        summary,
+        failure,
+    }
+}
+
+/// Runs every case of `suite` against the engine. The error: the engine's
+/// program cannot be started at all.
+pub fn run(suite: &ConformSuite, options: &RunOptions) -> Result<Run, String> {
+    let handshake = |outcome, summary: String, failure| CaseRecord {
+        case: "engine/handshake/-".into(),
+        kind: CaseKind::Engine,
+        fixture: "handshake".into(),
+        variant: "-".into(),
+        outcome,
+        summary,
+        failure,
+    };
+    let cases = cases(suite, options);
+    let (engine, hello) = match start(options)? {
+        Ok(started) => started,
+        Err(trouble) => {
+            let (summary, failure) = troubled(trouble);
+            return Ok(Run {
+                engine: None,
+                records: vec![handshake(Outcome::Fail, summary, Some(failure))],
+                stopped: Some("the engine did not answer the handshake".into()),
+                not_run: cases.len(),
+            });
+        }
+    };
+    let offers: Vec<String> = hello.offers.iter().map(|c| c.to_string()).collect();
+    let greeting = format!(
+        "`{}` speaks protocol {}; offers {}; knows {}",
+        hello.engine,
+        hello.version,
+        if offers.is_empty() { "nothing".to_string() } else { offers.join(", ") },
+        hello.variants.join(", ")
+    );
+    let mut run = Run {
+        engine: Some(hello.engine.clone()),
+        records: vec![handshake(Outcome::Pass, greeting, None)],
+        stopped: None,
+        not_run: 0,
+    };
+    let mut session = Session { engine: Some(engine), hello };
+    let mut in_a_row = 0;
+    for (i, case) in cases.iter().enumerate() {
+        if variant_by_label(&case.label()).is_none() {
+            let why = format!("the rules know no variant `{}` (a shipped name, then +R4=no overrides)", case.label());
+            run.records.push(record(case, Outcome::Skip, why, None));
+            continue;
+        }
+        if let Some(why) = unoffered(&session.hello, case) {
+            run.records.push(record(case, Outcome::Skip, why, None));
+            continue;
+        }
+        if session.engine.is_none() {
+            match start(options)? {
+                Ok((engine, hello)) => {
+                    session.engine = Some(engine);
+                    session.hello = hello;
+                }
+                Err(trouble) => {
+                    let (summary, failure) = troubled(trouble);
+                    run.records.push(record(case, Outcome::Fail, format!("restarting: {summary}"), Some(failure)));
+                    run.stopped = Some("the engine, started again, did not answer the handshake".into());
+                    run.not_run = cases.len() - i - 1;
+                    break;
+                }
+            }
+        }
+        let result = match case {
+            Case::Positions(p, m) => super::cases::positions(&mut session, p, m),
+            Case::Verdicts(p, m) => super::cases::verdicts(&mut session, p, m),
+            Case::Perft(f) => super::cases::perft(&mut session, f),
+            Case::Games(name, t, label) => super::cases::game(&mut session, name, t, label),
+            Case::Play { seed, players, label } => super::cases::play(&mut session, *seed, *players, label),
+        };
+        match result {
+            Ok(Verdict::Pass(summary)) => {
+                in_a_row = 0;
+                run.records.push(record(case, Outcome::Pass, summary, None));
+            }
+            Ok(Verdict::Wrong(summary, failure)) => {
+                in_a_row = 0;
+                run.records.push(record(case, Outcome::Fail, summary, Some(*failure)));
+            }
+            Err(trouble) => {
+                let broken = !matches!(trouble, Trouble::Refused { .. });
+                if broken {
+                    // After garbage the conversation may be out of step:
+                    // a fresh engine for the next case.
+                    session.engine = None;
+                    in_a_row += 1;
+                } else {
+                    in_a_row = 0;
+                }
+                let (summary, failure) = troubled(trouble);
+                run.records.push(record(case, Outcome::Fail, summary, Some(failure)));
+                if in_a_row >= FAILURES_IN_A_ROW {
+                    run.stopped = Some(format!(
+                        "the engine exited, hung or answered garbage on {FAILURES_IN_A_ROW} cases in a row"
+                    ));
+                    run.not_run = cases.len() - i - 1;
+                    break;
+                }
+            }
+        }
+    }
+    if let Some(engine) = session.engine.take() {
+        engine.stop();
+    }
+    Ok(run)
+}
+
+/// The label's variant under the rules; the suite's labels all name one
+/// (a folder's are checked as it is read).
+pub(super) fn rules_of(label: &str) -> Result<Variant, Trouble> {
+    variant_by_label(label).ok_or_else(|| Trouble::Refused {
+        request: String::new(),
+        message: format!("the rules know no variant `{label}`"),
+    })
+}

@@ -1,0 +1,175 @@
+//! The suite a conformance run puts to an engine: a fixture folder written
+//! by `quadominos fixtures --out DIR`, read through its manifest (every file
+//! checked against its digest, every recorded answer against the rules), or
+//! one generated in memory from a seed by [`crate::fixtures::generate`].
+
+use std::path::Path;
+
+use crate::fixtures::{
+    Manifest, PerftFixture, PositionFixture, SuiteOptions, SuiteVariant, check_moves, check_perft, generate, sha256_hex,
+};
+use crate::formats::{BUILTIN_VARIANTS, InputError, Source, builtin_variant, split_label};
+use crate::play::{Transcript, replay};
+use crate::rules::Variant;
+
+/// What a conformance run checks.
+#[derive(Clone, Debug, Default)]
+pub struct ConformSuite {
+    /// Where it comes from, in words: the folder, or the seed.
+    pub origin: String,
+    /// The seed games the engine plays are dealt from.
+    pub seed: u64,
+    /// The variants' labels, in the suite's order.
+    pub variants: Vec<String>,
+    /// Positions with the rules' move lists.
+    pub positions: Vec<PositionFixture>,
+    /// Perft counts.
+    pub perft: Vec<PerftFixture>,
+    /// The suite's games: each file's name (without `games/` and `.json`)
+    /// and its transcript.
+    pub games: Vec<(String, Transcript)>,
+}
+
+/// A variant by its label (`english+R4=no`): a shipped variant with the
+/// label's readings; `None` when it names none.
+pub fn variant_by_label(label: &str) -> Option<Variant> {
+    let (name, overrides) = split_label(label).ok()?;
+    overrides.iter().try_fold(builtin_variant(&name)?, |v, o| v.with_rule(&o.name, &o.value).ok())
+}
+
+/// What to generate when no folder is given.
+#[derive(Clone, Debug)]
+pub struct Generated {
+    /// The seed.
+    pub seed: u64,
+    /// The variants' labels (shipped names, with `+R4=no` overrides).
+    pub variants: Vec<String>,
+    /// Positions per variant.
+    pub positions: usize,
+    /// The perft depth.
+    pub perft_depth: usize,
+    /// Games of the suite (the toolkit's own, whose positions are put to
+    /// the engine).
+    pub count: usize,
+}
+
+/// A suite generated in memory. Errors: a label that names no variant (as
+/// `--variant`), or the generator's own failure.
+pub fn generated(options: &Generated) -> Result<ConformSuite, InputError> {
+    let mut variants = Vec::new();
+    for label in &options.variants {
+        let variant = variant_by_label(label).ok_or_else(|| {
+            InputError::whole_file(
+                "--variant",
+                format!("no variant is called `{label}` (a shipped name, then +R4=no overrides)"),
+            )
+        })?;
+        let base = split_label(label).map(|(n, _)| n).unwrap_or_default();
+        let spec = BUILTIN_VARIANTS.iter().find(|(n, _)| *n == base).map(|(_, t)| t.to_string()).unwrap_or_default();
+        variants.push(SuiteVariant { variant, spec });
+    }
+    let suite_options = SuiteOptions {
+        seed: options.seed,
+        count: options.count,
+        positions: options.positions,
+        perft_depth: options.perft_depth,
+        variants,
+        // Every placement reading's positions, as the default fixture
+        // suite carries them; no scenarios, which the protocol cannot play.
+        readings: true,
+        scenarios: crate::fixtures::Scenarios::None,
+    };
+    let suite = generate(&suite_options).map_err(|e| {
+        InputError::whole_file(
+            "--seed",
+            match e {
+                crate::fixtures::FixtureError::Input(e) => {
+                    e.problems.iter().map(|p| p.message.clone()).collect::<Vec<_>>().join("; ")
+                }
+                crate::fixtures::FixtureError::Undealable { message, .. } => message,
+                crate::fixtures::FixtureError::Internal(m) => format!("internal error: {m}"),
+            },
+        )
+    })?;
+    let mut out = ConformSuite {
+        origin: format!("a suite generated from seed {}", options.seed),
+        seed: options.seed,
+        variants: suite_options.variants.iter().map(|v| v.variant.label()).collect(),
+        ..ConformSuite::default()
+    };
+    for (path, bytes) in &suite.files {
+        // The generator's own files: a failure to read one back is a bug.
+        let bug = |e: serde_json::Error| InputError::whole_file(path, format!("internal error: {e}"));
+        if path == "positions.json" {
+            out.positions = serde_json::from_slice(bytes).map_err(bug)?;
+        } else if path == "perft.json" {
+            out.perft = serde_json::from_slice(bytes).map_err(bug)?;
+        } else if let Some(name) = game_name(path) {
+            out.games.push((name, serde_json::from_slice(bytes).map_err(bug)?));
+        }
+    }
+    Ok(out)
+}
+
+/// A game's name from its path in a suite: `games/NAME.json`.
+fn game_name(path: &str) -> Option<String> {
+    path.strip_prefix("games/").and_then(|p| p.strip_suffix(".json")).map(str::to_string)
+}
+
+/// A suite folder read through its manifest. Bad input: a file missing, or
+/// not what the manifest says (its size or digest), or whose answers are
+/// not the rules' (a suite changed by hand, or written under other rules).
+pub fn folder(dir: &Path) -> Result<ConformSuite, InputError> {
+    let source = Source::read(&dir.join("manifest.json"))?;
+    let manifest: Manifest = source.parse("a fixture suite's manifest.json")?;
+    let mut out = ConformSuite {
+        origin: dir.display().to_string(),
+        seed: manifest.arguments.seed,
+        variants: manifest.variants.iter().map(|v| v.name.clone()).collect(),
+        ..ConformSuite::default()
+    };
+    for file in &manifest.files {
+        if !matches!(file.kind.as_str(), "positions" | "perft" | "transcript") {
+            continue;
+        }
+        let path = dir.join(&file.path);
+        let source = Source::read(&path)?;
+        if sha256_hex(source.text.as_bytes()) != file.sha256 {
+            return Err(InputError::whole_file(
+                &source.name,
+                "its SHA-256 is not the one manifest.json gives: the file was changed after the suite was written",
+            ));
+        }
+        match file.kind.as_str() {
+            "positions" => out.positions.extend(source.parse::<Vec<PositionFixture>>("a list of positions")?),
+            "perft" => out.perft.extend(source.parse::<Vec<PerftFixture>>("a list of perft counts")?),
+            _ => {
+                let name = game_name(&file.path).unwrap_or_else(|| file.path.clone());
+                out.games.push((name, source.parse::<Transcript>("a transcript")?));
+            }
+        }
+    }
+    // The suite's answers are what the engine is held to: they must be the
+    // rules' own.
+    let stale = |file: &str, what: String| {
+        InputError::whole_file(
+            &dir.join(file).display().to_string(),
+            format!("{what}: not what the rules give; write the suite again with `quadominos fixtures --out`"),
+        )
+    };
+    if let Err(m) = check_moves(&out.positions, variant_by_label) {
+        return Err(stale("positions.json", format!("position {} ({}) under {}", m.index, m.id, m.variant)));
+    }
+    if let Err(m) = check_perft(&out.perft, variant_by_label) {
+        return Err(stale("perft.json", format!("count {} ({}): {}", m.index, m.position, m.wrong.join("; "))));
+    }
+    for (name, t) in &out.games {
+        let variant = t.variant.variant().map_err(|ps| {
+            stale(&format!("games/{name}.json"), ps.iter().map(|p| p.to_string()).collect::<Vec<_>>().join("; "))
+        })?;
+        if let Err(m) = replay(t, &variant) {
+            return Err(stale(&format!("games/{name}.json"), format!("event {}: {}", m.index, m.reasons.join("; "))));
+        }
+    }
+    Ok(out)
+}

@@ -1,0 +1,229 @@
+//! The reference engine: the protocol answered from this crate's rules, as
+//! `quadominos engine` speaks it. It holds the variant and the position in
+//! force; every request is answered whole, and a request it cannot answer
+//! is refused with `error`, never a crash.
+
+use crate::fixtures::{DivideEntry, perft};
+use crate::formats::{BUILTIN_VARIANTS, builtin_variant, move_records, notation, split_label};
+use crate::model::{Cell, Corners, TileId};
+use crate::play::{MAX_ROUNDS, Stop, Strategy, play};
+use crate::rules::{Placement, Position, READINGS, Variant, Verdict, judge};
+
+use super::message::{
+    Capability, End, Hello, JudgeLine, PROTOCOL_VERSION, PerftLines, Request, divide_line, move_line, shorten,
+};
+
+/// The lines answering one request, the closing line last, and whether the
+/// engine is to stop after it (`quit`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Answer {
+    /// Every line, ending with `ok` or `error ...`.
+    pub lines: Vec<String>,
+    /// True after `quit`.
+    pub quit: bool,
+}
+
+/// The reference engine's state: the rules and the position in force.
+#[derive(Clone, Debug)]
+pub struct Engine {
+    /// The variant given when the engine started (`--variant`, `--spec`),
+    /// known to `variant` by its name when it is not a shipped one.
+    own: Variant,
+    /// Readings changed on top of every variant set (`--rule`): a house
+    /// rule, said in the handshake's `engine` line.
+    forced: Vec<(String, String)>,
+    /// The variant in force, with `forced` applied.
+    variant: Variant,
+    /// The board and hand set by `position`, as written.
+    board: Vec<(Cell, Corners)>,
+    hand: Vec<TileId>,
+}
+
+impl Engine {
+    /// An engine under `own` with `forced` applied on top of every variant
+    /// set; the error is a forced reading that does not apply.
+    pub fn new(own: Variant, forced: Vec<(String, String)>) -> Result<Engine, String> {
+        let variant = apply(own.clone(), &forced)?;
+        Ok(Engine { own, forced, variant, board: Vec::new(), hand: Vec::new() })
+    }
+
+    /// The variant in force.
+    pub fn variant(&self) -> &Variant {
+        &self.variant
+    }
+
+    /// The handshake's answer.
+    pub fn hello(&self) -> Hello {
+        let mut engine = format!("quadominos {}", env!("CARGO_PKG_VERSION"));
+        if !self.forced.is_empty() {
+            let rules: String = self.forced.iter().map(|(k, v)| format!("+{k}={v}")).collect();
+            engine.push_str(&format!(" (house rules on every variant: {rules})"));
+        }
+        let mut variants: Vec<String> = BUILTIN_VARIANTS.iter().map(|(n, _)| n.to_string()).collect();
+        if !variants.iter().any(|n| n == self.own.name()) {
+            variants.push(self.own.name().to_string());
+        }
+        Hello {
+            version: PROTOCOL_VERSION,
+            engine,
+            offers: Capability::ALL.to_vec(),
+            variants,
+            readings: READINGS.iter().map(|r| r.id).collect(),
+        }
+    }
+
+    /// Answers one request line.
+    pub fn answer(&mut self, line: &str) -> Answer {
+        let (result, quit) = match Request::parse(line) {
+            Ok(Request::Quit) => (Ok(Vec::new()), true),
+            Ok(request) => (self.answer_request(&request), false),
+            Err(e) => (Err(e), false),
+        };
+        let mut lines = match result {
+            Ok(lines) => lines,
+            Err(message) => vec![End::Error(message).line()],
+        };
+        if lines.last().and_then(|l| End::of(l)).is_none() {
+            lines.push(End::Ok.line());
+        }
+        Answer { lines, quit }
+    }
+
+    fn answer_request(&mut self, request: &Request) -> Result<Vec<String>, String> {
+        match request {
+            Request::Protocol(v) if *v == PROTOCOL_VERSION => Ok(self.hello().lines()),
+            Request::Protocol(v) => Err(format!("this engine speaks protocol {PROTOCOL_VERSION}, not {v}")),
+            Request::Variant(label) => {
+                self.variant = self.by_label(label)?;
+                Ok(Vec::new())
+            }
+            Request::Position(line) => {
+                let read = notation::parse(line).map_err(|e| format!("notation: {e}"))?;
+                let variant = match &read.variant {
+                    Some(label) => self.by_label(label)?,
+                    None => self.variant.clone(),
+                };
+                Position::from_setup(&read.board, &read.hand, &variant).map_err(|ps| problems(&ps))?;
+                (self.variant, self.board, self.hand) = (variant, read.board, read.hand);
+                Ok(Vec::new())
+            }
+            Request::Moves => {
+                let p = self.position()?;
+                let generator = crate::rules::MoveGen::new(&self.variant, &p.board, &p.hand);
+                let records = move_records(&generator, &p.hand).map_err(|(m, _)| {
+                    format!(
+                        "internal error: the move generator lists {} {} at {}, which the judge refuses",
+                        m.tile, m.corners, m.at
+                    )
+                })?;
+                Ok(records.iter().map(move_line).collect())
+            }
+            Request::Judge(at, corners) => {
+                let p = self.position()?;
+                let placement = Placement { tile: corners.id(), at: *at, corners: *corners };
+                let verdict = match judge(&p.board, &self.variant, placement, Some(&p.hand)) {
+                    Verdict::Legal(l) => JudgeLine::Legal {
+                        points: l.points,
+                        matched: l.matched,
+                        bonus: l.bonus,
+                        by_weight: l.by_weight,
+                    },
+                    Verdict::Illegal(reasons) => {
+                        JudgeLine::Illegal(reasons.iter().map(|r| r.to_string()).collect::<Vec<_>>().join("; "))
+                    }
+                };
+                Ok(vec![verdict.line()])
+            }
+            Request::Perft(depth) => {
+                let p = self.position()?;
+                let count = perft(&self.variant, &p.board, &p.hand, *depth, false);
+                Ok(PerftLines { nodes: count.nodes, bonus: count.bonus }.lines())
+            }
+            Request::Divide(depth) => {
+                let p = self.position()?;
+                let count = perft(&self.variant, &p.board, &p.hand, *depth, true);
+                Ok(count
+                    .divide
+                    .iter()
+                    .map(|d| divide_line(&DivideEntry { tile: d.tile, at: d.at, corners: d.corners, nodes: d.nodes }))
+                    .collect())
+            }
+            Request::Play { seed, players } => {
+                let played = play(&self.variant, *players, *seed, Strategy::Random, Stop::End, MAX_ROUNDS)?;
+                let transcript = played.transcript(Some(*seed), Some(Strategy::Random.as_str()));
+                let json = serde_json::to_string(&transcript).map_err(|e| format!("internal error: {e}"))?;
+                Ok(vec![json])
+            }
+            Request::Quit => Ok(Vec::new()),
+        }
+    }
+
+    /// The position in force, checked under the variant in force (set
+    /// after it, a variant may refuse it: a tile outside its set).
+    fn position(&self) -> Result<Position, String> {
+        Position::from_setup(&self.board, &self.hand, &self.variant).map_err(|ps| problems(&ps))
+    }
+
+    /// A variant by its label: a shipped variant, or the engine's own by
+    /// its name, with the label's readings and then the house rules.
+    fn by_label(&self, label: &str) -> Result<Variant, String> {
+        let (name, overrides) =
+            split_label(label).map_err(|(at, m)| format!("label `{}`: {m} at {at}", shorten(label)))?;
+        let base = if name == self.own.name() {
+            self.own.clone()
+        } else {
+            builtin_variant(&name).ok_or_else(|| format!("no variant is called `{}`", shorten(&name)))?
+        };
+        let written: Vec<(String, String)> = overrides.into_iter().map(|o| (o.name, o.value)).collect();
+        apply(apply(base, &written)?, &self.forced)
+    }
+}
+
+fn apply(mut variant: Variant, rules: &[(String, String)]) -> Result<Variant, String> {
+    for (name, value) in rules {
+        variant = variant.with_rule(name, value).map_err(|e| e.to_string())?;
+    }
+    Ok(variant)
+}
+
+fn problems(ps: &[crate::error::Problem]) -> String {
+    format!("the position does not load: {}", ps.iter().map(|p| p.to_string()).collect::<Vec<_>>().join("; "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn english() -> Engine {
+        Engine::new(builtin_variant("english").unwrap(), Vec::new()).unwrap()
+    }
+
+    #[test]
+    fn every_answer_ends_with_one_closing_line_and_bad_requests_are_refused() {
+        let mut e = english();
+        // Before any `position`: the empty board and hand, nothing to play.
+        assert_eq!(e.answer("moves").lines, ["ok"]);
+        for line in ["fly", "", "perft x", "variant nowhere", "position 0,0:5555 9-9-9-9", "quit now"] {
+            let a = e.answer(line);
+            assert_eq!(a.lines.len(), 1, "{line}: {:?}", a.lines);
+            assert!(a.lines[0].starts_with("error "), "{line}: {:?}", a.lines);
+        }
+        assert_eq!(e.answer("position 0,-1:0155;0,0:5555;1,0:5525 1-4-5-5,2-2-4-5,4-5-5-5").lines, ["ok"]);
+        let moves = e.answer("moves").lines;
+        assert_eq!(moves.len(), 9, "{moves:?}");
+        assert!(moves.contains(&"1-4-5-5 1,-1 1,4,5,5 15 3 yes no".to_string()), "{moves:?}");
+        assert_eq!(e.answer("judge 1,-1 1,4,5,5").lines, ["legal 15 3 yes no", "ok"]);
+        assert!(e.answer("judge 5,5 1,4,5,5").lines[0].starts_with("illegal "));
+        assert_eq!(e.answer("perft 2").lines, ["nodes 36", "bonus 1 7", "ok"]);
+        assert_eq!(e.answer("quit"), Answer { lines: vec!["ok".into()], quit: true });
+    }
+
+    #[test]
+    fn house_rules_apply_on_top_of_every_variant_set_and_are_said_in_the_handshake() {
+        let mut e = Engine::new(builtin_variant("english").unwrap(), vec![("R4".into(), "no".into())]).unwrap();
+        assert!(e.hello().engine.contains("+R4=no"), "{:?}", e.hello());
+        assert_eq!(e.answer("variant serbian+R7=4").lines, ["ok"]);
+        assert_eq!(e.variant().label(), "serbian+R7=4+R4=no");
+        assert_eq!(english().answer("variant serbian").lines, ["ok"]);
+    }
+}
