@@ -1,10 +1,12 @@
-//! Boards drawn for people: the ASCII layout every text output uses, and
-//! SVG pictures of boards and of the bonus catalogue.
+//! Boards drawn for people: the ASCII layout every text output uses, SVG
+//! pictures of boards and of the bonus catalogue, and the HTML pages
+//! (`--html`) that step through games, answers and comparisons.
 //!
 //! May use: model, rules, play. A scenario comparison from `play` is drawn
 //! here as text.
 
 mod ascii;
+pub mod page;
 mod scenario;
 mod svg;
 
