@@ -34,6 +34,8 @@ pub const INTERRUPTED: u8 = 130;
   quadominos solve puzzles/bonus-corner.yaml
   \
 quadominos solve puzzles/bonus-corner.yaml --solver both --format json
+  \
+quadominos solve puzzles/bonus-corner.yaml --html answer.html
 \
 What is printed: a score proven optimal (or the best found, with what stopped the search); for a
 \
@@ -87,6 +89,13 @@ pub struct Args {
     /// command, nor a device or FIFO).
     #[arg(long, value_name = "FILE")]
     pub png: Option<PathBuf>,
+    /// Also write a page to FILE: one HTML file, nothing fetched, with the
+    /// position, then each play of the answer in order (its points, bonus
+    /// choice, the other choice there, the running total), and the result,
+    /// proven or with its bound. Never an input of the command, nor a
+    /// device or FIFO.
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
 }
 
 /// Whether a puzzle's recorded `expect:` holds for the answer: the key
@@ -332,7 +341,7 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
     let started = Instant::now();
     let loaded = load_puzzle(&args.puzzle, &args.rules.choice())?;
     // An output over an input is refused before the search, not after it.
-    super::shared::picture::check(&args.svg, &args.png)?;
+    super::shared::picture::check_with_page(&args.svg, &args.png, &args.html)?;
     let budget = quadominos::limits::current();
     let stop = interrupt_flag();
     let progress = Arc::new(Progress::default());
@@ -439,7 +448,17 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
         Format::Text => solve_text(&loaded.puzzle, &report),
         _ => serialize(&report, args.format)?,
     };
-    super::shared::picture::write(&args.svg, &args.png, || {
+    let page = super::shared::pages::page_output(&args.html, || {
+        let page = super::shared::pages::puzzle_page(
+            &loaded.source.name,
+            &report.goal,
+            &loaded.puzzle,
+            &report.answer,
+            &report.alternatives,
+        );
+        Ok(quadominos::render::page::page_html(&page))
+    })?;
+    super::shared::picture::write_with_page(&args.svg, &args.png, page, || {
         let title = format!("{}: {}, {}", loaded.source.name, report.goal, report.variant);
         let (board, marks) = super::render::answer_picture(&loaded.puzzle, &report.answer, &title);
         quadominos::render::board_svg(&board, &marks)

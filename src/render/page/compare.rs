@@ -143,8 +143,17 @@ pub fn comparison_page(c: &Comparison, runs: &[(Run, Vec<Table>)], name: &str, d
         }
         baseline_at.insert(d.action, others.join(", "));
         cited.extend(d.sides.iter().flat_map(|s| s.clauses.iter().copied()));
-        let sides: Vec<String> =
-            d.sides.iter().map(|s| format!("{} {} [{}]", s.variant, s.verdict, ids(&s.clauses))).collect();
+        let sides: Vec<String> = d
+            .sides
+            .iter()
+            .map(|s| {
+                let what = match &s.reason {
+                    Some(reason) => format!("refused: {reason}"),
+                    None => format!("accepted: {}, {:+} points, then {}", s.events.join(", "), s.score, s.phase),
+                };
+                format!("{} {what} [{}]", s.variant, ids(&s.clauses))
+            })
+            .collect();
         summary.push(format!("First difference at action {} ({}): {}.", d.action, d.description, sides.join("; ")));
         jumps.push((
             d.action,

@@ -154,9 +154,11 @@ fn column_html(out: &mut String, c: usize, column: &Column, start: usize) {
     let _ = writeln!(out, "<section class=\"column\" id=\"c{c}\" aria-labelledby=\"c{c}-h\">");
     let heading = column.heading.clone().unwrap_or_else(|| "The board".to_string());
     let _ = writeln!(out, "<h2 id=\"c{c}-h\">{}</h2>", escape(&heading));
+    out.push_str("<div class=\"scenes\">\n");
     for (i, steps) in scenes(&column.frames).into_iter().enumerate() {
         out.push_str(&scene_svg(&column.frames, c, i, steps, start));
     }
+    out.push_str("</div>\n<div class=\"side\">\n");
     let empty = Frame::default();
     let f = column.frames.get(start).unwrap_or(&empty);
     let round = f.round.map(|r| format!("round {r}")).unwrap_or_default();
@@ -202,7 +204,7 @@ fn column_html(out: &mut String, c: usize, column: &Column, start: usize) {
             hand.map(|h| h.tiles).unwrap_or_default()
         );
     }
-    out.push_str("</tbody></table>\n</section>\n");
+    out.push_str("</tbody></table>\n</div>\n</section>\n");
 }
 
 /// The page as one HTML file.
@@ -244,8 +246,10 @@ pub fn page_html(page: &Page) -> String {
     out.push_str(
         "<p class=\"keys\">Keys: left and right arrows step back and forward, Home and End go to the first and the \
 last step, Page Up and Page Down ten steps.</p>\n<noscript><p>Stepping needs JavaScript; every step is listed \
-below.</p></noscript>\n<main class=\"columns\">\n",
+below.</p></noscript>\n",
     );
+    let single = if page.columns.len() == 1 { " single" } else { "" };
+    let _ = writeln!(out, "<main class=\"columns{single}\">");
     for (c, column) in page.columns.iter().enumerate() {
         column_html(&mut out, c, column, start);
     }
