@@ -4,6 +4,8 @@
 
 #![allow(dead_code)] // Each test binary uses its own part.
 
+pub mod pages;
+
 use std::process::{Command, Output};
 
 use serde_json::Value;
