@@ -50,17 +50,24 @@ pub(super) fn scenes(frames: &[Frame]) -> Vec<std::ops::Range<usize>> {
     out
 }
 
+/// Pieces of one kind, each with the steps it shows at, in the order they
+/// first show.
+type Shown<K> = Vec<(K, BTreeSet<usize>)>;
+
+/// A placement as drawn: its cell, its number in play order and whether it
+/// earned a bonus.
+type Placed = (Cell, Option<usize>, bool);
+
 /// What a scene draws, each once, with the steps it shows at.
 #[derive(Default)]
 struct Pieces {
-    /// Tiles with their number in play order and whether they earned a
-    /// bonus.
-    placed: Vec<((Cell, Corners, Option<usize>, bool), BTreeSet<usize>)>,
+    /// Tiles with their corners.
+    placed: Shown<(Placed, Corners)>,
     /// Red borders (with the red number and the star on top).
-    lit: Vec<((Cell, Option<usize>, bool), BTreeSet<usize>)>,
-    open: Vec<(Cell, BTreeSet<usize>)>,
-    stars: Vec<(Cell, BTreeSet<usize>)>,
-    labels: Vec<((Cell, String), BTreeSet<usize>)>,
+    lit: Shown<Placed>,
+    open: Shown<Cell>,
+    stars: Shown<Cell>,
+    labels: Shown<(Cell, String)>,
 }
 
 /// Adds step `k` to the steps of `key`, listed in order of first appearance.
@@ -80,7 +87,7 @@ fn pieces(frames: &[Frame], steps: std::ops::Range<usize>) -> Pieces {
         for (cell, corners) in f.board.tiles() {
             let h = f.marks.highlights.iter().find(|h| h.cell == cell);
             let (number, bonus) = h.map_or((None, false), |h| (h.number, h.bonus));
-            mark(&mut p.placed, (cell, corners, number, bonus), k);
+            mark(&mut p.placed, ((cell, number, bonus), corners), k);
             if let Some(h) = h.filter(|h| h.lit) {
                 mark(&mut p.lit, (cell, h.number, h.bonus), k);
             }
@@ -148,7 +155,7 @@ font-family=\"DejaVu Sans, Verdana, Arial, sans-serif\">",
         open_cell(&mut out, &grid, *cell, &format!("c{col}-s{index}-"));
         out.push_str("</g>\n");
     }
-    for (i, ((cell, corners, number, bonus), at)) in p.placed.iter().enumerate() {
+    for (i, (((cell, number, bonus), corners), at)) in p.placed.iter().enumerate() {
         let extra = format!(" data-cell=\"{},{}\" data-corners=\"{}\"", cell.x, cell.y, corners_attr(*corners));
         open_group(&mut out, "placed", at, start, &extra);
         let id = format!("c{col}-s{index}-p{i}");
