@@ -29,11 +29,11 @@ quadominos compare SCENARIO --variant serbian-chain --readings R2,R3
   \
 quadominos compare specs/scenarios/example-f-side-and-corner-bonus.yaml --readings R4 --html f.html
 \
---html FILE writes a page: the scenario under each variant side by side (at most 16), stepping together
+--html FILE writes a page: the scenario under each variant side by side (at most 16), stepping
 \
-through the start and every action, each with its verdict, events, points, scores, hands and clause ids
+together through the start and every action, each with its verdict, events, points, scores,
 \
-(linked to the rules text the page embeds); the first action where a variant parts is marked.
+hands and clause ids (linked to the rules text the page embeds); where each first parts, marked.
 \
 With --readings the first column, the baseline, is the variant's own values of those readings.
 \

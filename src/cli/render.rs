@@ -53,15 +53,15 @@ quadominos render game.yaml --html game.html
   \
 quadominos render puzzles/bonus-corner.yaml --html answer.html
 \
-A page (--html) is one HTML file that needs nothing else: the boards inline, a step control (buttons,
+A page (--html) is one HTML file that needs nothing else: the boards inline, a step control
 \
-a slider, the arrow keys), each step's words, clause ids linked to the rules text the page embeds.
+(buttons, a slider, the arrow keys), each step's words, clause ids linked to the rules text it
 \
-A transcript's page shows the table after every event, the running scores and every hand, and
+embeds. A transcript's page shows the table after every event, the running scores, every hand
 \
-what a replay through the rules found; a puzzle's page the position, then each play of the answer
+and what a replay through the rules found; a puzzle's page the position, then each play of the
 \
-with its points, bonus choice, the other choice and the total, proven or with its bound.
+answer with its points, bonus choice, the other choice and the total, proven or with its bound.
 \
 A scenario's page is `quadominos compare SCENARIO --html FILE`.")]
 pub struct Args {

@@ -2,8 +2,9 @@
 //! pictures of boards and of the bonus catalogue, and the HTML pages
 //! (`--html`) that step through games, answers and comparisons.
 //!
-//! May use: model, rules, play. A scenario comparison from `play` is drawn
-//! here as text.
+//! May use: model, rules, game, play. A scenario comparison from `play` is
+//! drawn here as text; a game's events (from `game`) are told in words on
+//! the pages.
 
 mod ascii;
 pub mod page;
