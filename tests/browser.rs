@@ -370,3 +370,31 @@ fn a_screenshot_of_a_page_is_not_blank() {
     assert!(colours.len() > 100, "{} colours", colours.len());
     assert!(info.width >= 1000 && info.height >= 600, "{}x{}", info.width, info.height);
 }
+
+#[test]
+fn the_address_names_the_step_and_reopens_it() {
+    let tab = browser().open(&format!("{}#step-5", pages().url("game.html"))).unwrap();
+    assert!(shown(&tab, 0)["counter"].as_str().unwrap().starts_with("Step 5 of"));
+    key(&tab, "ArrowRight");
+    assert_eq!(eval(&tab, "location.hash"), "#step-6");
+    // A clause link goes to its entry and leaves the step as it was.
+    let id = shown(&tab, 0)["clauses"][0].as_str().expect("event 5 cites clauses").to_string();
+    eval(&tab, "document.querySelector('#c0-clauses a').click()");
+    assert_eq!(eval(&tab, "location.hash"), format!("#rule-{id}"));
+    assert!(shown(&tab, 0)["counter"].as_str().unwrap().starts_with("Step 6 of"));
+}
+
+#[test]
+fn a_position_s_bonus_placements_are_stepped_through_in_the_report_s_order() {
+    let report = json(&["bonuses", "puzzles/bonus-corner.yaml", "--format", "json"], 0);
+    let placements: Vec<&Value> =
+        report["classes"].as_array().unwrap().iter().flat_map(|c| c["placements"].as_array().unwrap()).collect();
+    let tab = open("bonuses.html");
+    assert_eq!(shown(&tab, 0)["counter"], format!("Step 1 of {}: the position", placements.len() + 1));
+    for (i, p) in placements.iter().enumerate() {
+        key(&tab, "ArrowRight");
+        let got = shown(&tab, 0);
+        assert_eq!(got["lit"], serde_json::json!([cell(&p["at"])]), "placement {}", i + 1);
+        assert_eq!(got["scores"], serde_json::json!([p["total"].to_string()]), "placement {}", i + 1);
+    }
+}

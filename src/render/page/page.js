@@ -107,6 +107,11 @@
       else li.removeAttribute("aria-current");
     });
     document.body.setAttribute("data-step", String(k));
+    // The address names the step (#step-N, N as the counter counts), so
+    // that a step can be linked to and reopened.
+    if (location.hash === "" || /^#step-\d+$/.test(location.hash)) {
+      try { history.replaceState(null, "", "#step-" + (k + 1)); } catch (err) { /* a browser that refuses it */ }
+    }
   }
 
   buttons.first.addEventListener("click", function () { show(0); });
@@ -131,5 +136,6 @@
     else return;
     e.preventDefault();
   });
-  show(data.start);
+  var asked = /^#step-(\d+)$/.exec(location.hash);
+  show(asked ? Number(asked[1]) - 1 : data.start);
 })();
