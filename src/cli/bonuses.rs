@@ -11,7 +11,8 @@ use std::time::Duration;
 use clap::ValueEnum;
 use quadominos::formats::{LoadedPosition, load_position, notation};
 use quadominos::model::{Cell, Corners, Direction, TileId};
-use quadominos::render::{Marks, board_svg, board_text, catalogue_svg};
+use quadominos::render::page::{Column, Frame, Page, catalogue_page, page_html};
+use quadominos::render::{Highlight, Marks, board_svg, board_text, catalogue_svg};
 use quadominos::rules::{BonusClass, Catalogue, Clause, Example, Neighbourhood, WITNESS_BUDGET};
 use quadominos::solve::native::best_bonus_tiles;
 use quadominos::solve::{Choice, Limits, Play};
@@ -44,7 +45,12 @@ pub enum BonusFormat {
   quadominos bonuses --rule R4=no --format json
   \
 quadominos bonuses --format svg > catalogue.svg
-  quadominos bonuses puzzles/bonus-corner.yaml --svg bonuses.svg")]
+  quadominos bonuses --variant serbian --html catalogue.html
+  quadominos bonuses puzzles/bonus-corner.yaml --svg bonuses.svg
+  quadominos bonuses puzzles/bonus-corner.yaml --html bonuses.html
+--html FILE writes a page (one HTML file, nothing fetched): the catalogue with every class's example
+board, what it touches and whether a bonus is possible; with a position, the position and then each
+bonus placement in turn, with its class, points, follow-up and clauses.")]
 pub struct Args {
     /// A position or puzzle file: list its bonus placements. Without one,
     /// the catalogue of bonus situations.
@@ -62,6 +68,12 @@ pub struct Args {
     /// command, nor a device or FIFO).
     #[arg(long, value_name = "FILE")]
     pub png: Option<PathBuf>,
+    /// Also write a page to FILE (one HTML file, nothing fetched): the
+    /// catalogue, every class with its example board; with a position, each
+    /// of its bonus placements in turn. Never an input of the command, nor
+    /// a device or FIFO.
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
     /// With a position: stop each search for the best two bonus tiles after
     /// this many seconds (chained bonuses, R8, can take long); such a
     /// follow-up is marked as not proven.
@@ -139,14 +151,29 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
     match &args.position {
         None => {
             let variant = choice.resolve(None, None)?;
+            super::shared::picture::check_with_page(&args.svg, &args.png, &args.html)?;
             let catalogue = Catalogue::new(&variant);
             let report = CatalogueReport { variant: variant.label(), classes: catalogue.classes() };
-            output(&args, &report, || catalogue_text(&report, &variant), || catalogue_svg(&catalogue, &report.variant))
+            let page = || {
+                let positions: Vec<Option<String>> = catalogue
+                    .classes()
+                    .iter()
+                    .map(|c| c.witness.as_ref().map(|w| notation::write(&w.board(), &[w.tile.id()], None)))
+                    .collect();
+                catalogue_page(&catalogue, &variant, &positions)
+            };
+            output(
+                &args,
+                &report,
+                || catalogue_text(&report, &variant),
+                || catalogue_svg(&catalogue, &report.variant),
+                page,
+            )
         }
         Some(path) => {
             let loaded = load_position(path, &choice)?;
             // Refused before the follow-ups are searched, not after.
-            super::shared::picture::check(&args.svg, &args.png)?;
+            super::shared::picture::check_with_page(&args.svg, &args.png, &args.html)?;
             let catalogue = Catalogue::new(&loaded.variant);
             let limits = super::shared::solve_limits(Some(args.timeout));
             let report = position_report(&loaded, &catalogue, &limits)?;
@@ -160,18 +187,20 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
                     .collect(),
                 false => position_text(&loaded, &report),
             };
-            output(&args, &report, text, || position_svg(&loaded, &report))
+            let page = || page_html(&position_page(&loaded, &report));
+            output(&args, &report, text, || position_svg(&loaded, &report), page)
         }
     }
 }
 
-/// A report in the format asked for, and its picture written to `--svg`
-/// and `--png`.
+/// A report in the format asked for, its picture written to `--svg` and
+/// `--png`, and its page to `--html`.
 fn output<R: Serialize>(
     args: &Args,
     report: &R,
     text: impl FnOnce() -> String,
     svg: impl Fn() -> String,
+    page: impl FnOnce() -> String,
 ) -> Result<(String, u8), Failure> {
     let out = match args.format {
         BonusFormat::Text => text(),
@@ -179,7 +208,8 @@ fn output<R: Serialize>(
         BonusFormat::Yaml => serialize(report, Format::Yaml)?,
         BonusFormat::Svg => svg(),
     };
-    super::shared::picture::write(&args.svg, &args.png, svg)?;
+    let page = args.html.as_deref().map(|path| (path, page()));
+    super::shared::picture::write_with_page(&args.svg, &args.png, page, svg)?;
     Ok((out, 0))
 }
 
@@ -411,15 +441,98 @@ fn position_text(loaded: &LoadedPosition, r: &PositionReport) -> String {
 /// The board with a star on every cell where a bonus placement exists,
 /// labelled with its catalogue class.
 fn position_svg(loaded: &LoadedPosition, r: &PositionReport) -> String {
+    let marks = Marks {
+        title: Some(format!("{}: {} bonus placements, {}", loaded.source.name, r.placements, r.variant)),
+        ..position_marks(r)
+    };
+    board_svg(&loaded.position.board, &marks)
+}
+
+/// A star and the class on every cell where a bonus placement exists.
+fn position_marks(r: &PositionReport) -> Marks {
     let mut cells: Vec<(Cell, usize)> =
         r.classes.iter().flat_map(|c| c.placements.iter().map(move |b| (b.at, c.class))).collect();
     cells.sort_unstable_by_key(|(c, _)| (c.y, c.x));
     cells.dedup();
-    let marks = Marks {
-        title: Some(format!("{}: {} bonus placements, {}", loaded.source.name, r.placements, r.variant)),
+    Marks {
+        title: None,
         highlights: Vec::new(),
         bonus_cells: cells.iter().map(|(c, _)| *c).collect(),
         labels: cells.iter().map(|(c, k)| (*c, format!("class {k}"))).collect(),
+    }
+}
+
+/// The page of a position's bonus placements: the position with a star and
+/// the class on each cell where one exists, then each placement in turn,
+/// drawn in red, with its class, points, follow-up and total.
+fn position_page(loaded: &LoadedPosition, r: &PositionReport) -> Page {
+    let p = &loaded.position;
+    let first = {
+        let svg_marks = position_marks(r);
+        Frame {
+            alt: format!(
+                "The position: {} tiles on the board; a star on each of the {} cells where a bonus placement exists.",
+                p.board.len(),
+                svg_marks.bonus_cells.len()
+            ),
+            board: p.board.clone(),
+            marks: svg_marks,
+            lines: vec![
+                format!("hand: {}", super::shared::hand_line(&p.hand)),
+                format!("{} bonus placements in {} classes", r.placements, r.classes.len()),
+            ],
+            scores: vec![None],
+            hands: vec![Some(p.hand.clone())],
+            ..Frame::default()
+        }
     };
-    board_svg(&loaded.position.board, &marks)
+    let mut frames = vec![first];
+    let mut steps = vec!["the position".to_string()];
+    let mut log = vec![format!("{} bonus placements", r.placements)];
+    for c in &r.classes {
+        for b in &c.placements {
+            let mut board = p.board.clone();
+            board.insert(b.at, b.corners);
+            let hand: Vec<TileId> = p.hand.iter().copied().filter(|&t| t != b.tile).collect();
+            let line = format!("{} as {} at {}: {} points, {} matched", b.tile, b.corners, b.at, b.points, b.matched);
+            log.push(format!("class {}: {line}", c.class));
+            frames.push(Frame {
+                alt: format!("{line}; the placement outlined in red."),
+                board,
+                marks: Marks {
+                    highlights: vec![Highlight { cell: b.at, number: None, bonus: true, lit: true }],
+                    ..Marks::default()
+                },
+                lines: vec![
+                    format!("class {}: {}{}", c.class, names(&c.neighbours), example_note(c.example)),
+                    line,
+                    format!("then {}; total {}", follow_up_text(&b.follow_up), b.total),
+                ],
+                clauses: c.clauses.clone(),
+                scores: vec![Some(b.total)],
+                hands: vec![Some(hand)],
+                ..Frame::default()
+            });
+            steps.push(format!("bonus placement {} of {}", steps.len(), r.placements));
+        }
+    }
+    Page {
+        title: format!("{}: bonus placements, {}", loaded.source.name, r.variant),
+        summary: vec![format!(
+            "{} bonus placement{} of the hand under {}, by catalogue class, each with its best follow-up: the 25 \
+points or the two bonus tiles that score most.",
+            r.placements,
+            if r.placements == 1 { "" } else { "s" },
+            r.variant
+        )],
+        steps,
+        log,
+        columns: vec![Column {
+            heading: None,
+            rows: vec!["the hand".to_string()],
+            score_heading: "total".to_string(),
+            frames,
+        }],
+        ..Page::default()
+    }
 }

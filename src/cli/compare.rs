@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 use quadominos::formats::{InputError, VariantChoice};
 use quadominos::play::scenario::{combinations, compare_each, distinct_readings, load_scenario, reading_variants};
 use quadominos::render::comparison_text;
+use quadominos::render::page::{comparison_page, page_html};
 use quadominos::rules::{Reading, Variant};
 
 use super::shared::{Failure, Format, RuleArgs, parse_seconds, serialize};
@@ -25,6 +26,14 @@ use super::shared::{Failure, Format, RuleArgs, parse_seconds, serialize};
 quadominos compare SCENARIO --variants english,serbian-chain
   \
 quadominos compare SCENARIO --variant serbian-chain --readings R2,R3
+  \
+quadominos compare specs/scenarios/example-f-side-and-corner-bonus.yaml --readings R4 --html f.html
+\
+--html FILE writes a page: the scenario under each variant side by side (at most 16), stepping
+\
+together through the start and every action, each with its verdict, events, points, scores,
+\
+hands and clause ids (linked to the rules text the page embeds); where each first parts, marked.
 \
 With --readings the first column, the baseline, is the variant's own values of those readings.
 \
@@ -62,6 +71,29 @@ pub struct Args {
     /// of the first action where it does; nothing when all agree.
     #[arg(short, long, conflicts_with = "format")]
     pub quiet: bool,
+    /// Also write a page to FILE: one HTML file, nothing fetched, with the
+    /// scenario under each variant side by side (at most 16), stepping
+    /// together, the first action where each parts from the baseline
+    /// marked. Never an input of the command, nor a device or FIFO.
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
+}
+
+/// The most variants a page shows side by side.
+const PAGE_COLUMNS: u128 = 16;
+
+/// Refuses a page of more than [`PAGE_COLUMNS`] variants.
+fn page_columns(html: &Option<PathBuf>, n: u128) -> Result<(), Failure> {
+    if html.is_some() && n > PAGE_COLUMNS {
+        return Err(Failure::Input(InputError::whole_file(
+            "--html",
+            format!(
+                "{n} variants would be compared; a page shows at most {PAGE_COLUMNS} side by side: compare fewer \
+variants or readings, or leave out --html"
+            ),
+        )));
+    }
+    Ok(())
 }
 
 /// The limits a comparison checks before each run: the time since the
@@ -102,7 +134,10 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
     let started = Instant::now();
     let choice = args.rules.choice();
     let loaded = load_scenario(&args.scenario, &choice)?;
+    super::shared::output::check(&super::shared::picture::outputs(&None, &None, &args.html))?;
     let memory = quadominos::limits::current().memory;
+    // With --html, the variants compared, to be run again for their tables.
+    let mut shown: Vec<Variant> = Vec::new();
     let comparison = if !args.readings.is_empty() {
         let named: Vec<&'static Reading> = args
             .readings
@@ -122,7 +157,13 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
                 ),
             )));
         }
+        page_columns(&args.html, total)?;
         let base = loaded.variants.first().ok_or_else(|| Failure::Bug("a scenario without variants".into()))?;
+        if args.html.is_some() {
+            shown = reading_variants(base, &chosen)
+                .collect::<Result<_, _>>()
+                .map_err(|e| InputError::whole_file("--readings", e.to_string()))?;
+        }
         let watch = Watch { started, timeout: args.timeout, memory, total };
         let variants =
             reading_variants(base, &chosen).map(|v| v.map_err(|e| InputError::whole_file("--readings", e.to_string())));
@@ -142,6 +183,10 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
         } else {
             loaded.variants.clone()
         };
+        page_columns(&args.html, list.len() as u128)?;
+        if args.html.is_some() {
+            shown = list.clone();
+        }
         let watch = Watch { started, timeout: args.timeout, memory, total: list.len() as u128 };
         compare_each(&loaded, list.into_iter().map(Ok), |made| watch.check(made))?
     };
@@ -159,5 +204,21 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
         Format::Text => comparison_text(&comparison),
         _ => serialize(&comparison, args.format)?,
     };
+    if let Some(path) = &args.html {
+        let watch = Watch { started, timeout: args.timeout, memory, total: shown.len() as u128 };
+        let mut runs = Vec::with_capacity(shown.len());
+        for (made, v) in shown.iter().enumerate() {
+            watch.check(made)?;
+            runs.push(loaded.run_with_tables(v)?);
+        }
+        let name = loaded.source.name.clone();
+        let description = Some(loaded.file.description.as_str()).filter(|d| !d.trim().is_empty());
+        let mut page = comparison_page(&comparison, &runs, &name, description);
+        // The clauses the scenario says it exercises.
+        page.summary_clauses.extend(loaded.file.covers.iter().copied());
+        page.summary_clauses.sort_unstable();
+        page.summary_clauses.dedup();
+        super::shared::output::write_files(&[("--html", path.as_path(), page_html(&page).as_bytes())])?;
+    }
     Ok((text, 0))
 }

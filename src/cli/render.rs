@@ -1,8 +1,9 @@
 //! `quadominos render`: a position, a puzzle or a game transcript drawn as
-//! SVG or PNG, and the pictures `moves`, `solve` and `bonuses` draw with
-//! `--svg FILE` and `--png FILE`. Output files are written only once the
-//! command has succeeded, by [`super::shared::picture`]: never over an
-//! input, each whole.
+//! SVG or PNG, or as a page to step through (`--html FILE`), and the
+//! pictures `moves`, `solve` and `bonuses` draw with `--svg FILE` and
+//! `--png FILE`. Output files are written only once the command has
+//! succeeded, by [`super::shared::picture`]: never over an input, all of
+//! them whole or none.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -13,13 +14,16 @@ use quadominos::error::{DocPath, Problem};
 use quadominos::formats::{InputError, LoadedPosition, MoveRecord, Source, load_position, load_puzzle};
 use quadominos::game::EventKind;
 use quadominos::model::{Board, Cell};
+use quadominos::play::replay_checking;
 use quadominos::play::transcript::{LoadedTranscript, load_transcript};
+use quadominos::render::page::{page_html, transcript_page};
 use quadominos::render::{Highlight, Marks, board_svg, board_text_marked};
 use quadominos::rules::MoveGen;
 use quadominos::solve::native::Native;
 use quadominos::solve::{Answer, Goal, Puzzle, Solver, verify};
 
-use super::shared::{Failure, RuleArgs, parse_cell, parse_seconds};
+use super::shared::alternatives::other_choices;
+use super::shared::{Failure, RuleArgs, pages, parse_cell, parse_seconds};
 
 /// What `render` prints on standard output.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -30,9 +34,11 @@ pub enum RenderFormat {
     Text,
 }
 
-/// Draw a position or a puzzle as SVG (or PNG): tiles with their corner
-/// values, open cells outlined, a puzzle's answer numbered in play order,
-/// bonus placements starred.
+/// Draw a position, a puzzle or a game transcript as SVG (or PNG): tiles
+/// with their corner values, open cells outlined, a puzzle's answer
+/// numbered in play order, bonus placements starred. Or write a page to
+/// step through (`--html FILE`): a game event by event, a puzzle's answer
+/// play by play.
 #[derive(clap::Args)]
 #[command(after_help = "Examples:
   quadominos render puzzles/bonus-corner.yaml > answer.svg
@@ -41,7 +47,23 @@ quadominos render puzzles/bonus-corner.yaml --highlight none --svg position.svg
   \
 quadominos render puzzles/bonus-corner.yaml --png answer.png
   \
-quadominos render puzzles/mixed-corner.yaml --highlight 0,0 --format text")]
+quadominos render puzzles/mixed-corner.yaml --highlight 0,0 --format text
+  \
+quadominos render game.yaml --html game.html
+  \
+quadominos render puzzles/bonus-corner.yaml --html answer.html
+\
+A page (--html) is one HTML file that needs nothing else: the boards inline, a step control
+\
+(buttons, a slider, the arrow keys), each step's words, clause ids linked to the rules text it
+\
+embeds. A transcript's page shows the table after every event, the running scores, every hand
+\
+and what a replay through the rules found; a puzzle's page the position, then each play of the
+\
+answer with its points, bonus choice, the other choice and the total, proven or with its bound.
+\
+A scenario's page is `quadominos compare SCENARIO --html FILE`.")]
 pub struct Args {
     /// A position, puzzle or transcript file (YAML; a transcript as
     /// `quadominos play` writes it).
@@ -56,6 +78,12 @@ pub struct Args {
     /// input of the command, nor a device or FIFO).
     #[arg(long, value_name = "FILE")]
     pub png: Option<PathBuf>,
+    /// Write a page to FILE: one HTML file, nothing fetched, that steps
+    /// through a transcript event by event (opening at --step K, else at
+    /// event 0) or a puzzle's answer play by play; a position as one step.
+    /// Never an input of the command, nor a device or FIFO.
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
     /// What to highlight: `solution` (a puzzle's proven answer, solved and
     /// replayed through the rules; the default for puzzles), `last` (the
     /// last tile of the file's `board:` list, or a transcript's last
@@ -111,12 +139,17 @@ fn asked(list: &[String]) -> Result<Option<Asked>, Failure> {
 /// Runs `render`.
 pub fn run(args: Args) -> Result<(String, u8), Failure> {
     let choice = args.rules.choice();
-    if is_transcript(&args.file) {
-        let loaded = load_transcript(&args.file, &choice)?;
-        super::shared::picture::check(&args.svg, &args.png)?;
-        let asked = asked(&args.highlight)?.unwrap_or(Asked::Last);
-        let (board, marks) = transcript_picture(&loaded, args.step, &asked)?;
-        return finish(&args, &board, &marks, &loaded.variant.label());
+    match file_kind(&args.file) {
+        Kind::Transcript => return transcript(&args, &choice),
+        Kind::Scenario => {
+            let name = args.file.display().to_string();
+            return Err(pages::no_page(
+                &name,
+                "a rule scenario is not drawn by render: `quadominos compare SCENARIO --html FILE` writes its page, \
+its variants side by side",
+            ));
+        }
+        Kind::Other => {}
     }
     if args.step.is_some() {
         return Err(
@@ -125,11 +158,11 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
     }
     let loaded = load_position(&args.file, &choice)?;
     // Refused before a puzzle is solved, not after.
-    super::shared::picture::check(&args.svg, &args.png)?;
+    super::shared::picture::check_with_page(&args.svg, &args.png, &args.html)?;
     let is_puzzle = loaded.file.goal.is_some();
     let asked = asked(&args.highlight)?.unwrap_or(if is_puzzle { Asked::Solution } else { Asked::Nothing });
     let label = loaded.variant.label();
-    let (board, marks) = match asked {
+    let board = match asked {
         Asked::Solution if is_puzzle => {
             let puzzle = load_puzzle(&args.file, &choice)?.puzzle;
             let answer = Native
@@ -137,7 +170,15 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
                 .map_err(|e| InputError::whole_file(&loaded.source.name, e.to_string()))?;
             verify(&puzzle, &answer)
                 .map_err(|why| Failure::Bug(format!("the solver's answer fails the rules: {why}")))?;
-            answer_picture(&puzzle, &answer, &format!("{}: the answer, {label}", loaded.source.name))
+            let page = pages::page_output(&args.html, || {
+                let limits = super::shared::solve_limits(args.timeout);
+                let others = other_choices(&puzzle, &answer, &limits)?;
+                let goal = super::solve::goal_name(&puzzle.goal);
+                Ok(page_html(&pages::puzzle_page(&loaded.source.name, &goal, &puzzle, &answer, &others)))
+            })?;
+            let (board, marks) =
+                answer_picture(&puzzle, &answer, &format!("{}: the answer, {label}", loaded.source.name));
+            return finish(&args, &board, &marks, &label, page);
         }
         Asked::Solution => {
             return Err(InputError::whole_file(
@@ -146,39 +187,75 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
             )
             .into());
         }
-        Asked::Last => {
-            let cells: Vec<Cell> = loaded.file.board.last().map(|e| e.at).into_iter().collect();
-            position_picture(&loaded, &cells)
-        }
-        Asked::Nothing => position_picture(&loaded, &[]),
+        Asked::Last => loaded.file.board.last().map(|e| e.at).into_iter().collect(),
+        Asked::Nothing => Vec::new(),
         Asked::Cells(cells) => {
             if let Some(c) = cells.iter().find(|c| !loaded.position.board.is_occupied(**c)) {
                 return Err(InputError::whole_file("--highlight", format!("cell {c} holds no tile")).into());
             }
-            position_picture(&loaded, &cells)
+            cells
         }
     };
-    finish(&args, &board, &marks, &label)
+    let page = pages::page_output(&args.html, || Ok(page_html(&pages::position_page(&loaded, &board))))?;
+    let (board, marks) = position_picture(&loaded, &board);
+    finish(&args, &board, &marks, &label, page)
 }
 
-/// Prints and writes the picture as asked.
-fn finish(args: &Args, board: &Board, marks: &Marks, label: &str) -> Result<(String, u8), Failure> {
+/// `render` of a transcript: the picture after event K, the page of every
+/// event.
+fn transcript(args: &Args, choice: &quadominos::formats::VariantChoice) -> Result<(String, u8), Failure> {
+    let loaded = load_transcript(&args.file, choice)?;
+    super::shared::picture::check_with_page(&args.svg, &args.png, &args.html)?;
+    let asked = asked(&args.highlight)?.unwrap_or(Asked::Last);
+    let (board, marks) = transcript_picture(&loaded, args.step, &asked)?;
+    let label = loaded.variant.label();
+    let page = pages::page_output(&args.html, || {
+        // What the page says of the transcript is what a replay through the
+        // rules establishes, as `quadominos replay` reports it.
+        let replayed = replay_checking(&loaded.transcript, &loaded.variant, loaded.checks);
+        let mut page = transcript_page(&loaded.transcript, &loaded.source.name, &label, &replayed);
+        page.start = args.step.unwrap_or(0);
+        Ok(page_html(&page))
+    })?;
+    finish(args, &board, &marks, &label, page)
+}
+
+/// Prints and writes the picture and the page as asked.
+fn finish(
+    args: &Args,
+    board: &Board,
+    marks: &Marks,
+    label: &str,
+    page: Option<(&Path, String)>,
+) -> Result<(String, u8), Failure> {
     let svg = board_svg(board, marks);
-    let files = args.svg.is_some() || args.png.is_some();
+    let files = args.svg.is_some() || args.png.is_some() || page.is_some();
     let text = match args.format.unwrap_or(if files { RenderFormat::Text } else { RenderFormat::Svg }) {
         RenderFormat::Svg => svg.clone(),
         RenderFormat::Text if files && args.format.is_none() => String::new(),
         RenderFormat::Text => picture_text(board, marks, label),
     };
-    super::shared::picture::write(&args.svg, &args.png, || svg)?;
+    super::shared::picture::write_with_page(&args.svg, &args.png, page, || svg)?;
     Ok((text, 0))
 }
 
-/// True when the file reads as a YAML mapping with `events:`: a transcript.
-/// Anything else is read as a position, which reports what is wrong.
-fn is_transcript(path: &Path) -> bool {
-    let Ok(source) = Source::read(path) else { return false };
-    source.parse::<serde_yaml::Value>("file").is_ok_and(|v| v.get("events").is_some())
+/// What a file given to `render` is.
+enum Kind {
+    /// A YAML mapping with `events:`.
+    Transcript,
+    /// A YAML mapping with `actions:` and `start:`.
+    Scenario,
+    /// Anything else, read as a position, which reports what is wrong.
+    Other,
+}
+
+fn file_kind(path: &Path) -> Kind {
+    let Ok(source) = Source::read(path) else { return Kind::Other };
+    match source.parse::<serde_yaml::Value>("file") {
+        Ok(v) if v.get("events").is_some() => Kind::Transcript,
+        Ok(v) if v.get("actions").is_some() && v.get("start").is_some() => Kind::Scenario,
+        _ => Kind::Other,
+    }
 }
 
 /// The board of the round in play after event `step` (default: the last),

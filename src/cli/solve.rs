@@ -13,13 +13,14 @@ use std::time::{Duration, Instant};
 
 use quadominos::formats::{InputError, load_puzzle};
 use quadominos::render::{board_text, board_text_marked};
-use quadominos::solve::native::{Native, OtherChoice, other_choice};
+use quadominos::solve::native::{Native, OtherChoice};
 use quadominos::solve::{
     Answer, Choice, Goal, Limits, Play, PlayKind, Progress, Puzzle, Solver, Stats, Stop, confirms_count,
     confirms_exists, confirms_score, fill_exists, verify,
 };
 use serde::Serialize;
 
+use super::shared::alternatives::{other_choices, other_text, unproven};
 use super::shared::{Failure, Format, RuleArgs, SolverChoice, colour, hand_line, parse_seconds, serialize};
 
 /// Exit status after an interrupt (Ctrl-C): 128 + SIGINT, as shells report it.
@@ -33,6 +34,8 @@ pub const INTERRUPTED: u8 = 130;
   quadominos solve puzzles/bonus-corner.yaml
   \
 quadominos solve puzzles/bonus-corner.yaml --solver both --format json
+  \
+quadominos solve puzzles/bonus-corner.yaml --html answer.html
 \
 What is printed: a score proven optimal (or the best found, with what stopped the search); for a
 \
@@ -86,6 +89,13 @@ pub struct Args {
     /// command, nor a device or FIFO).
     #[arg(long, value_name = "FILE")]
     pub png: Option<PathBuf>,
+    /// Also write a page to FILE: one HTML file, nothing fetched, with the
+    /// position, then each play of the answer in order (its points, bonus
+    /// choice, the other choice there, the running total), and the result,
+    /// proven or with its bound. Never an input of the command, nor a
+    /// device or FIFO.
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
 }
 
 /// Whether a puzzle's recorded `expect:` holds for the answer: the key
@@ -207,7 +217,8 @@ struct SolveReport {
     compared: Option<bool>,
 }
 
-fn goal_name(goal: &Goal) -> String {
+/// The goal in words, as reports and pages name it.
+pub fn goal_name(goal: &Goal) -> String {
     match goal {
         Goal::BestTurn => "best-turn".into(),
         Goal::BestSequence { plays } => format!("best-sequence of up to {plays} plays"),
@@ -330,7 +341,7 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
     let started = Instant::now();
     let loaded = load_puzzle(&args.puzzle, &args.rules.choice())?;
     // An output over an input is refused before the search, not after it.
-    super::shared::picture::check(&args.svg, &args.png)?;
+    super::shared::picture::check_with_page(&args.svg, &args.png, &args.html)?;
     let budget = quadominos::limits::current();
     let stop = interrupt_flag();
     let progress = Arc::new(Progress::default());
@@ -437,7 +448,17 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
         Format::Text => solve_text(&loaded.puzzle, &report),
         _ => serialize(&report, args.format)?,
     };
-    super::shared::picture::write(&args.svg, &args.png, || {
+    let page = super::shared::pages::page_output(&args.html, || {
+        let page = super::shared::pages::puzzle_page(
+            &loaded.source.name,
+            &report.goal,
+            &loaded.puzzle,
+            &report.answer,
+            &report.alternatives,
+        );
+        Ok(quadominos::render::page::page_html(&page))
+    })?;
+    super::shared::picture::write_with_page(&args.svg, &args.png, page, || {
         let title = format!("{}: {}, {}", loaded.source.name, report.goal, report.variant);
         let (board, marks) = super::render::answer_picture(&loaded.puzzle, &report.answer, &title);
         quadominos::render::board_svg(&board, &marks)
@@ -450,83 +471,6 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
         0
     };
     Ok((text, code))
-}
-
-/// For a best turn, the other choice at each bonus of the answer's line
-/// that had one, each replayed through the game engine like the answer
-/// itself. An other choice that beats a proven optimum, or that the rules
-/// refuse, is a bug (exit 3), never printed.
-fn other_choices(puzzle: &Puzzle, answer: &Answer, limits: &Limits) -> Result<Vec<OtherChoice>, Failure> {
-    if puzzle.goal != Goal::BestTurn {
-        return Ok(Vec::new());
-    }
-    let mut out = Vec::new();
-    for i in 0..answer.plays.len() {
-        let Some(other) = other_choice(puzzle, &answer.plays, i, limits) else { continue };
-        if let Some(score) = other.score {
-            let line = Answer { score, proven: other.proven, plays: other.plays.clone(), ..answer.clone() };
-            let line = Answer { all: Vec::new(), count: None, bound: None, ..line };
-            verify(puzzle, &line).map_err(|why| {
-                Failure::Bug(format!("the other choice at play {} (score {score}) fails the rules: {why}", other.play))
-            })?;
-            if answer.proven && score > answer.score {
-                return Err(Failure::Bug(format!(
-                    "the other choice at play {} scores {score}, more than the {} proven optimal",
-                    other.play, answer.score
-                )));
-            }
-        }
-        out.push(other);
-    }
-    Ok(out)
-}
-
-/// The other choice at a bonus, in words, for the line under its play.
-fn other_text(o: &OtherChoice) -> String {
-    let cut = || format!("not proven: stopped by {}", o.stopped.unwrap_or(Stop::TimeLimit).describe());
-    let against = |value: i64| {
-        let taken = match o.taken {
-            Choice::Points if o.taken_value == 25 => "the 25 taken".to_string(),
-            Choice::Points => format!("the {} of the 25 taken and the tiles owed after it", o.taken_value),
-            Choice::Tiles => format!("the {} the bonus tiles played brought", o.taken_value),
-        };
-        let turn = o.score.map_or(String::new(), |s| format!("; that turn scores {s}"));
-        format!("{value} against {taken}{turn}")
-    };
-    let owed = || match o.owed {
-        Some(2) | None => "two bonus tiles".to_string(),
-        Some(n) => format!("{n} bonus tiles owed"),
-    };
-    match (o.other, o.value, o.open) {
-        (Choice::Points, Some(v), _) => {
-            let what = if v == 25 { "+25 points" } else { "+25 points, then the tiles still owed" };
-            let proof = if o.proven { String::new() } else { format!(" ({})", cut()) };
-            format!("the other choice: {what}, {}{proof}", against(v))
-        }
-        (Choice::Tiles, Some(v), _) => {
-            let tiles: Vec<String> =
-                o.plays.iter().skip(o.play).map(|p| format!("{} as {} at {}", p.tile, p.corners, p.at)).collect();
-            let best = if o.proven { "at best".to_string() } else { format!("at least ({})", cut()) };
-            format!("the other choice: {}, {best} {} ({})", owed(), against(v), tiles.join(", "))
-        }
-        (Choice::Tiles, None, Some(false)) => {
-            let all = if o.owed == Some(2) { "both" } else { "all" };
-            format!("the other choice: none; {} cannot {all} be played, so the 25 is taken (E14)", owed())
-        }
-        (other, _, _) => {
-            let what = if other == Choice::Tiles { owed() } else { "+25 points".to_string() };
-            format!("the other choice: {what}, not established ({} before any line was found)", cut())
-        }
-    }
-}
-
-/// Why an answer is not proven, in words: what stopped it and the bound.
-fn unproven(a: &Answer) -> String {
-    let by = a.stats.stopped.unwrap_or(Stop::TimeLimit).describe();
-    match a.bound {
-        Some(bound) => format!("stopped by {by}; no answer scores more than {bound}"),
-        None => format!("stopped by {by}"),
-    }
 }
 
 /// `solve --quiet`: the score (a count for a counting fill; `none` where

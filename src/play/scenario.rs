@@ -13,6 +13,7 @@ use crate::formats::{
     StepExpect, VariantChoice,
 };
 use crate::game::{Action, Event, EventKind, Game, Phase, Setup};
+use crate::model::{Board, TileId};
 use crate::rules::{Clause, Placement, Reading, Variant};
 
 /// A scenario file read and checked.
@@ -255,7 +256,22 @@ impl LoadedScenario {
 
     /// Plays the scenario under `variant`.
     pub fn run(&self, variant: &Variant) -> Result<Run, InputError> {
+        self.run_watched(variant, &mut |_| {})
+    }
+
+    /// [`LoadedScenario::run`], with the table at the start and after each
+    /// action (one more table than actions), for a page that shows them.
+    pub fn run_with_tables(&self, variant: &Variant) -> Result<(Run, Vec<Table>), InputError> {
+        let mut tables = Vec::new();
+        let run = self.run_watched(variant, &mut |game| tables.push(Table::of(game)))?;
+        Ok((run, tables))
+    }
+
+    /// Plays the scenario, showing `each` the game at the start and after
+    /// each action.
+    fn run_watched(&self, variant: &Variant, each: &mut dyn FnMut(&Game)) -> Result<Run, InputError> {
         let mut game = self.start(variant)?;
+        each(&game);
         let setup = game.events().to_vec();
         let mut steps = Vec::new();
         for &action in &self.actions {
@@ -268,6 +284,7 @@ impl LoadedScenario {
                 Ok(()) => ("accepted", None, Vec::new()),
                 Err(refusal) => ("refused", Some(refusal.to_string()), refusal.clauses(game.variant())),
             };
+            each(&game);
             steps.push(StepOutcome {
                 action: describe(action),
                 verdict,
@@ -328,6 +345,33 @@ impl LoadedScenario {
             }
         }
         failures
+    }
+}
+
+/// The table at one moment of a run: what a page draws and lists.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Table {
+    /// The board.
+    pub board: Board,
+    /// Each seat's hand.
+    pub hands: Vec<Vec<TileId>>,
+    /// The round in play.
+    pub round: u32,
+    /// The seat to act, if any.
+    pub to_move: Option<usize>,
+    /// Every seat's score.
+    pub scores: Vec<i64>,
+}
+
+impl Table {
+    fn of(game: &Game) -> Table {
+        Table {
+            board: game.board().clone(),
+            hands: game.hands().to_vec(),
+            round: game.round(),
+            to_move: game.to_move(),
+            scores: game.scores().to_vec(),
+        }
     }
 }
 

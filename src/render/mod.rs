@@ -1,10 +1,13 @@
-//! Boards drawn for people: the ASCII layout every text output uses, and
-//! SVG pictures of boards and of the bonus catalogue.
+//! Boards drawn for people: the ASCII layout every text output uses, SVG
+//! pictures of boards and of the bonus catalogue, and the HTML pages
+//! (`--html`) that step through games, answers and comparisons.
 //!
-//! May use: model, rules, play. A scenario comparison from `play` is drawn
-//! here as text.
+//! May use: model, rules, game, play. A scenario comparison from `play` is
+//! drawn here as text; a game's events (from `game`) are told in words on
+//! the pages.
 
 mod ascii;
+pub mod page;
 mod scenario;
 mod svg;
 

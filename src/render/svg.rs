@@ -15,10 +15,10 @@ use crate::model::{Board, Cell, Corner, Corners};
 use crate::rules::{BonusClass, Catalogue, Example, WITNESS_CELL};
 
 /// Cell size in pixels.
-const S: i32 = 64;
+pub(super) const S: i32 = 64;
 /// Room for the y labels on the left and the x labels on top.
-const LEFT: i32 = 40;
-const TOP: i32 = 28;
+pub(super) const LEFT: i32 = 40;
+pub(super) const TOP: i32 = 28;
 
 /// The fill of a corner showing each value 0–5: light, distinct hues, dark
 /// enough apart to tell in grey too.
@@ -55,8 +55,9 @@ pub struct Marks {
     pub labels: Vec<(Cell, String)>,
 }
 
-/// Escapes text for XML.
-fn escape(text: &str) -> String {
+/// Escapes text for XML (and so for HTML, in text and in double-quoted
+/// attributes).
+pub(super) fn escape(text: &str) -> String {
     text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
 
@@ -71,7 +72,7 @@ viewBox=\"0 0 {width} {height}\" font-family=\"{FONT}\">"
 
 /// One tile at pixel `(px, py)`, `size` pixels wide: four shaded quarters,
 /// the four values, a border. `id` names the group.
-fn tile(out: &mut String, id: &str, (px, py): (i32, i32), size: i32, corners: Corners, (border, width): (&str, i32)) {
+pub(super) fn tile(out: &mut String, id: &str, (px, py): (i32, i32), size: i32, corners: Corners, edge: (&str, i32)) {
     let h = size / 2;
     let _ = writeln!(out, "<g class=\"tile\" id=\"{id}\" data-corners=\"{}\">", corners_attr(corners));
     for corner in Corner::ALL {
@@ -98,13 +99,25 @@ font-weight=\"bold\" text-anchor=\"middle\" fill=\"#1a1a1a\">{}</text>",
             corners.at(corner)
         );
     }
-    let _ = writeln!(
-        out,
-        "<rect x=\"{px}\" y=\"{py}\" width=\"{size}\" height=\"{size}\" fill=\"none\" stroke=\"{border}\" \
-stroke-width=\"{width}\"/>"
-    );
+    border(out, (px, py), size, edge);
     out.push_str("</g>\n");
 }
+
+/// A tile's border: the square at pixel `(px, py)`, `size` pixels wide, in
+/// `colour`, `width` pixels wide. Drawn over a tile in red it marks the
+/// placement a picture is about.
+pub(super) fn border(out: &mut String, (px, py): (i32, i32), size: i32, (colour, width): (&str, i32)) {
+    let _ = writeln!(
+        out,
+        "<rect x=\"{px}\" y=\"{py}\" width=\"{size}\" height=\"{size}\" fill=\"none\" stroke=\"{colour}\" \
+stroke-width=\"{width}\"/>"
+    );
+}
+
+/// The heavy red border of a placement a picture is about.
+pub(super) const LIT: (&str, i32) = ("#c0001a", 4);
+/// The border of any other tile.
+pub(super) const PLAIN: (&str, i32) = ("#222", 2);
 
 fn corners_attr(c: Corners) -> String {
     let [a, b, d, e] = c.0;
@@ -112,7 +125,7 @@ fn corners_attr(c: Corners) -> String {
 }
 
 /// A five-pointed star centred on `(cx, cy)` with outer radius `r`.
-fn star(out: &mut String, cx: f64, cy: f64, r: f64, class: &str) {
+pub(super) fn star(out: &mut String, cx: f64, cy: f64, r: f64, class: &str) {
     let mut points = String::new();
     for k in 0..10 {
         let radius = if k % 2 == 0 { r } else { r * 0.45 };
@@ -175,6 +188,128 @@ fn fit_title(title: Option<&String>, x: i32, width: i32) -> (Vec<String>, i32) {
     (lines, width.max(widest))
 }
 
+/// Where a board's cells fall in a picture: the cells from `lo` to `hi`
+/// (the tiles' bounding box grown by one cell, so that the open cells on the
+/// rim show) below a top edge at `top`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Grid {
+    /// The north-west cell drawn.
+    pub lo: Cell,
+    /// The south-east cell drawn.
+    pub hi: Cell,
+    /// The y of the grid's top edge, below the title and the x labels.
+    pub top: i32,
+}
+
+impl Grid {
+    /// The grid for tiles within `lo`..`hi`, with the rim of open cells.
+    pub fn around(lo: Cell, hi: Cell, top: i32) -> Grid {
+        Grid { lo: lo.shifted(-1, -1), hi: hi.shifted(1, 1), top }
+    }
+
+    fn cols(&self) -> i32 {
+        self.hi.x - self.lo.x + 1
+    }
+
+    fn rows(&self) -> i32 {
+        self.hi.y - self.lo.y + 1
+    }
+
+    /// The pixel of a cell's north-west corner.
+    pub fn px(&self, c: Cell) -> (i32, i32) {
+        (LEFT + (c.x - self.lo.x) * S, self.top + (c.y - self.lo.y) * S)
+    }
+
+    /// The width the grid, its y labels and the legend take (a title may
+    /// widen the picture).
+    pub fn width(&self) -> i32 {
+        (LEFT + self.cols() * S + 12).max(6 * 34 + LEFT + 60)
+    }
+
+    /// The height of a picture with this grid: down to below the legend.
+    pub fn height(&self) -> i32 {
+        self.top + self.rows() * S + 44
+    }
+}
+
+/// The x labels across the top, the y labels down the side and the grid's
+/// faint outline.
+pub(super) fn axes(out: &mut String, grid: &Grid) {
+    let (lo, hi, top) = (grid.lo, grid.hi, grid.top);
+    out.push_str("<g class=\"axes\" font-size=\"13\" fill=\"#555\" text-anchor=\"middle\">\n");
+    for x in lo.x..=hi.x {
+        let (cx, _) = grid.px(Cell::new(x, lo.y));
+        let _ = writeln!(out, "<text x=\"{}\" y=\"{}\">{x}</text>", cx + S / 2, top - 8);
+    }
+    for y in lo.y..=hi.y {
+        let (_, cy) = grid.px(Cell::new(lo.x, y));
+        let _ = writeln!(out, "<text x=\"{}\" y=\"{}\">{y}</text>", LEFT / 2, cy + S / 2 + 5);
+    }
+    out.push_str("</g>\n");
+    let _ = writeln!(
+        out,
+        "<rect x=\"{LEFT}\" y=\"{top}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"#ddd\"/>",
+        grid.cols() * S,
+        grid.rows() * S
+    );
+}
+
+/// An open cell (where a tile may go, S10): a dashed outline. Its id is
+/// `open-X-Y` after `prefix` (a page holds many boards).
+pub(super) fn open_cell(out: &mut String, grid: &Grid, cell: Cell, prefix: &str) {
+    let (x, y) = grid.px(cell);
+    let _ = writeln!(
+        out,
+        "<rect class=\"open\" id=\"{prefix}open-{}-{}\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" \
+stroke=\"#888\" stroke-width=\"1.5\" stroke-dasharray=\"5,4\"/>",
+        cell.x,
+        cell.y,
+        x + 3,
+        y + 3,
+        S - 6,
+        S - 6
+    );
+}
+
+/// A placement's number in play order, in a disc in the middle of its
+/// cell: red on the placement a picture is about, grey on the others. Its
+/// id is `play-N` after `prefix`.
+pub(super) fn badge(out: &mut String, grid: &Grid, cell: Cell, n: usize, lit: bool, prefix: &str) {
+    let (x, y) = grid.px(cell);
+    let (cx, cy) = (x + S / 2, y + S / 2);
+    let fill = if lit { "#c0001a" } else { "#666" };
+    let _ = writeln!(
+        out,
+        "<g class=\"play\" id=\"{prefix}play-{n}\"><circle cx=\"{cx}\" cy=\"{cy}\" r=\"11\" fill=\"{fill}\"/>\
+<text x=\"{cx}\" y=\"{}\" font-size=\"13\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"#fff\">{n}</text></g>",
+        cy + 5
+    );
+}
+
+/// The small star on the top edge of a placement that earned a bonus (R7).
+pub(super) fn bonus_star(out: &mut String, grid: &Grid, cell: Cell) {
+    let (x, y) = grid.px(cell);
+    star(out, f64::from(x + S / 2), f64::from(y + 9), 7.0, "bonus");
+}
+
+/// The large star on an empty cell where some placement earns a bonus.
+pub(super) fn cell_star(out: &mut String, grid: &Grid, cell: Cell) {
+    let (x, y) = grid.px(cell);
+    star(out, f64::from(x + S / 2), f64::from(y + S / 2 - 6), 12.0, "bonus");
+}
+
+/// A short label at the foot of an empty cell.
+pub(super) fn cell_label(out: &mut String, grid: &Grid, cell: Cell, label: &str) {
+    let (x, y) = grid.px(cell);
+    let _ = writeln!(
+        out,
+        "<text class=\"label\" x=\"{}\" y=\"{}\" font-size=\"12\" text-anchor=\"middle\" fill=\"#333\">{}</text>",
+        x + S / 2,
+        y + S - 10,
+        escape(label)
+    );
+}
+
 /// The board as SVG, with the bounding box of its tiles grown by one cell so
 /// that the open cells on the rim show (the layout of the text picture,
 /// [`super::board_text`]). A legend of the value shades runs along the foot.
@@ -189,98 +324,48 @@ pub fn board_svg(board: &Board, marks: &Marks) -> String {
         out.push_str("</svg>\n");
         return out;
     };
-    let (lo, hi) = (lo.shifted(-1, -1), hi.shifted(1, 1));
-    let cols = hi.x - lo.x + 1;
-    let rows = hi.y - lo.y + 1;
     // Wide enough for the legend and the title (about 8 pixels a
     // character), which wraps rather than widen the picture past
     // TITLE_MAX_WIDTH.
-    let (lines, width) = fit_title(marks.title.as_ref(), LEFT, (LEFT + cols * S + 12).max(6 * 34 + LEFT + 60));
+    let bare = Grid::around(lo, hi, TOP);
+    let (lines, width) = fit_title(marks.title.as_ref(), LEFT, bare.width());
     let title_height = if lines.is_empty() { 0 } else { 26 + 19 * (lines.len() as i32 - 1) };
-    let top = TOP + title_height;
-    let height = top + rows * S + 44;
-    let px = |c: Cell| (LEFT + (c.x - lo.x) * S, top + (c.y - lo.y) * S);
+    let grid = Grid { top: TOP + title_height, ..bare };
     let mut out = String::new();
-    header(&mut out, width, height);
+    header(&mut out, width, grid.height());
     write_title(&mut out, LEFT, &lines);
-    // Axes.
-    out.push_str("<g class=\"axes\" font-size=\"13\" fill=\"#555\" text-anchor=\"middle\">\n");
-    for x in lo.x..=hi.x {
-        let (cx, _) = px(Cell::new(x, lo.y));
-        let _ = writeln!(out, "<text x=\"{}\" y=\"{}\">{x}</text>", cx + S / 2, top - 8);
-    }
-    for y in lo.y..=hi.y {
-        let (_, cy) = px(Cell::new(lo.x, y));
-        let _ = writeln!(out, "<text x=\"{}\" y=\"{}\">{y}</text>", LEFT / 2, cy + S / 2 + 5);
-    }
-    out.push_str("</g>\n");
-    // The grid, faint.
-    let _ = writeln!(
-        out,
-        "<rect x=\"{LEFT}\" y=\"{top}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"#ddd\"/>",
-        cols * S,
-        rows * S
-    );
-    // Open cells: dashed outlines.
+    axes(&mut out, &grid);
     for cell in board.open_cells() {
-        let (x, y) = px(cell);
-        let _ = writeln!(
-            out,
-            "<rect class=\"open\" id=\"open-{}-{}\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" \
-stroke=\"#888\" stroke-width=\"1.5\" stroke-dasharray=\"5,4\"/>",
-            cell.x,
-            cell.y,
-            x + 3,
-            y + 3,
-            S - 6,
-            S - 6
-        );
+        open_cell(&mut out, &grid, cell, "");
     }
-    // Tiles.
     for (cell, corners) in board.tiles() {
-        let (x, y) = px(cell);
         let lit = marks.highlights.iter().any(|h| h.cell == cell && h.lit);
-        let (border, w) = if lit { ("#c0001a", 4) } else { ("#222", 2) };
-        tile(&mut out, &format!("tile-{}-{}", cell.x, cell.y), (x, y), S, corners, (border, w));
+        let id = format!("tile-{}-{}", cell.x, cell.y);
+        tile(&mut out, &id, grid.px(cell), S, corners, if lit { LIT } else { PLAIN });
     }
     // Highlights: numbers and stars on top.
     for h in &marks.highlights {
-        let (x, y) = px(h.cell);
         if let Some(n) = h.number {
-            let (cx, cy) = (x + S / 2, y + S / 2);
-            let fill = if h.lit { "#c0001a" } else { "#666" };
-            let _ = writeln!(
-                out,
-                "<g class=\"play\" id=\"play-{n}\"><circle cx=\"{cx}\" cy=\"{cy}\" r=\"11\" fill=\"{fill}\"/>\
-<text x=\"{cx}\" y=\"{}\" font-size=\"13\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"#fff\">{n}</text></g>",
-                cy + 5
-            );
+            badge(&mut out, &grid, h.cell, n, h.lit, "");
         }
         if h.bonus {
-            star(&mut out, f64::from(x + S / 2), f64::from(y + 9), 7.0, "bonus");
+            bonus_star(&mut out, &grid, h.cell);
         }
     }
     for &cell in &marks.bonus_cells {
-        let (x, y) = px(cell);
-        star(&mut out, f64::from(x + S / 2), f64::from(y + S / 2 - 6), 12.0, "bonus");
+        cell_star(&mut out, &grid, cell);
     }
     for (cell, label) in &marks.labels {
-        let (x, y) = px(*cell);
-        let _ = writeln!(
-            out,
-            "<text class=\"label\" x=\"{}\" y=\"{}\" font-size=\"12\" text-anchor=\"middle\" fill=\"#333\">{}</text>",
-            x + S / 2,
-            y + S - 10,
-            escape(label)
-        );
+        cell_label(&mut out, &grid, *cell, label);
     }
-    legend(&mut out, LEFT, top + rows * S + 14);
+    legend(&mut out, &grid);
     out.push_str("</svg>\n");
     out
 }
 
-/// The value shades, 0 to 5, in a row at `(x, y)`.
-fn legend(out: &mut String, x: i32, y: i32) {
+/// The value shades, 0 to 5, in a row below the grid.
+pub(super) fn legend(out: &mut String, grid: &Grid) {
+    let (x, y) = (LEFT, grid.top + grid.rows() * S + 14);
     out.push_str("<g class=\"legend\" font-size=\"12\">\n");
     let _ = writeln!(out, "<text x=\"{x}\" y=\"{}\" fill=\"#555\">values</text>", y + 14);
     for (v, shade) in SHADES.iter().enumerate() {
@@ -345,9 +430,59 @@ fn panel(out: &mut String, class: &BonusClass, x: i32, y: i32) {
         PANEL_W - 8,
         PANEL_H - 8
     );
-    // The picture's cell [0, 0] (the new tile) sits in the middle of 5×5.
     let gx = x + 10;
     let gy = y + 10;
+    class_board(out, class, (gx, gy));
+    let tx = gx + 5 * C + 12;
+    let line = |out: &mut String, k: i32, text: &str, weight: &str| {
+        let _ = writeln!(
+            out,
+            "<text x=\"{tx}\" y=\"{}\" font-size=\"12\" font-weight=\"{weight}\">{}</text>",
+            gy + 12 + k * 17,
+            escape(text)
+        );
+    };
+    let example = match class.example {
+        Some(Example::E) => " (Example E)",
+        Some(Example::F) => " (Example F)",
+        None => "",
+    };
+    line(out, 0, &format!("class {}{example}", class.class), "bold");
+    let names: Vec<&str> = class.neighbours.iter().map(|d| d.name()).collect();
+    line(out, 1, &names.join(" "), "normal");
+    let touched: Vec<&str> = class.touched.iter().map(|c| c.name()).collect();
+    line(out, 2, &format!("touched: {}", touched.join(" ")), "normal");
+    match (class.max_matched, class.bonus) {
+        (Some(max), Some(b)) => {
+            let at_least = if class.proven { "" } else { "at least " };
+            line(out, 3, &format!("max matched: {at_least}{max}"), "normal");
+            line(out, 4, if b { "bonus: yes" } else { "bonus: no" }, if b { "bold" } else { "normal" });
+        }
+        _ => {
+            line(out, 3, "no real board", "bold");
+            let why = if class.proven { "of this variant shows it" } else { "found by the search" };
+            line(out, 4, why, "normal");
+        }
+    }
+    let clauses: Vec<String> = class.clauses.iter().map(|c| c.to_string()).collect();
+    line(out, 5, &clauses.join(" "), "normal");
+    line(out, 6, &format!("{} of 240", class.size), "normal");
+    if bonus {
+        star(out, f64::from(x + PANEL_W - 24), f64::from(y + PANEL_H - 26), 9.0, "bonus");
+    }
+    out.push_str("</g>\n");
+}
+
+/// The side of a class's example board: 5×5 catalogue cells.
+pub(super) const CLASS_BOARD: i32 = 5 * C;
+
+/// A class's example board with its north-west corner at `(gx, gy)`,
+/// [`CLASS_BOARD`] pixels square: the new tile in the middle with a red
+/// border and its matched corners dotted, its neighbours, the tiles joining
+/// them through sides; where no real board shows the class, its
+/// neighbourhood in grey.
+pub(super) fn class_board(out: &mut String, class: &BonusClass, (gx, gy): (i32, i32)) {
+    // The picture's cell [0, 0] (the new tile) sits in the middle of 5×5.
     let cell_px = |c: Cell| (gx + (c.x - WITNESS_CELL.x + 2) * C, gy + (c.y - WITNESS_CELL.y + 2) * C);
     let centre = WITNESS_CELL;
     // The nine cells of the neighbourhood: empty ones faint.
@@ -392,44 +527,6 @@ fn panel(out: &mut String, class: &BonusClass, x: i32, y: i32) {
             }
         }
     }
-    let tx = gx + 5 * C + 12;
-    let line = |out: &mut String, k: i32, text: &str, weight: &str| {
-        let _ = writeln!(
-            out,
-            "<text x=\"{tx}\" y=\"{}\" font-size=\"12\" font-weight=\"{weight}\">{}</text>",
-            gy + 12 + k * 17,
-            escape(text)
-        );
-    };
-    let example = match class.example {
-        Some(Example::E) => " (Example E)",
-        Some(Example::F) => " (Example F)",
-        None => "",
-    };
-    line(out, 0, &format!("class {}{example}", class.class), "bold");
-    let names: Vec<&str> = class.neighbours.iter().map(|d| d.name()).collect();
-    line(out, 1, &names.join(" "), "normal");
-    let touched: Vec<&str> = class.touched.iter().map(|c| c.name()).collect();
-    line(out, 2, &format!("touched: {}", touched.join(" ")), "normal");
-    match (class.max_matched, class.bonus) {
-        (Some(max), Some(b)) => {
-            let at_least = if class.proven { "" } else { "at least " };
-            line(out, 3, &format!("max matched: {at_least}{max}"), "normal");
-            line(out, 4, if b { "bonus: yes" } else { "bonus: no" }, if b { "bold" } else { "normal" });
-        }
-        _ => {
-            line(out, 3, "no real board", "bold");
-            let why = if class.proven { "of this variant shows it" } else { "found by the search" };
-            line(out, 4, why, "normal");
-        }
-    }
-    let clauses: Vec<String> = class.clauses.iter().map(|c| c.to_string()).collect();
-    line(out, 5, &clauses.join(" "), "normal");
-    line(out, 6, &format!("{} of 240", class.size), "normal");
-    if bonus {
-        star(out, f64::from(x + PANEL_W - 24), f64::from(y + PANEL_H - 26), 9.0, "bonus");
-    }
-    out.push_str("</g>\n");
 }
 
 #[cfg(test)]

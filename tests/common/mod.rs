@@ -5,6 +5,7 @@
 #![allow(dead_code)] // Each test binary uses its own part.
 
 pub mod doc;
+pub mod pages;
 
 use std::process::{Command, Output};
 

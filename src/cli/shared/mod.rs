@@ -5,8 +5,10 @@
 
 use std::path::PathBuf;
 
+pub mod alternatives;
 pub mod colour;
 pub mod output;
+pub mod pages;
 pub mod picture;
 
 use clap::{Args, ValueEnum};

@@ -1,8 +1,9 @@
 //! The pictures of `--svg FILE` and `--png FILE`, on every command that
 //! draws one (`render`, `moves`, `solve`, `bonuses`): the SVG, and the PNG
-//! resvg draws from that same SVG, so the two never differ. Both are
-//! written together by [`super::output`]: checked first, whole or not at
-//! all, never over an input.
+//! resvg draws from that same SVG, so the two never differ; and the page of
+//! `--html FILE` (`render`, `solve`, `bonuses`, `compare`). All are written
+//! together by [`super::output`]: checked first, whole or not at all, never
+//! over an input.
 
 use std::path::{Path, PathBuf};
 
@@ -17,27 +18,50 @@ use super::output;
 #[cfg_attr(not(feature = "png"), allow(dead_code))]
 const MAX_PIXELS: u64 = 100_000_000;
 
-/// The picture files asked for, with their flags.
-pub fn outputs<'a>(svg: &'a Option<PathBuf>, png: &'a Option<PathBuf>) -> Vec<(&'static str, &'a Path)> {
-    [("--svg", svg), ("--png", png)].into_iter().filter_map(|(flag, path)| path.as_deref().map(|p| (flag, p))).collect()
+/// The files asked for, with their flags.
+pub fn outputs<'a>(
+    svg: &'a Option<PathBuf>,
+    png: &'a Option<PathBuf>,
+    html: &'a Option<PathBuf>,
+) -> Vec<(&'static str, &'a Path)> {
+    [("--svg", svg), ("--png", png), ("--html", html)]
+        .into_iter()
+        .filter_map(|(flag, path)| path.as_deref().map(|p| (flag, p)))
+        .collect()
 }
 
 /// Checks the picture files before the command's work, as
 /// [`output::check`]; a build without PNG output refuses `--png` here too.
 pub fn check(svg: &Option<PathBuf>, png: &Option<PathBuf>) -> Result<(), Failure> {
+    check_with_page(svg, png, &None)
+}
+
+/// [`check`], with the page of `--html` too.
+pub fn check_with_page(svg: &Option<PathBuf>, png: &Option<PathBuf>, html: &Option<PathBuf>) -> Result<(), Failure> {
     if png.is_some() && !cfg!(feature = "png") {
         png_bytes("")?;
     }
-    output::check(&outputs(svg, png))
+    output::check(&outputs(svg, png, html))
 }
 
 /// Writes the picture to the files asked for, if any: `picture` is drawn
 /// only then, and the PNG is drawn from it before anything is written.
 pub fn write(svg: &Option<PathBuf>, png: &Option<PathBuf>, picture: impl FnOnce() -> String) -> Result<(), Failure> {
-    if svg.is_none() && png.is_none() {
+    write_with_page(svg, png, None, picture)
+}
+
+/// [`write`], with the page of `--html` (its path and its text) written
+/// in the same step: all of the files or none.
+pub fn write_with_page(
+    svg: &Option<PathBuf>,
+    png: &Option<PathBuf>,
+    page: Option<(&Path, String)>,
+    picture: impl FnOnce() -> String,
+) -> Result<(), Failure> {
+    if svg.is_none() && png.is_none() && page.is_none() {
         return Ok(());
     }
-    let text = picture();
+    let text = if svg.is_some() || png.is_some() { picture() } else { String::new() };
     let png = match png {
         Some(path) => Some((path, png_bytes(&text)?)),
         None => None,
@@ -48,6 +72,9 @@ pub fn write(svg: &Option<PathBuf>, png: &Option<PathBuf>, picture: impl FnOnce(
     }
     if let Some((path, bytes)) = &png {
         files.push(("--png", path, bytes));
+    }
+    if let Some((path, html)) = &page {
+        files.push(("--html", path, html.as_bytes()));
     }
     output::write_files(&files)
 }

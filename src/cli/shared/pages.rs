@@ -1,0 +1,239 @@
+//! The pages of `--html FILE` that `render` and `solve` both write: a
+//! puzzle's position and its answer played in order, and a position alone.
+
+use std::path::{Path, PathBuf};
+
+use quadominos::formats::{InputError, LoadedPosition};
+use quadominos::model::{Board, Cell, TileId};
+use quadominos::render::page::{Column, Frame, Note, NoteKind, Page};
+use quadominos::render::{Highlight, Marks};
+use quadominos::rules::ids::{r, s};
+use quadominos::rules::{Clause, MoveGen, Placement, Variant, Verdict, judge};
+use quadominos::solve::native::OtherChoice;
+use quadominos::solve::{Answer, Choice, Goal, PlayKind, Puzzle, score_of};
+
+use super::alternatives::{other_text, unproven};
+use super::{Failure, hand_line};
+
+/// The clauses behind a drawn position: its open cells (S10) and, where a
+/// star marks one, the bonus threshold (R7).
+fn position_clauses(stars: &[Cell]) -> Vec<Clause> {
+    if stars.is_empty() { vec![s(10)] } else { vec![s(10), r(7)] }
+}
+
+/// The open cells where a tile of `hand` earns a bonus, for their stars.
+fn bonus_cells(variant: &Variant, board: &Board, hand: &[TileId]) -> Vec<Cell> {
+    let generator = MoveGen::new(variant, board, hand);
+    let mut moves = Vec::new();
+    generator.legal_moves(&mut moves);
+    let mut cells: Vec<Cell> = moves.iter().filter(|m| generator.is_bonus(**m)).map(|m| m.at).collect();
+    cells.sort_unstable_by_key(|c| (c.y, c.x));
+    cells.dedup();
+    cells
+}
+
+fn alt(when: &str, board: &Board, lit: Option<String>) -> String {
+    match board.len() {
+        0 => format!("{when}: the board is empty."),
+        n => {
+            let tiles = format!("{n} tile{} on the board", if n == 1 { "" } else { "s" });
+            match lit {
+                Some(l) => format!("{when}: {tiles}; {l}, outlined in red."),
+                None => format!("{when}: {tiles}."),
+            }
+        }
+    }
+}
+
+/// The answer's result in words: the score or the count, proven or with
+/// what stopped the search and its bound.
+fn result_text(goal: &Goal, a: &Answer) -> String {
+    let fill = matches!(goal, Goal::Fill(_));
+    match (a.count, a.proven, a.plays.is_empty()) {
+        (Some(n), true, _) => format!("count: {n} (every solution counted)"),
+        (Some(n), false, _) => format!("count: at least {n} (not proven: {})", unproven(a)),
+        (None, true, true) if fill => "no fill exists (proven)".to_string(),
+        (None, true, _) => format!("score: {} (proven optimal)", a.score),
+        (None, false, true) => format!("no answer found within the limit ({})", unproven(a)),
+        (None, false, false) => format!("score: {} (best found, not proven: {})", a.score, unproven(a)),
+    }
+}
+
+/// The page of a puzzle read from `name`: the position, then each play of
+/// the answer (already replayed through the rules) with its points, its
+/// bonus choice, the other choice there and the running total; the result,
+/// proven or with its bound.
+pub fn puzzle_page(name: &str, goal: &str, puzzle: &Puzzle, answer: &Answer, others: &[OtherChoice]) -> Page {
+    let label = puzzle.variant.label();
+    let result = result_text(&puzzle.goal, answer);
+    let mut board = puzzle.board.clone();
+    let mut hand = puzzle.hand.clone();
+    let stars = bonus_cells(&puzzle.variant, &board, &hand);
+    let first = Frame {
+        alt: alt("The position", &board, None),
+        board: board.clone(),
+        marks: Marks { bonus_cells: stars.clone(), ..Marks::default() },
+        lines: vec![
+            format!("the position: {} tiles on the board; goal: {goal}", board.len()),
+            format!("hand: {}", hand_line(&hand)),
+            match stars.len() {
+                0 => "no placement of the hand earns a bonus here".to_string(),
+                n => format!("a star marks each of the {n} open cells where a tile of the hand earns a bonus"),
+            },
+        ],
+        clauses: position_clauses(&stars),
+        scores: vec![Some(0)],
+        hands: vec![Some(hand.clone())],
+        ..Frame::default()
+    };
+    let mut frames = vec![first];
+    let mut steps = vec!["the position".to_string()];
+    let mut log = vec![format!("the position; {result}")];
+    let mut highlights: Vec<Highlight> = Vec::new();
+    let n = answer.plays.len();
+    for (i, p) in answer.plays.iter().enumerate() {
+        // The clauses behind the placement, as the judge gives them on the
+        // board it was made on (a fill's tiles are not placed by the rules
+        // of play: none are claimed for them).
+        let clauses = match (
+            &puzzle.goal,
+            judge(&board, &puzzle.variant, Placement { tile: p.tile, at: p.at, corners: p.corners }, None),
+        ) {
+            (Goal::Fill(_), _) | (_, Verdict::Illegal(_)) => Vec::new(),
+            (_, Verdict::Legal(legal)) => legal.clauses,
+        };
+        board.insert(p.at, p.corners);
+        if let Some(k) = hand.iter().position(|t| *t == p.tile) {
+            hand.remove(k);
+        }
+        for h in &mut highlights {
+            h.lit = false;
+        }
+        highlights.push(Highlight { cell: p.at, number: Some(i + 1), bonus: p.bonus, lit: true });
+        let kind = match p.kind {
+            PlayKind::BonusTile => " (a bonus tile)",
+            PlayKind::Turn | PlayKind::Fill => "",
+        };
+        let bonus = match (p.bonus, p.choice) {
+            (true, Some(Choice::Points)) => "; a bonus: takes the 25 points",
+            (true, Some(Choice::Tiles)) => "; a bonus: takes two bonus tiles",
+            (true, None) => "; a bonus",
+            _ => "",
+        };
+        let so_far = score_of(answer.plays.get(..=i).unwrap_or_default());
+        let mut lines = vec![format!(
+            "play {} of {n}: {} as {} at {}{kind}: {} points{bonus}",
+            i + 1,
+            p.tile,
+            p.corners,
+            p.at,
+            p.points
+        )];
+        if let Some(o) = others.iter().find(|o| o.play == i + 1) {
+            lines.push(other_text(o));
+        }
+        lines.push(format!("so far: {so_far}"));
+        let note = (i + 1 == n).then(|| Note { kind: NoteKind::Total, text: result.clone() });
+        log.push(lines.first().cloned().unwrap_or_default());
+        frames.push(Frame {
+            alt: alt(&format!("After play {}", i + 1), &board, Some(format!("the play, {} at {}", p.corners, p.at))),
+            board: board.clone(),
+            marks: Marks { highlights: highlights.clone(), ..Marks::default() },
+            lines,
+            clauses,
+            note,
+            scores: vec![Some(so_far)],
+            hands: vec![Some(hand.clone())],
+            acting: Some(0),
+            ..Frame::default()
+        });
+        steps.push(format!("after play {}", i + 1));
+    }
+    let mut summary = vec![format!("Variant {label}; goal: {goal}."), format!("The answer: {result}.")];
+    if n > 0 {
+        summary.push("It was replayed through the rules before this page was written.".to_string());
+    }
+    if !others.is_empty() {
+        summary.push(format!(
+            "At {} bonus{} the other choice was searched and replayed like the answer; it is given under its play.",
+            others.len(),
+            if others.len() == 1 { "" } else { "es" }
+        ));
+    }
+    Page {
+        title: format!("{name}: a puzzle and its answer, {label}"),
+        summary,
+        steps,
+        log,
+        start: 0,
+        columns: vec![Column {
+            heading: None,
+            rows: vec!["the answer".to_string()],
+            score_heading: "points so far".to_string(),
+            frames,
+        }],
+        ..Page::default()
+    }
+}
+
+/// The page of a position alone: its board with `cells` numbered and
+/// outlined in red, a star on every open cell where a tile of the hand
+/// earns a bonus.
+pub fn position_page(loaded: &LoadedPosition, cells: &[Cell]) -> Page {
+    let p = &loaded.position;
+    let label = loaded.variant.label();
+    let stars = bonus_cells(&loaded.variant, &p.board, &p.hand);
+    let highlights = cells
+        .iter()
+        .enumerate()
+        .map(|(i, &cell)| Highlight { cell, number: Some(i + 1), bonus: false, lit: true })
+        .collect();
+    let marked: Vec<String> = cells.iter().map(|c| c.to_string()).collect();
+    let lit = (!cells.is_empty()).then(|| format!("the cells {}", marked.join(", ")));
+    let frame = Frame {
+        alt: alt("The position", &p.board, lit),
+        board: p.board.clone(),
+        marks: Marks { highlights, bonus_cells: stars.clone(), ..Marks::default() },
+        lines: vec![
+            format!("{} tiles on the board", p.board.len()),
+            format!("hand: {}", hand_line(&p.hand)),
+            match stars.len() {
+                0 => "no placement of the hand earns a bonus here".to_string(),
+                n => format!("a star marks each of the {n} open cells where a tile of the hand earns a bonus"),
+            },
+        ],
+        clauses: position_clauses(&stars),
+        scores: vec![None],
+        hands: vec![Some(p.hand.clone())],
+        ..Frame::default()
+    };
+    Page {
+        title: format!("{}: a position, {label}", loaded.source.name),
+        summary: vec![format!("Variant {label}.")],
+        steps: vec!["the position".to_string()],
+        log: vec!["the position".to_string()],
+        columns: vec![Column {
+            heading: None,
+            rows: vec!["the hand".to_string()],
+            score_heading: String::new(),
+            frames: vec![frame],
+        }],
+        ..Page::default()
+    }
+}
+
+/// The page's path and text for [`super::picture::write_with_page`].
+pub fn page_output(
+    html: &Option<PathBuf>,
+    page: impl FnOnce() -> Result<String, Failure>,
+) -> Result<Option<(&Path, String)>, Failure> {
+    match html {
+        Some(path) => Ok(Some((path.as_path(), page()?))),
+        None => Ok(None),
+    }
+}
+
+/// The refusal for `--html` on a file no page is made of.
+pub fn no_page(file: &str, why: &str) -> Failure {
+    Failure::Input(InputError::whole_file(file, why.to_string()))
+}

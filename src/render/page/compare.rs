@@ -1,0 +1,211 @@
+//! The page of a scenario run under several variants or reading values:
+//! one column per variant, all stepping together through the start and each
+//! action, each action's verdict, events, points and clauses in every
+//! column, and the action where a variant first parts from the baseline
+//! marked in both.
+
+use std::collections::BTreeMap;
+
+use crate::game::EventKind;
+use crate::play::{Comparison, Run, StepOutcome, Table};
+use crate::rules::Clause;
+
+use super::super::{Highlight, Marks};
+use super::game::board_alt;
+use super::{Column, Frame, Note, NoteKind, Page, event_lines, ids};
+
+/// The clauses behind a step: a refusal's, or those of its events.
+fn step_clauses(step: &StepOutcome) -> Vec<Clause> {
+    if !step.clauses.is_empty() {
+        return step.clauses.clone();
+    }
+    let mut c: Vec<Clause> = step.events.iter().flat_map(|e| e.clauses.iter().copied()).collect();
+    c.sort_unstable();
+    c.dedup();
+    c
+}
+
+/// A step's verdict in a few words.
+fn verdict(step: &StepOutcome) -> String {
+    match &step.reason {
+        Some(reason) => format!("refused: {reason}"),
+        None => {
+            let score = if step.score > 0 { format!("+{}", step.score) } else { step.score.to_string() };
+            format!("accepted, {score} points; then {}", step.phase)
+        }
+    }
+}
+
+/// One variant's column: the start, then each action.
+fn column(run: &Run, tables: &[Table], parts_at: Option<usize>, baseline_at: &BTreeMap<usize, String>) -> Column {
+    let players = tables.first().map_or(0, |t| t.hands.len());
+    let mut frames = Vec::with_capacity(tables.len());
+    let mut plays: Vec<Highlight> = Vec::new();
+    let mut round = tables.first().map(|t| t.round);
+    for (k, table) in tables.iter().enumerate() {
+        let before = k.checked_sub(1).and_then(|i| tables.get(i));
+        if before.is_some_and(|b| b.round != table.round) {
+            plays.clear();
+        }
+        round = Some(table.round).or(round);
+        let step = k.checked_sub(1).and_then(|i| run.steps.get(i));
+        let (lines, clauses, acting) = match step {
+            None => {
+                let mut lines = vec!["the start".to_string()];
+                for e in &run.setup {
+                    lines.extend(event_lines(&e.kind, e.seat, e.score));
+                }
+                if let Some(s) = table.to_move {
+                    lines.push(format!("seat {s} to move"));
+                }
+                let mut clauses: Vec<Clause> = run.setup.iter().flat_map(|e| e.clauses.iter().copied()).collect();
+                clauses.sort_unstable();
+                clauses.dedup();
+                (lines, clauses, None)
+            }
+            Some(step) => {
+                let mut lines = vec![format!("action {k}: {}", step.action), verdict(step)];
+                for e in &step.events {
+                    lines.extend(event_lines(&e.kind, e.seat, e.score));
+                }
+                (lines, step_clauses(step), before.and_then(|b| b.to_move))
+            }
+        };
+        // This action's placements are drawn in red; the round's earlier
+        // ones keep their numbers.
+        for h in &mut plays {
+            h.lit = false;
+        }
+        for e in step.map(|s| s.events.as_slice()).unwrap_or_default() {
+            if let EventKind::Place { at, bonus, .. } = e.kind {
+                plays.push(Highlight { cell: at, number: Some(plays.len() + 1), bonus, lit: true });
+            }
+        }
+        let lit: Vec<String> = plays
+            .iter()
+            .filter(|h| h.lit)
+            .filter_map(|h| Some(format!("{} at {}", table.board.get(h.cell)?, h.cell)))
+            .collect();
+        let when = if k == 0 { "At the start".to_string() } else { format!("After action {k}") };
+        let lit = (!lit.is_empty()).then(|| format!("placed by this action: {}", lit.join(", ")));
+        let note = if parts_at == Some(k) {
+            Some(Note { kind: NoteKind::Differs, text: "Here this variant first parts from the baseline.".into() })
+        } else {
+            baseline_at.get(&k).map(|others| Note {
+                kind: NoteKind::Baseline,
+                text: format!("The baseline; here {others} part from it."),
+            })
+        };
+        frames.push(Frame {
+            alt: format!("{}, {}", run.variant, board_alt(&when, &table.board, lit)),
+            board: table.board.clone(),
+            marks: Marks { highlights: plays.clone(), ..Marks::default() },
+            lines,
+            clauses,
+            note,
+            round,
+            scores: table.scores.iter().map(|&s| Some(s)).collect(),
+            hands: table.hands.iter().map(|h| Some(h.clone())).collect(),
+            acting,
+        });
+    }
+    Column {
+        heading: Some(run.variant.clone()),
+        rows: (0..players).map(|s| format!("seat {s}")).collect(),
+        score_heading: "score".to_string(),
+        frames,
+    }
+}
+
+/// The page of a comparison: `runs` are the runs of every variant
+/// compared, in its order (the first the baseline), each with its tables
+/// ([`crate::play::LoadedScenario::run_with_tables`]); `name` is the file.
+pub fn comparison_page(c: &Comparison, runs: &[(Run, Vec<Table>)], name: &str, description: Option<&str>) -> Page {
+    let baseline = c.variants.first().cloned().unwrap_or_default();
+    // Where each variant first parts from the baseline, and who parts at
+    // each such action.
+    let mut parts: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut baseline_at: BTreeMap<usize, String> = BTreeMap::new();
+    let mut jumps = Vec::new();
+    let mut cited: Vec<Clause> = Vec::new();
+    let mut summary = vec![format!("Scenario {}, from {name}.", c.scenario)];
+    if let Some(d) = description {
+        summary.push(d.trim().to_string());
+    }
+    match &c.baseline {
+        Some(note) => summary.push(format!("Baseline: {baseline} ({note}).")),
+        None => summary.push(format!("Baseline: {baseline}, the first variant.")),
+    }
+    for d in &c.differences {
+        let others: Vec<&str> = d.sides.iter().skip(1).map(|s| s.variant.as_str()).collect();
+        for o in &others {
+            parts.insert(o, d.action);
+        }
+        baseline_at.insert(d.action, others.join(", "));
+        cited.extend(d.sides.iter().flat_map(|s| s.clauses.iter().copied()));
+        let sides: Vec<String> = d
+            .sides
+            .iter()
+            .map(|s| {
+                let what = match &s.reason {
+                    Some(reason) => format!("refused: {reason}"),
+                    None => format!("accepted: {}, {:+} points, then {}", s.events.join(", "), s.score, s.phase),
+                };
+                format!("{} {what} [{}]", s.variant, ids(&s.clauses))
+            })
+            .collect();
+        summary.push(format!("First difference at action {} ({}): {}.", d.action, d.description, sides.join("; ")));
+        jumps.push((
+            d.action,
+            format!(
+                "Action {}: {} part{} from {baseline}",
+                d.action,
+                others.join(", "),
+                if others.len() == 1 { "s" } else { "" }
+            ),
+        ));
+    }
+    let n = c.variants.len();
+    summary.push(match c.differing {
+        0 => format!("{n} variant{} compared: all agree.", if n == 1 { "" } else { "s" }),
+        d => format!("{n} variants compared: {d} differ{} from {baseline}.", if d == 1 { "s" } else { "" }),
+    });
+    let columns: Vec<Column> = runs
+        .iter()
+        .enumerate()
+        .map(|(i, (run, tables))| {
+            let at = if i == 0 { None } else { parts.get(run.variant.as_str()).copied() };
+            let marks = if i == 0 { baseline_at.clone() } else { BTreeMap::new() };
+            column(run, tables, at, &marks)
+        })
+        .collect();
+    let total = columns.first().map_or(0, |c| c.frames.len());
+    let mut steps = Vec::with_capacity(total);
+    let mut log = Vec::with_capacity(total);
+    for k in 0..total {
+        if k == 0 {
+            steps.push("the start".to_string());
+            log.push("the scenario's starting table".to_string());
+            continue;
+        }
+        let action = runs.first().and_then(|(r, _)| r.steps.get(k - 1)).map(|s| s.action.clone()).unwrap_or_default();
+        steps.push(format!("after action {k}, {action}"));
+        let each: Vec<String> =
+            runs.iter().filter_map(|(r, _)| Some(format!("{} {}", r.variant, r.steps.get(k - 1)?.verdict))).collect();
+        log.push(each.join(", "));
+    }
+    Page {
+        title: format!("{}: {} variant{} side by side", c.scenario, n, if n == 1 { "" } else { "s" }),
+        summary,
+        summary_clauses: {
+            cited.sort_unstable();
+            cited.dedup();
+            cited
+        },
+        start: jumps.first().map_or(0, |(k, _)| *k),
+        jumps,
+        steps,
+        log,
+        columns,
+    }
+}
