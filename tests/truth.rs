@@ -166,54 +166,6 @@ fn building_an_smt_encoding_obeys_the_time_and_memory_limits() {
     assert!(out.wall < Duration::from_secs(15), "{:?}", out.wall);
 }
 
-#[cfg(feature = "smt")]
-#[test]
-fn an_interrupt_left_over_from_one_smt_solve_never_cuts_into_the_next() {
-    use std::sync::Arc;
-    use std::sync::atomic::AtomicBool;
-
-    use quadominos::formats::builtin_variant;
-    use quadominos::rules::random_position;
-    use quadominos::solve::native::Native;
-    use quadominos::solve::{FillGoal, FillObjective, Goal, Limits, Puzzle, Solver};
-
-    // Ten fills of two cells; the memory watchdog (a limit every process
-    // is over) interrupts z3 on its first look, which may come just as a
-    // solve ends. The next solve on the same thread must not inherit it:
-    // a left-over interrupt once ended a count as proven after two fills.
-    let v = builtin_variant("serbian").unwrap();
-    let position = random_position(&v, 286635720546212479, 4, 2);
-    let mut region = position.board.open_cells();
-    region.sort_unstable_by_key(|c| (c.y, c.x));
-    region.truncate(2);
-    let goal = Goal::Fill(FillGoal { region, pool: position.hand.clone(), objective: FillObjective::Count });
-    let puzzle = Puzzle { variant: v, board: position.board, hand: position.hand, goal };
-    let truth = Native.solve(&puzzle, &Limits::default()).unwrap().count.unwrap();
-    assert_eq!(truth, 10);
-    let mut proven = 0;
-    for millis in [50, 20, 15].into_iter().cycle().take(90) {
-        let limits = Limits {
-            timeout: Some(Duration::from_millis(millis)),
-            memory: Some(1 << 20),
-            stop: Some(Arc::new(AtomicBool::new(false))),
-            ..Limits::default()
-        };
-        let answer = quadominos::solve::smt::Smt.solve(&puzzle, &limits).unwrap();
-        let count = answer.count.unwrap();
-        if answer.proven {
-            proven += 1;
-            assert_eq!(count, truth, "proven after {millis} ms: {:?}", answer.stats);
-        } else {
-            assert!(count <= truth, "{count} of {truth}");
-        }
-    }
-    // Many solves finish before the watchdog's first look (20 ms), so the
-    // test checks proofs, not only refusals: on an idle machine about two
-    // in three; before solves had contexts of their own, about one proof
-    // in ten counted two fills.
-    assert!(proven > 0, "none of 90 proven");
-}
-
 #[test]
 fn a_fill_region_of_far_apart_cells_costs_its_cells_not_its_bounding_box() {
     let dir = tempfile::tempdir().unwrap();

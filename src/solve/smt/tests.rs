@@ -139,3 +139,26 @@ fn a_fill_of_one_hole_uses_the_best_tile() {
     verify(&p, &answer).unwrap();
     assert_eq!(answer.count, Some(1));
 }
+
+#[test]
+fn an_interrupt_left_pending_on_this_thread_does_not_cut_into_a_solve() {
+    // The memory watchdog may interrupt z3 just as a check ends; z3 keeps
+    // that interrupt pending in its context. Sent to the thread's own
+    // context here before a solve starts, it must not reach the solve,
+    // which runs in a context of its own: on a shared context a count of
+    // ten fills once ended, proven, after two.
+    let v = builtin_variant("serbian").unwrap();
+    let position = crate::rules::random_position(&v, 286635720546212479, 4, 2);
+    let mut region = position.board.open_cells();
+    region.sort_unstable_by_key(|c| (c.y, c.x));
+    region.truncate(2);
+    let goal = Goal::Fill(FillGoal { region, pool: position.hand.clone(), objective: FillObjective::Count });
+    let p = Puzzle { variant: v, board: position.board, hand: position.hand, goal };
+    let truth = Native.solve(&p, &Limits::default()).unwrap();
+    assert_eq!((truth.proven, truth.count), (true, Some(10)));
+    for _ in 0..3 {
+        z3::Context::thread_local().handle().interrupt();
+        let answer = Smt.solve(&p, &Limits::default()).unwrap();
+        assert_eq!((answer.proven, answer.count), (true, Some(10)), "{:?}", answer.stats);
+    }
+}
