@@ -8,6 +8,7 @@
 //! part and never uses it.
 
 mod fill;
+mod lattice;
 pub mod native;
 #[cfg(feature = "smt")]
 pub mod smt;
@@ -22,6 +23,7 @@ use serde::Serialize;
 use crate::model::{Board, Cell, Corners, TileId};
 use crate::rules::Variant;
 
+pub use fill::{FillSearchKind, solve_fill_by};
 pub use verify::verify;
 
 /// What a puzzle asks for.
