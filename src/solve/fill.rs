@@ -34,6 +34,13 @@ pub fn solve_fill(puzzle: &Puzzle, goal: &FillGoal, limits: &Limits) -> Answer {
     solve_fill_by(puzzle, goal, limits, FillSearchKind::Auto)
 }
 
+/// Whether [`solve_fill`] takes the lattice search for `goal`: a weight
+/// fill under strict agreement (R2 = every value, R3 = no, R5 = no) with no
+/// board tile next to the region, where it is the same question.
+pub fn fill_on_lattice(puzzle: &Puzzle, goal: &FillGoal) -> bool {
+    super::lattice::LatticeView::of(puzzle, goal).is_some()
+}
+
 /// [`solve_fill`] with the search chosen (to compare the two).
 pub fn solve_fill_by(puzzle: &Puzzle, goal: &FillGoal, limits: &Limits, kind: FillSearchKind) -> Answer {
     if kind == FillSearchKind::Auto
