@@ -45,6 +45,9 @@ pub(crate) struct LatticeView {
     pub turns: Vec<Vec<usize>>,
 }
 
+/// Where a turn of the region sends a lattice point.
+type PointMap<'a> = Box<dyn Fn(&Point) -> (i32, i32) + 'a>;
+
 fn code(c: [u8; 4]) -> usize {
     c.iter().fold(0, |acc, &v| acc * 6 + usize::from(v))
 }
@@ -152,7 +155,7 @@ impl LatticeView {
         if closed {
             let half = |p: &Point| (x0 + (w - (p.x - x0)), y0 + (h - (p.y - y0)));
             let quarter = |p: &Point| (x0 + (h - (p.y - y0)), y0 + (p.x - x0));
-            let mut maps: Vec<Box<dyn Fn(&Point) -> (i32, i32)>> = vec![Box::new(half)];
+            let mut maps: Vec<PointMap> = vec![Box::new(half)];
             if w == h {
                 maps.push(Box::new(quarter));
                 maps.push(Box::new(move |p: &Point| {

@@ -24,12 +24,12 @@ pub(super) fn solve_fill(puzzle: &Puzzle, view: &LatticeView, budget: &Budget) -
     // Only Booleans and pseudo-Boolean sums: z3's finite-domain solver
     // (SAT with native cardinality and pseudo-Boolean constraints) finds
     // and refutes these fills far sooner than its general solver.
-    let solver = z3::Solver::new_for_logic("QF_FD").unwrap_or_else(z3::Solver::new);
+    let solver = z3::Solver::new_for_logic("QF_FD").unwrap_or_default();
     // The value of each point, one-hot.
     let y: Vec<Vec<Bool>> = (0..n).map(|p| (0..6).map(|v| Bool::new_const(format!("p{p}_{v}"))).collect()).collect();
     for ys in &y {
         let terms: Vec<(&Bool, i32)> = ys.iter().map(|b| (b, 1)).collect();
-        solver.assert(&Bool::pb_eq(&terms, 1));
+        solver.assert(Bool::pb_eq(&terms, 1));
     }
     let orientations = view.orientations();
     let mut per_tile: Vec<Vec<Bool>> = vec![Vec::new(); view.tiles.len()];
@@ -42,7 +42,7 @@ pub(super) fn solve_fill(puzzle: &Puzzle, view: &LatticeView, budget: &Budget) -
             for (k, o) in list.iter().enumerate() {
                 let x = Bool::new_const(format!("c{j}_{t}_{k}"));
                 for (corner, &p) in ps.iter().enumerate() {
-                    solver.assert(&x.implies(&y[p][usize::from(o[corner])]));
+                    solver.assert(x.implies(&y[p][usize::from(o[corner])]));
                 }
                 per_tile[t].push(x.clone());
                 options.push(x);
@@ -53,12 +53,12 @@ pub(super) fn solve_fill(puzzle: &Puzzle, view: &LatticeView, budget: &Budget) -
             return Ok(empty_answer(true, 0));
         }
         let terms: Vec<(&Bool, i32)> = options.iter().map(|b| (b, 1)).collect();
-        solver.assert(&Bool::pb_eq(&terms, 1));
+        solver.assert(Bool::pb_eq(&terms, 1));
     }
     for xs in &per_tile {
         if xs.len() > 1 {
             let terms: Vec<(&Bool, i32)> = xs.iter().map(|b| (b, 1)).collect();
-            solver.assert(&Bool::pb_le(&terms, 1));
+            solver.assert(Bool::pb_le(&terms, 1));
         }
     }
     // A turn of the region that maps every fill onto one of the same
@@ -67,7 +67,7 @@ pub(super) fn solve_fill(puzzle: &Puzzle, view: &LatticeView, budget: &Budget) -
     for q in view.rivals_of_first() {
         for v in 0..6 {
             for w in (v + 1)..6 {
-                solver.assert(&Bool::and(&[&y[0][v], &y[q][w]]).not());
+                solver.assert(Bool::and(&[&y[0][v], &y[q][w]]).not());
             }
         }
     }
@@ -95,7 +95,7 @@ pub(super) fn solve_fill(puzzle: &Puzzle, view: &LatticeView, budget: &Budget) -
         }
         checks += 1;
         solver.push();
-        solver.assert(&Bool::pb_ge(&pb, i32::try_from(target).unwrap_or(i32::MAX)));
+        solver.assert(Bool::pb_ge(&pb, i32::try_from(target).unwrap_or(i32::MAX)));
         let result = solver.check();
         let model = solver.get_model();
         solver.pop(1);
