@@ -284,6 +284,12 @@ pub(crate) fn solve(puzzle: &Puzzle, view: &LatticeView, limits: &Limits) -> Ans
         completes[*ps.iter().max().unwrap_or(&0)].push(j);
     }
     let first: Vec<usize> = view.cells.iter().map(|(_, ps)| *ps.iter().min().unwrap_or(&0)).collect();
+    let last: Vec<usize> = view.cells.iter().map(|(_, ps)| *ps.iter().max().unwrap_or(&0)).collect();
+    // Once points `0..next` hold values: the open cells that know a corner,
+    // and how many know none.
+    let known: Vec<Vec<usize>> =
+        (0..=n).map(|next| (0..first.len()).filter(|&j| first[j] < next && last[j] >= next).collect()).collect();
+    let wild: Vec<usize> = (0..=n).map(|next| first.iter().filter(|&&f| f >= next).count()).collect();
     let weight: Vec<i64> = view.tiles.iter().map(|t| i64::from(t.weight())).collect();
     let mut by_weight: Vec<usize> = (0..view.tiles.len()).collect();
     by_weight.sort_by_key(|&t| std::cmp::Reverse(weight[t]));
@@ -304,7 +310,8 @@ pub(crate) fn solve(puzzle: &Puzzle, view: &LatticeView, limits: &Limits) -> Ans
         limits,
         started,
         completes,
-        first,
+        known,
+        wild,
         weight,
         by_weight,
         fits,
@@ -341,8 +348,10 @@ struct LatticeSearch<'a> {
     limits: &'a Limits,
     started: Instant,
     completes: Vec<Vec<usize>>,
-    /// Each cell's first point in reading order.
-    first: Vec<usize>,
+    /// By `next`: the open cells with a corner among points `0..next`.
+    known: Vec<Vec<usize>>,
+    /// By `next`: how many cells have no corner among points `0..next`.
+    wild: Vec<usize>,
     weight: Vec<i64>,
     by_weight: Vec<usize>,
     fits: Vec<u128>,
@@ -397,25 +406,18 @@ impl LatticeSearch<'_> {
     fn bound(&mut self, next: usize) -> Option<i64> {
         let free = !self.used;
         self.masks.clear();
-        let mut wild = 0usize;
-        for p in next..self.completes.len() {
-            for i in 0..self.completes[p].len() {
-                let j = self.completes[p][i];
-                if self.first[j] >= next {
-                    wild += 1;
-                    continue;
-                }
-                let ps = self.view.cells[j].1;
-                let code = ps.iter().fold(0, |a, &q| {
-                    let v = self.values[q];
-                    a * 7 + if v == NONE { 6 } else { usize::from(v) }
-                });
-                let m = self.fits[code] & free;
-                if m == 0 {
-                    return None;
-                }
-                self.masks.push(m);
+        let wild = self.wild[next];
+        for i in 0..self.known[next].len() {
+            let ps = self.view.cells[self.known[next][i]].1;
+            let code = ps.iter().fold(0, |a, &q| {
+                let v = self.values[q];
+                a * 7 + if v == NONE { 6 } else { usize::from(v) }
+            });
+            let m = self.fits[code] & free;
+            if m == 0 {
+                return None;
             }
+            self.masks.push(m);
         }
         self.matching(wild)
     }
