@@ -2,6 +2,9 @@
 
 use divan::Bencher;
 use quadominos::solve::native::Native;
+#[cfg(feature = "smt")]
+use quadominos::solve::smt::Smt;
+use quadominos::solve::{Answer, FillSearchKind, Goal, Limits, Puzzle, SolveError, Solver, solve_fill_by};
 
 use crate::common::{bench, shipped};
 
@@ -10,4 +13,57 @@ use crate::common::{bench, shipped};
 fn native_fill_5x5_weight_serbian(bencher: Bencher) {
     let (puzzle, expected) = shipped("fill-5x5-weight-serbian");
     bench(bencher, &Native, &puzzle, expected);
+}
+
+/// The native cell-by-cell fill search (every orientation of every free
+/// tile per cell), which English weight fills took before the lattice
+/// search: timed in the same run, so the two compare.
+struct CellSearch;
+
+impl Solver for CellSearch {
+    fn name(&self) -> &'static str {
+        "native cells"
+    }
+
+    fn solve(&self, puzzle: &Puzzle, limits: &Limits) -> Result<Answer, SolveError> {
+        let Goal::Fill(fill) = &puzzle.goal else { panic!("a fill") };
+        Ok(solve_fill_by(puzzle, fill, limits, FillSearchKind::Cells))
+    }
+}
+
+/// The English 3×3 weight fill (158), on the lattice.
+#[divan::bench(sample_count = 10, sample_size = 1)]
+fn native_fill_3x3_weight_english(bencher: Bencher) {
+    let (puzzle, expected) = shipped("fill-3x3-weight-english");
+    bench(bencher, &Native, &puzzle, expected);
+}
+
+/// The English 3×3 weight fill, cell by cell.
+#[divan::bench(sample_count = 10, sample_size = 1)]
+fn native_cells_fill_3x3_weight_english(bencher: Bencher) {
+    let (puzzle, expected) = shipped("fill-3x3-weight-english");
+    bench(bencher, &CellSearch, &puzzle, expected);
+}
+
+/// The English 3×3 weight fill in z3's lattice encoding.
+#[cfg(feature = "smt")]
+#[divan::bench(sample_count = 5, sample_size = 1)]
+fn smt_fill_3x3_weight_english(bencher: Bencher) {
+    let (puzzle, expected) = shipped("fill-3x3-weight-english");
+    bench(bencher, &Smt, &puzzle, expected);
+}
+
+/// The English 4×4 weight fill (263), on the lattice. (z3 does not prove
+/// it in minutes, so it has no SMT row.)
+#[divan::bench(sample_count = 10, sample_size = 1)]
+fn native_fill_4x4_weight_english(bencher: Bencher) {
+    let (puzzle, expected) = shipped("fill-4x4-weight-english");
+    bench(bencher, &Native, &puzzle, expected);
+}
+
+/// The English 4×4 weight fill, cell by cell.
+#[divan::bench(sample_count = 5, sample_size = 1)]
+fn native_cells_fill_4x4_weight_english(bencher: Bencher) {
+    let (puzzle, expected) = shipped("fill-4x4-weight-english");
+    bench(bencher, &CellSearch, &puzzle, expected);
 }

@@ -17,8 +17,41 @@ use crate::model::{Board, Cell, Corner, Corners, Direction, Frame, TileId};
 
 use crate::rules::{CornerMatch, quick_judge_with};
 
-/// Solves a fill goal exactly (or until the time limit).
+/// Which native fill search to run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FillSearchKind {
+    /// The lattice search where it is exactly equivalent (a weight fill under
+    /// strict agreement away from the board's tiles), else cell by cell.
+    Auto,
+    /// Always cell by cell (every orientation of every free tile per cell).
+    Cells,
+}
+
+/// Solves a fill goal exactly (or until the time limit): through the
+/// lattice view of the region where that is exactly the same question,
+/// otherwise cell by cell.
 pub fn solve_fill(puzzle: &Puzzle, goal: &FillGoal, limits: &Limits) -> Answer {
+    solve_fill_by(puzzle, goal, limits, FillSearchKind::Auto)
+}
+
+/// Whether [`solve_fill`] takes the lattice search for `goal`: a weight
+/// fill under strict agreement (R2 = every value, R3 = no, R5 = no) with no
+/// board tile next to the region, where it is the same question.
+pub fn fill_on_lattice(puzzle: &Puzzle, goal: &FillGoal) -> bool {
+    super::lattice::LatticeView::of(puzzle, goal).is_some()
+}
+
+/// [`solve_fill`] with the search chosen (to compare the two).
+pub fn solve_fill_by(puzzle: &Puzzle, goal: &FillGoal, limits: &Limits, kind: FillSearchKind) -> Answer {
+    if kind == FillSearchKind::Auto
+        && let Some(view) = super::lattice::LatticeView::of(puzzle, goal)
+    {
+        return super::lattice::solve(puzzle, &view, limits);
+    }
+    solve_cells(puzzle, goal, limits)
+}
+
+fn solve_cells(puzzle: &Puzzle, goal: &FillGoal, limits: &Limits) -> Answer {
     let started = Instant::now();
     let variant = &puzzle.variant;
     let rules = variant.rules();

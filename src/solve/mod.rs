@@ -8,6 +8,7 @@
 //! part and never uses it.
 
 mod fill;
+mod lattice;
 pub mod native;
 #[cfg(feature = "smt")]
 pub mod smt;
@@ -22,6 +23,7 @@ use serde::Serialize;
 use crate::model::{Board, Cell, Corners, TileId};
 use crate::rules::Variant;
 
+pub use fill::{FillSearchKind, fill_on_lattice, solve_fill_by};
 pub use verify::verify;
 
 /// What a puzzle asks for.
@@ -381,6 +383,10 @@ mod tests {
         let mut checked = 0;
         for entry in std::fs::read_dir(&dir).unwrap() {
             let path = entry.unwrap().path();
+            // Proofs of a second or more in release: there only.
+            if cfg!(debug_assertions) && path.ends_with("fill-4x4-weight-english.yaml") {
+                continue;
+            }
             let loaded = load_puzzle(&path, &VariantChoice::default()).unwrap();
             let answer = native::Native.solve(&loaded.puzzle, &Limits::default()).unwrap();
             let name = path.display();

@@ -90,6 +90,7 @@ mod fill;
 mod formula;
 mod judge;
 mod lattice;
+mod lattice_fill;
 mod placements;
 #[cfg(test)]
 mod tests;
@@ -110,6 +111,12 @@ use crate::rules::{BonusFollowUp, Variant};
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Smt;
 
+/// The z3-backed solver with every fill in the cell encoding (one Boolean
+/// per cell and orientation, each judged against its neighbours), even
+/// where the lattice encoding asks the same question: to compare the two.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SmtCells;
+
 /// Points for a bonus taken as points.
 const BONUS: i64 = 25;
 
@@ -119,111 +126,131 @@ impl Solver for Smt {
     }
 
     fn solve(&self, puzzle: &Puzzle, limits: &Limits) -> Result<Answer, SolveError> {
-        if puzzle.variant.rules().bonus_tile_follow_up == BonusFollowUp::NotRequired
-            && !matches!(puzzle.goal, Goal::Fill(_))
-        {
-            // Forfeiting an owed tile depends on no placement being legal,
-            // which this encoding of chosen placements cannot state.
-            return Err(SolveError::Unsupported {
-                solver: self.name(),
-                what: "R17 = not-required (an owed bonus tile may be forfeited); use the native solver".to_string(),
-            });
-        }
-        let started = Instant::now();
-        // Everything z3 lives in a context of this solve's own, built and
-        // dropped here: an interrupt the watchdog sends as a check ends stays
-        // pending in its context, and in a context shared with the next
-        // solve it would cut into that solve's assertions (seen: a count of
-        // fills ended as proven after two of ten).
-        let result = z3::with_z3_config(&z3::Config::new(), || {
-            let context = z3::Context::thread_local();
-            let handle = context.handle();
-            let over = AtomicBool::new(false);
-            let budget = Budget { started, limits, over: &over };
-            let answer = std::thread::scope(|scope| {
-                // The memory limit and the caller's stop: a watchdog reads the
-                // process's resident memory and the stop flag, and interrupts z3
-                // while either says stop (z3's own `memory_max_size` makes the z3
-                // crate panic when reached). An interrupted check answers
-                // `unknown`, as on a timeout; building the encoding looks at the
-                // same flags between candidates. z3's term tables grow by
-                // doubling, in one step the watchdog cannot interrupt (seen: 246
-                // to 486 MB within one assertion), so it stops z3 once the
-                // process holds half the limit: a doubling then stays under it.
-                let (finished, wait) = mpsc::channel::<()>();
-                if limits.memory.is_some() || limits.stop.is_some() {
-                    let (handle, over) = (&handle, &over);
-                    scope.spawn(move || {
-                        while let Err(RecvTimeoutError::Timeout) = wait.recv_timeout(Duration::from_millis(20)) {
-                            if let Some(limit) = limits.memory
-                                && memory_stats::memory_stats().is_some_and(|m| m.physical_mem as u64 > limit / 2)
-                            {
-                                over.store(true, Ordering::Relaxed);
-                                handle.interrupt();
-                            }
-                            if limits.stop_requested() {
-                                handle.interrupt();
-                            }
-                        }
-                    });
-                }
-                let answer = match &puzzle.goal {
-                    Goal::BestTurn => Placements::solve(puzzle, limits, &budget, Mode::Turn),
-                    Goal::BestSequence { plays } => Placements::solve(puzzle, limits, &budget, Mode::Sequence(*plays)),
-                    Goal::Fill(fill) => solve_fill(puzzle, fill, &budget),
-                };
-                drop(finished);
-                answer
-            });
-            (answer, over.load(Ordering::Relaxed))
-        });
-        let (answer, over) = result;
-        let mut answer = match answer {
-            // Interrupted, z3 may fail any call (a model's value, say): a
-            // limit stopped it, and nothing it said is proven.
-            Err(_) if over || limits.stop_requested() => empty_answer(false, 0),
-            other => other?,
-        };
-        if answer.proven && (over || limits.expired(started).is_some()) {
-            // An interrupted z3 check may end in `unsat` it did not establish
-            // (seen: a count of fills ended as proven after two of ten, the
-            // memory watchdog having interrupted it): nothing a limit has cut
-            // into is proven, even when the last check says so.
-            answer.proven = false;
-        }
-        if !answer.proven && answer.plays.is_empty() && !matches!(puzzle.goal, Goal::Fill(_)) {
-            // Stopped before z3 found any line: a turn may not pass while a
-            // play exists (E8, E9), so the native solver's first line, found
-            // at once, stands in.
-            let zero = Limits { timeout: Some(Duration::ZERO), ..Limits::default() };
-            let quick = crate::solve::native::Native.solve(puzzle, &zero)?;
-            if !quick.plays.is_empty() {
-                (answer.score, answer.plays) = (quick.score, quick.plays);
-            }
-        }
-        if let Goal::Fill(FillGoal { objective: FillObjective::Count, .. }) = &puzzle.goal
-            && answer.count.is_none()
-        {
-            // Stopped before any fill was counted: none so far, a lower bound.
-            answer.count = Some(0);
-        }
-        // An answer cut short gets the bound every solver shares, worked
-        // out from the puzzle alone; z3's own bound on an interrupted search
-        // is not one (it has said 0 while lines scoring 125 exist).
-        answer.bound = if answer.proven { None } else { super::native::ceiling(puzzle).map(|c| c.max(answer.score)) };
-        answer.stats.solver = "smt";
-        answer.stats.micros = started.elapsed().as_micros() as u64;
-        answer.stats.stopped = if answer.proven {
-            None
-        } else if over {
-            Some(Stop::MemoryLimit)
-        } else if limits.stop_requested() {
-            Some(Stop::Interrupted)
-        } else {
-            Some(Stop::TimeLimit)
-        };
-        Ok(answer)
+        run(puzzle, limits, false)
     }
+}
+
+impl Solver for SmtCells {
+    fn name(&self) -> &'static str {
+        "smt"
+    }
+
+    fn solve(&self, puzzle: &Puzzle, limits: &Limits) -> Result<Answer, SolveError> {
+        run(puzzle, limits, true)
+    }
+}
+
+/// Solves `puzzle` in z3; `cells_only` keeps fills in the cell encoding.
+fn run(puzzle: &Puzzle, limits: &Limits, cells_only: bool) -> Result<Answer, SolveError> {
+    if puzzle.variant.rules().bonus_tile_follow_up == BonusFollowUp::NotRequired
+        && !matches!(puzzle.goal, Goal::Fill(_))
+    {
+        // Forfeiting an owed tile depends on no placement being legal,
+        // which this encoding of chosen placements cannot state.
+        return Err(SolveError::Unsupported {
+            solver: "smt",
+            what: "R17 = not-required (an owed bonus tile may be forfeited); use the native solver".to_string(),
+        });
+    }
+    let started = Instant::now();
+    // Everything z3 lives in a context of this solve's own, built and
+    // dropped here: an interrupt the watchdog sends as a check ends stays
+    // pending in its context, and in a context shared with the next
+    // solve it would cut into that solve's assertions (seen: a count of
+    // fills ended as proven after two of ten).
+    let result = z3::with_z3_config(&z3::Config::new(), || {
+        let context = z3::Context::thread_local();
+        let handle = context.handle();
+        let over = AtomicBool::new(false);
+        let budget = Budget { started, limits, over: &over };
+        let answer = std::thread::scope(|scope| {
+            // The memory limit and the caller's stop: a watchdog reads the
+            // process's resident memory and the stop flag, and interrupts z3
+            // while either says stop (z3's own `memory_max_size` makes the z3
+            // crate panic when reached). An interrupted check answers
+            // `unknown`, as on a timeout; building the encoding looks at the
+            // same flags between candidates. z3's term tables grow by
+            // doubling, in one step the watchdog cannot interrupt (seen: 246
+            // to 486 MB within one assertion), so it stops z3 once the
+            // process holds half the limit: a doubling then stays under it.
+            let (finished, wait) = mpsc::channel::<()>();
+            if limits.memory.is_some() || limits.stop.is_some() {
+                let (handle, over) = (&handle, &over);
+                scope.spawn(move || {
+                    while let Err(RecvTimeoutError::Timeout) = wait.recv_timeout(Duration::from_millis(20)) {
+                        if let Some(limit) = limits.memory
+                            && memory_stats::memory_stats().is_some_and(|m| m.physical_mem as u64 > limit / 2)
+                        {
+                            over.store(true, Ordering::Relaxed);
+                            handle.interrupt();
+                        }
+                        if limits.stop_requested() {
+                            handle.interrupt();
+                        }
+                    }
+                });
+            }
+            let answer = match &puzzle.goal {
+                Goal::BestTurn => Placements::solve(puzzle, limits, &budget, Mode::Turn),
+                Goal::BestSequence { plays } => Placements::solve(puzzle, limits, &budget, Mode::Sequence(*plays)),
+                // A weight fill that is a question about lattice points
+                // alone is asked as one: far fewer terms.
+                Goal::Fill(fill) => match (cells_only, crate::solve::lattice::LatticeView::of(puzzle, fill)) {
+                    (false, Some(view)) => lattice_fill::solve_fill(puzzle, &view, &budget),
+                    _ => solve_fill(puzzle, fill, &budget),
+                },
+            };
+            drop(finished);
+            answer
+        });
+        (answer, over.load(Ordering::Relaxed))
+    });
+    let (answer, over) = result;
+    let mut answer = match answer {
+        // Interrupted, z3 may fail any call (a model's value, say): a
+        // limit stopped it, and nothing it said is proven.
+        Err(_) if over || limits.stop_requested() => empty_answer(false, 0),
+        other => other?,
+    };
+    if answer.proven && (over || limits.expired(started).is_some()) {
+        // An interrupted z3 check may end in `unsat` it did not establish
+        // (seen: a count of fills ended as proven after two of ten, the
+        // memory watchdog having interrupted it): nothing a limit has cut
+        // into is proven, even when the last check says so.
+        answer.proven = false;
+    }
+    if !answer.proven && answer.plays.is_empty() && !matches!(puzzle.goal, Goal::Fill(_)) {
+        // Stopped before z3 found any line: a turn may not pass while a
+        // play exists (E8, E9), so the native solver's first line, found
+        // at once, stands in.
+        let zero = Limits { timeout: Some(Duration::ZERO), ..Limits::default() };
+        let quick = crate::solve::native::Native.solve(puzzle, &zero)?;
+        if !quick.plays.is_empty() {
+            (answer.score, answer.plays) = (quick.score, quick.plays);
+        }
+    }
+    if let Goal::Fill(FillGoal { objective: FillObjective::Count, .. }) = &puzzle.goal
+        && answer.count.is_none()
+    {
+        // Stopped before any fill was counted: none so far, a lower bound.
+        answer.count = Some(0);
+    }
+    // An answer cut short gets the bound every solver shares, worked
+    // out from the puzzle alone; z3's own bound on an interrupted search
+    // is not one (it has said 0 while lines scoring 125 exist).
+    answer.bound = if answer.proven { None } else { super::native::ceiling(puzzle).map(|c| c.max(answer.score)) };
+    answer.stats.solver = "smt";
+    answer.stats.micros = started.elapsed().as_micros() as u64;
+    answer.stats.stopped = if answer.proven {
+        None
+    } else if over {
+        Some(Stop::MemoryLimit)
+    } else if limits.stop_requested() {
+        Some(Stop::Interrupted)
+    } else {
+        Some(Stop::TimeLimit)
+    };
+    Ok(answer)
 }
 
 fn failed(message: impl Into<String>) -> SolveError {

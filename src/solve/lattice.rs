@@ -1,0 +1,495 @@
+//! The lattice view of a weight fill. Where every value on a lattice point
+//! must agree (R2 = every value, R3 = no, R5 = no) and nothing on the board
+//! touches the region, a fill is exactly an assignment of a value 0-5 to
+//! each lattice point of the region: each cell's tile is read off its four
+//! corner points and must be a playable orientation (R1) of a distinct pool
+//! tile. Whether a tile is legal as if placed last then depends only on the
+//! region's shape (how many of its corners other region cells touch), not on
+//! the values, and the weight is the sum over points of value times the
+//! number of region cells on the point. The native search here assigns
+//! points in reading order, bounded by the heaviest free tiles the open
+//! cells could still hold (distinct, each fitting its fixed corners); the
+//! SMT encoding of the same view is in `smt/lattice_fill.rs`.
+
+// Indexing here cannot panic on input: point, cell and tile indices come from the view built here from the region and the pool.
+#![allow(clippy::indexing_slicing)]
+
+use std::collections::BTreeMap;
+use std::time::Instant;
+
+use super::{Answer, FillGoal, FillObjective, Limits, Play, PlayKind, Puzzle, Stats, Stop};
+use crate::model::{Cell, Corner, Corners, Direction, Point, TileId};
+use crate::rules::{CornerMatch, quick_judge_with};
+
+/// No tile (in the corner-code table) or no value yet (at a point).
+const NONE: u8 = u8::MAX;
+
+/// A weight fill seen as values on lattice points.
+#[derive(Clone, Debug)]
+pub(crate) struct LatticeView {
+    /// The region's lattice points, in reading order (by row, then column).
+    pub points: Vec<Point>,
+    /// The region cells in the goal's order, each with the indices of its
+    /// points at `[nw, ne, se, sw]`.
+    pub cells: Vec<(Cell, [usize; 4])>,
+    /// How many region cells sit on each point.
+    pub degree: Vec<i64>,
+    /// The pool tiles that have a playable orientation, each once.
+    pub tiles: Vec<TileId>,
+    /// The pool tile (index into `tiles`) whose playable orientation these
+    /// corners are, by the code of the corners, or `NONE`.
+    tile_of: Vec<u8>,
+    /// Quarter turns of the whole region that map it onto itself and every
+    /// playable orientation of a pool tile onto another: each given as the
+    /// point every point goes to.
+    pub turns: Vec<Vec<usize>>,
+}
+
+/// Where a turn of the region sends a lattice point.
+type PointMap<'a> = Box<dyn Fn(&Point) -> (i32, i32) + 'a>;
+
+fn code(c: [u8; 4]) -> usize {
+    c.iter().fold(0, |acc, &v| acc * 6 + usize::from(v))
+}
+
+impl LatticeView {
+    /// The view of `goal` on `puzzle`, when it is exactly equivalent to the
+    /// cell-by-cell fill search: a weight fill under strict agreement, no
+    /// board tile next to (or diagonal to) any region cell, a pool of
+    /// distinct tiles, every cell touched at two corners or more and sharing
+    /// a side with another region cell, and (where diagonal neighbours do
+    /// not count, R4 = no) no point whose region cells meet only diagonally,
+    /// which the rules would let disagree.
+    pub(crate) fn of(puzzle: &Puzzle, goal: &FillGoal) -> Option<LatticeView> {
+        let variant = &puzzle.variant;
+        let rules = variant.rules();
+        let strict = rules.corner_match == CornerMatch::EveryValue
+            && !rules.unmatched_corners.yes()
+            && !rules.equal_weight.yes();
+        if goal.objective != FillObjective::Weight || !strict || goal.region.is_empty() {
+            return None;
+        }
+        let diagonal = rules.diagonal_neighbours.yes();
+        let region: std::collections::BTreeSet<Cell> = goal.region.iter().copied().collect();
+        if region.len() != goal.region.len() {
+            return None;
+        }
+        for &c in &goal.region {
+            if puzzle.board.get(c).is_some()
+                || Direction::ALL.iter().any(|&d| puzzle.board.get(c.neighbour(d)).is_some())
+            {
+                return None;
+            }
+            if !Direction::EDGES.iter().any(|&d| region.contains(&c.neighbour(d))) {
+                return None;
+            }
+        }
+        let mut on_point: BTreeMap<(i32, i32), Vec<Cell>> = BTreeMap::new();
+        for &c in &goal.region {
+            for k in Corner::ALL {
+                let p = c.point(k);
+                on_point.entry((p.y, p.x)).or_default().push(c);
+            }
+        }
+        let touches = |a: Cell, b: Cell| {
+            let (dx, dy) = ((a.x - b.x).abs(), (a.y - b.y).abs());
+            dx + dy == 1 || (diagonal && dx == 1 && dy == 1)
+        };
+        for cells in on_point.values() {
+            // Cells on one point agree when each touches another there (two
+            // cells meeting only diagonally, where that does not count, are
+            // the one case that does not join them).
+            if cells.len() == 2 && !touches(cells[0], cells[1]) {
+                return None;
+            }
+        }
+        // Legal as if placed last needs two touched (hence matched) corners.
+        for &c in &goal.region {
+            let touched = Corner::ALL
+                .iter()
+                .filter(|&&k| on_point[&(c.point(k).y, c.point(k).x)].iter().any(|&o| o != c && touches(o, c)))
+                .count();
+            if touched < 2 {
+                return None;
+            }
+        }
+        let points: Vec<Point> = on_point.keys().map(|&(y, x)| Point { x, y }).collect();
+        let index: BTreeMap<(i32, i32), usize> = on_point.keys().enumerate().map(|(i, &k)| (k, i)).collect();
+        let degree: Vec<i64> = on_point.values().map(|cells| cells.len() as i64).collect();
+        let cells: Vec<(Cell, [usize; 4])> =
+            goal.region.iter().map(|&c| (c, Corner::ALL.map(|k| index[&(c.point(k).y, c.point(k).x)]))).collect();
+
+        let mut tiles: Vec<TileId> = Vec::new();
+        let mut tile_of = vec![NONE; 6 * 6 * 6 * 6];
+        let mut seen = std::collections::BTreeSet::new();
+        for &t in &goal.pool {
+            if !seen.insert(t) {
+                return None;
+            }
+            let orientations = variant.orientations().of(variant.tile_set(), t);
+            if orientations.is_empty() {
+                continue;
+            }
+            let i = u8::try_from(tiles.len()).ok().filter(|&i| i != NONE)?;
+            for c in orientations {
+                tile_of[code(c.0)] = i;
+            }
+            tiles.push(t);
+        }
+        // The search keeps the free tiles as one 128-bit set.
+        if tiles.len() > 128 {
+            return None;
+        }
+        // Whole-region quarter (and half) turns, for symmetry breaking: sound
+        // when the region maps onto itself and every playable orientation of
+        // a pool tile turned is another one of the same tile (degrees, touched
+        // corners and weights then map too, so a fill turned is a fill of the
+        // same weight).
+        let closed = tiles.iter().all(|&t| {
+            variant.orientations().of(variant.tile_set(), t).iter().all(|c| tile_of[code(c.rotate_cw().0)] != NONE)
+        });
+        let (x0, y0) = (points.iter().map(|p| p.x).min()?, points.iter().map(|p| p.y).min()?);
+        let (x1, y1) = (points.iter().map(|p| p.x).max()?, points.iter().map(|p| p.y).max()?);
+        let (w, h) = (x1 - x0, y1 - y0);
+        let mut turns = Vec::new();
+        if closed {
+            let half = |p: &Point| (x0 + (w - (p.x - x0)), y0 + (h - (p.y - y0)));
+            let quarter = |p: &Point| (x0 + (h - (p.y - y0)), y0 + (p.x - x0));
+            let mut maps: Vec<PointMap> = vec![Box::new(half)];
+            if w == h {
+                maps.push(Box::new(quarter));
+                maps.push(Box::new(move |p: &Point| {
+                    let (x, y) = quarter(p);
+                    quarter(&Point { x, y })
+                }));
+                maps.push(Box::new(move |p: &Point| {
+                    let (x, y) = half(p);
+                    quarter(&Point { x, y })
+                }));
+            }
+            for map in maps {
+                // A point map that is a turn of the region: each cell's four
+                // points go to the four points of a region cell.
+                let to: Option<Vec<usize>> = points
+                    .iter()
+                    .map(|p| {
+                        index
+                            .get(&{
+                                let (x, y) = map(p);
+                                (y, x)
+                            })
+                            .copied()
+                    })
+                    .collect();
+                let Some(to) = to else { continue };
+                let mut corner_sets: std::collections::BTreeSet<[usize; 4]> = std::collections::BTreeSet::new();
+                for (_, ps) in &cells {
+                    let mut s = *ps;
+                    s.sort_unstable();
+                    corner_sets.insert(s);
+                }
+                let onto = cells.iter().all(|(_, ps)| {
+                    let mut s = ps.map(|p| to[p]);
+                    s.sort_unstable();
+                    corner_sets.contains(&s)
+                });
+                if onto {
+                    turns.push(to);
+                }
+            }
+        }
+        Some(LatticeView { points, cells, degree, tiles, tile_of, turns })
+    }
+
+    /// The pool tile (index into `tiles`) these corners are a playable
+    /// orientation of.
+    pub(crate) fn tile_of(&self, corners: [u8; 4]) -> Option<usize> {
+        if corners.iter().any(|&v| v > 5) {
+            return None;
+        }
+        let t = self.tile_of[code(corners)];
+        (t != NONE).then_some(usize::from(t))
+    }
+
+    /// Every playable orientation of each pool tile, by tile index.
+    pub(crate) fn orientations(&self) -> Vec<Vec<[u8; 4]>> {
+        let mut out = vec![Vec::new(); self.tiles.len()];
+        for c in 0..self.tile_of.len() {
+            let t = self.tile_of[c];
+            if t != NONE {
+                let mut v = [0u8; 4];
+                let mut rest = c;
+                for k in (0..4).rev() {
+                    v[k] = (rest % 6) as u8;
+                    rest /= 6;
+                }
+                out[usize::from(t)].push(v);
+            }
+        }
+        out
+    }
+
+    /// The points each turn puts on `points[0]`'s place, other than itself:
+    /// a fill turned so that the greatest value among them sits on the first
+    /// point is as good, so the search may ask that the first point holds
+    /// the greatest.
+    pub(crate) fn rivals_of_first(&self) -> Vec<usize> {
+        let mut out: Vec<usize> = Vec::new();
+        for to in &self.turns {
+            // The point that this turn sends onto point 0.
+            if let Some(from) = to.iter().position(|&q| q == 0)
+                && from != 0
+                && !out.contains(&from)
+            {
+                out.push(from);
+            }
+        }
+        out
+    }
+
+    /// The plays of a fill given by its point values, in the goal's order,
+    /// with the bonus each earns judged on the finished board.
+    pub(crate) fn plays(&self, puzzle: &Puzzle, values: &[u8]) -> Vec<Play> {
+        let placed: BTreeMap<Cell, Corners> =
+            self.cells.iter().map(|&(c, ps)| (c, Corners(ps.map(|p| values[p])))).collect();
+        let tile_at = |c: Cell| placed.get(&c).copied().or_else(|| puzzle.board.get(c));
+        self.cells
+            .iter()
+            .map(|&(at, _)| {
+                let corners = placed[&at];
+                let bonus = quick_judge_with(&puzzle.variant, at, corners, tile_at).unwrap_or(false);
+                Play {
+                    tile: corners.id(),
+                    at,
+                    corners,
+                    kind: PlayKind::Fill,
+                    points: i64::from(corners.weight()),
+                    bonus,
+                    choice: None,
+                }
+            })
+            .collect()
+    }
+}
+
+/// Solves a weight fill through its lattice view (exactly, or until the
+/// limits stop it).
+pub(crate) fn solve(puzzle: &Puzzle, view: &LatticeView, limits: &Limits) -> Answer {
+    let started = Instant::now();
+    let n = view.points.len();
+    // The cells each point completes: those whose last point (in reading
+    // order) it is.
+    let mut completes: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for (j, (_, ps)) in view.cells.iter().enumerate() {
+        completes[*ps.iter().max().unwrap_or(&0)].push(j);
+    }
+    let first: Vec<usize> = view.cells.iter().map(|(_, ps)| *ps.iter().min().unwrap_or(&0)).collect();
+    let last: Vec<usize> = view.cells.iter().map(|(_, ps)| *ps.iter().max().unwrap_or(&0)).collect();
+    // Once points `0..next` hold values: the open cells that know a corner,
+    // and how many know none.
+    let known: Vec<Vec<usize>> =
+        (0..=n).map(|next| (0..first.len()).filter(|&j| first[j] < next && last[j] >= next).collect()).collect();
+    let wild: Vec<usize> = (0..=n).map(|next| first.iter().filter(|&&f| f >= next).count()).collect();
+    let weight: Vec<i64> = view.tiles.iter().map(|t| i64::from(t.weight())).collect();
+    let mut by_weight: Vec<usize> = (0..view.tiles.len()).collect();
+    by_weight.sort_by_key(|&t| std::cmp::Reverse(weight[t]));
+    // The tiles with an orientation that fits each pattern of known corners
+    // (a value 0-5, or 6 for not yet known), as a bitset over pool tiles.
+    let mut fits = vec![0u128; 7 * 7 * 7 * 7];
+    for (t, list) in view.orientations().iter().enumerate() {
+        for o in list {
+            for pattern in 0..16u32 {
+                let p: [usize; 4] =
+                    std::array::from_fn(|k| if pattern & (1 << k) != 0 { usize::from(o[k]) } else { 6 });
+                fits[p.iter().fold(0, |a, &v| a * 7 + v)] |= 1u128 << t;
+            }
+        }
+    }
+    let mut search = LatticeSearch {
+        view,
+        limits,
+        started,
+        completes,
+        known,
+        wild,
+        weight,
+        by_weight,
+        fits,
+        rivals: view.rivals_of_first(),
+        values: vec![NONE; n],
+        used: 0,
+        best: None,
+        nodes: 0,
+        stopped: false,
+        why: None,
+        masks: Vec::new(),
+        owner: Vec::new(),
+    };
+    let root = search.bound(0).unwrap_or(0);
+    limits.bounded(root);
+    search.go(0, 0);
+    let proven = !search.stopped;
+    let stats = Stats {
+        solver: "native",
+        nodes: search.nodes,
+        micros: started.elapsed().as_micros() as u64,
+        stopped: search.why,
+    };
+    let (score, plays) = match &search.best {
+        Some((score, values)) => (*score, view.plays(puzzle, values)),
+        None => (0, Vec::new()),
+    };
+    let bound = (!proven).then(|| root.max(score));
+    Answer { score, proven, bound, plays, all: Vec::new(), count: None, stats }
+}
+
+struct LatticeSearch<'a> {
+    view: &'a LatticeView,
+    limits: &'a Limits,
+    started: Instant,
+    completes: Vec<Vec<usize>>,
+    /// By `next`: the open cells with a corner among points `0..next`.
+    known: Vec<Vec<usize>>,
+    /// By `next`: how many cells have no corner among points `0..next`.
+    wild: Vec<usize>,
+    weight: Vec<i64>,
+    by_weight: Vec<usize>,
+    fits: Vec<u128>,
+    /// Points that may hold no more than point 0 (symmetry; whole region only).
+    rivals: Vec<usize>,
+    values: Vec<u8>,
+    used: u128,
+    best: Option<(i64, Vec<u8>)>,
+    nodes: u64,
+    stopped: bool,
+    why: Option<Stop>,
+    masks: Vec<u128>,
+    owner: Vec<Option<usize>>,
+}
+
+impl LatticeSearch<'_> {
+    /// The heaviest free tiles that could go, one each, to the open cells
+    /// that know a corner (`self.masks`: the tiles fitting each) and to
+    /// `wild` cells more that take any free tile: the best matching, found by
+    /// taking tiles heaviest first while the chosen still match into the
+    /// cells. `None` when they cannot all be given one.
+    fn matching(&mut self, wild: usize) -> Option<i64> {
+        let free = !self.used;
+        let open = self.masks.len() + wild;
+        self.owner.clear();
+        self.owner.resize(self.masks.len(), None);
+        let (mut chosen, mut wild_used, mut total) = (0usize, 0usize, 0i64);
+        for &t in &self.by_weight {
+            if chosen == open {
+                break;
+            }
+            if free & (1u128 << t) == 0 {
+                continue;
+            }
+            let mut seen = 0u128;
+            if augment(t, &self.masks, &mut self.owner, &mut seen) {
+                chosen += 1;
+                total += self.weight[t];
+            } else if wild_used < wild {
+                wild_used += 1;
+                chosen += 1;
+                total += self.weight[t];
+            }
+        }
+        (chosen == open).then_some(total)
+    }
+
+    /// The most the cells not yet complete could add once points `0..next`
+    /// hold their values: the best matching of free tiles to them, each
+    /// fitting the corners its cell already knows. `None` when no
+    /// completion exists.
+    fn bound(&mut self, next: usize) -> Option<i64> {
+        let free = !self.used;
+        self.masks.clear();
+        let wild = self.wild[next];
+        for i in 0..self.known[next].len() {
+            let ps = self.view.cells[self.known[next][i]].1;
+            let code = ps.iter().fold(0, |a, &q| {
+                let v = self.values[q];
+                a * 7 + if v == NONE { 6 } else { usize::from(v) }
+            });
+            let m = self.fits[code] & free;
+            if m == 0 {
+                return None;
+            }
+            self.masks.push(m);
+        }
+        self.matching(wild)
+    }
+
+    fn go(&mut self, next: usize, score: i64) {
+        self.nodes += 1;
+        if !self.stopped && self.nodes.is_multiple_of(1024) {
+            self.why = self.limits.expired(self.started);
+            self.stopped = self.why.is_some();
+        }
+        if self.stopped {
+            return;
+        }
+        if next == self.values.len() {
+            if self.best.as_ref().is_none_or(|b| score > b.0) {
+                self.limits.found(score);
+                self.best = Some((score, self.values.clone()));
+            }
+            return;
+        }
+        let cap = if self.rivals.contains(&next) { self.values[0] } else { 5 };
+        for v in (0..=cap).rev() {
+            self.values[next] = v;
+            let before = self.used;
+            let mut gained = 0;
+            let mut ok = true;
+            for i in 0..self.completes[next].len() {
+                let j = self.completes[next][i];
+                let corners = self.view.cells[j].1.map(|p| self.values[p]);
+                match self.view.tile_of(corners) {
+                    Some(t) if self.used & (1u128 << t) == 0 => {
+                        self.used |= 1u128 << t;
+                        gained += self.weight[t];
+                    }
+                    _ => {
+                        ok = false;
+                        break;
+                    }
+                }
+            }
+            if ok {
+                let score = score + gained;
+                let worth = match (self.bound(next + 1), &self.best) {
+                    (None, _) => false,
+                    (Some(b), Some((best, _))) => score + b > *best,
+                    (Some(_), None) => true,
+                };
+                if worth {
+                    self.go(next + 1, score);
+                }
+            }
+            self.used = before;
+            if self.stopped {
+                break;
+            }
+        }
+        self.values[next] = NONE;
+    }
+}
+
+/// Kuhn's augmenting path: gives tile `t` a cell among those it fits,
+/// moving earlier tiles along as needed.
+fn augment(t: usize, masks: &[u128], owner: &mut [Option<usize>], seen: &mut u128) -> bool {
+    for j in 0..masks.len() {
+        if masks[j] & (1u128 << t) == 0 || *seen & (1u128 << j) != 0 {
+            continue;
+        }
+        *seen |= 1u128 << j;
+        if owner[j].is_none_or(|o| augment(o, masks, owner, seen)) {
+            owner[j] = Some(t);
+            return true;
+        }
+    }
+    false
+}
