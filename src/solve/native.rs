@@ -540,21 +540,55 @@ impl<'p> Search<'p> {
         // Best first, so that good lines are found early and bound the rest.
         moves.sort_by_key(|m| std::cmp::Reverse(m.0));
         let Some(&(best_now, _, _)) = moves.first() else { return };
+        let strict = !self_all(s);
+        // Whether a line that could reach `bound` is still worth searching.
+        let open = |bound: i64, best: i64| if strict { bound > best } else { bound >= best };
         // Upper bound: the best move now, then the best imaginable scores of
         // the hand's tiles for the plays after it.
         let later: i64 = tops.iter().take(left - 1).sum();
-        let strict = !self_all(s);
-        let bound = score + best_now + later;
-        if (strict && bound <= s.best) || (!strict && bound < s.best) {
+        if !open(score + best_now + later, s.best) {
             return;
         }
+        if left == 1 {
+            // The last play: nothing follows, so no move need be placed; the
+            // moves come best first, so the first that cannot reach the best
+            // ends the list.
+            for (value, m, bonus) in moves {
+                let total = score + value;
+                if !open(total, s.best) {
+                    break;
+                }
+                let mut play = self.play(m, PlayKind::Turn, bonus);
+                play.choice = bonus.then_some(Choice::Points);
+                s.line.push(play);
+                if total > s.best {
+                    s.best = total;
+                    s.lines = vec![s.line.clone()];
+                    self.limits.found(total);
+                } else if s.lines.len() < s.cap && !s.lines.contains(&s.line) {
+                    s.lines.push(s.line.clone());
+                }
+                s.line.pop();
+            }
+            return;
+        }
+        // The hand as it is now, each tile's best imaginable score: what the
+        // plays after a move can bring at most, the move's own tile left out.
+        let mut values: Vec<(i64, TileId)> =
+            self.generator.hand().into_iter().map(|t| (tile_value(self.variant, t), t)).collect();
+        values.sort_unstable_by(|a, b| b.cmp(a));
+        let rest = |tile: TileId| -> i64 { values.iter().filter(|v| v.1 != tile).take(left - 1).map(|v| v.0).sum() };
         for (value, m, bonus) in moves {
             if self.stopped {
                 return;
             }
+            let total = score + value;
+            let corners = corners_of(self.variant, m);
+            if !open(total + rest(corners.id()), s.best) {
+                continue;
+            }
             let mut play = self.play(m, PlayKind::Turn, bonus);
             play.choice = bonus.then_some(Choice::Points);
-            let total = score + value;
             let key = s.key ^ zobrist(m);
             // The same set of placements reached with no better score cannot
             // lead anywhere better (and, listing all, not anywhere new).
@@ -625,6 +659,11 @@ struct Sequence {
 
 fn self_all(s: &Sequence) -> bool {
     s.cap > 1
+}
+
+/// The most one placement of a tile could score: its points and a bonus.
+fn tile_value(variant: &Variant, t: TileId) -> i64 {
+    i64::from(points(variant, corners_any(t))) + 25
 }
 
 /// Any arrangement of a tile's values, for its weight.
