@@ -798,10 +798,20 @@ fn nine_hundred_copies_of_a_tile_are_listed_as_twenty_problems_and_a_count() {
 #[test]
 fn perft_on_several_threads_prints_what_one_thread_prints() {
     for depth in ["1", "3", "4"] {
-        let one = run_ok(&["perft", "puzzles/seq-60-serbian.yaml", "--depth", depth, "--divide", "--format", "json"], 0);
+        let one =
+            run_ok(&["perft", "puzzles/seq-60-serbian.yaml", "--depth", depth, "--divide", "--format", "json"], 0);
         for threads in ["2", "0"] {
-            let args =
-                ["perft", "puzzles/seq-60-serbian.yaml", "--depth", depth, "--divide", "--format", "json", "--threads", threads];
+            let args = [
+                "perft",
+                "puzzles/seq-60-serbian.yaml",
+                "--depth",
+                depth,
+                "--divide",
+                "--format",
+                "json",
+                "--threads",
+                threads,
+            ];
             assert_eq!(run_ok(&args, 0), one, "depth {depth}, --threads {threads}");
         }
     }

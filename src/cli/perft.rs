@@ -68,9 +68,16 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
         let first = MoveGen::new(&loaded.variant, &p.board, &p.hand).count_moves();
         within_printed("first placements (--divide)", first)?;
     }
-    let count =
-        quadominos::fixtures::perft::perft_threads(&loaded.variant, &p.board, &p.hand, depth, divide, deadline, threads)
-            .ok_or_else(|| {
+    let count = quadominos::fixtures::perft::perft_threads(
+        &loaded.variant,
+        &p.board,
+        &p.hand,
+        depth,
+        divide,
+        deadline,
+        threads,
+    )
+    .ok_or_else(|| {
         let seconds = timeout.map_or(0.0, |t| t.as_secs_f64());
         Failure::Input(InputError::whole_file(
             "--timeout",

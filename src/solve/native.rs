@@ -587,24 +587,28 @@ impl<'p> Search<'p> {
         let rest = |tile: TileId| -> i64 { values.iter().filter(|v| v.1 != tile).take(left - 1).map(|v| v.0).sum() };
         let bounds: Vec<i64> =
             moves.iter().map(|&(value, m, _)| score + value + rest(corners_of(self.variant, m).id())).collect();
-        // At the root, once a move's lines are all searched, no line scores
-        // more than the best found or the bound of a move still to come.
-        let mut after = vec![i64::MIN; bounds.len() + 1];
-        if left == s.plays {
-            for i in (0..bounds.len()).rev() {
-                after[i] = after[i + 1].max(bounds[i]);
-            }
-        }
-        for (i, (value, m, bonus)) in moves.into_iter().enumerate() {
+        // At the root, once the lines of the moves before one are all
+        // searched, no line scores more than the best found or the bound of
+        // that move or one after it.
+        let mut after: Vec<i64> = bounds
+            .iter()
+            .rev()
+            .scan(i64::MIN, |most, &b| {
+                *most = (*most).max(b);
+                Some(*most)
+            })
+            .collect();
+        after.reverse();
+        for ((value, m, bonus), (&bound, &still)) in moves.into_iter().zip(bounds.iter().zip(&after)) {
             if self.stopped {
                 return;
             }
-            if left == s.plays && i > 0 {
-                s.bound = s.bound.min(s.best.max(after[i]));
+            if left == s.plays {
+                s.bound = s.bound.min(s.best.max(still));
                 self.limits.bounded(s.bound);
             }
             let total = score + value;
-            if !open(bounds[i], s.best) {
+            if !open(bound, s.best) {
                 continue;
             }
             let mut play = self.play(m, PlayKind::Turn, bonus);
@@ -780,7 +784,8 @@ mod tests {
     /// by then), the last equal to the optimum.
     #[test]
     fn a_sequence_search_reports_decreasing_true_bounds_ending_at_the_optimum() {
-        for (name, optimum) in [("seq-60-serbian-6.yaml", 214), ("seq-60-serbian-8.yaml", 279), ("seq-60-english.yaml", 125)]
+        for (name, optimum) in
+            [("seq-60-serbian-6.yaml", 214), ("seq-60-serbian-8.yaml", 279), ("seq-60-english.yaml", 125)]
         {
             let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles").join(name);
             let puzzle = load_puzzle(&path, &VariantChoice::default()).unwrap().puzzle;
