@@ -1,6 +1,11 @@
 //! The native exact solver: depth-first search over the pattern-table move
 //! generator, with branch-and-bound for sequences and a transposition table
 //! keyed by the set of placements made.
+//!
+//! This file is long because the best turn, the bonus tiles after a bonus
+//! and the best sequence are one search over one state (the generator, the
+//! limits, the node count), sharing its move helpers and ceilings; its
+//! tests are in `native_tests.rs`.
 
 use std::collections::HashMap;
 use std::time::Instant;
@@ -53,7 +58,7 @@ impl Solver for Native {
 ///
 /// - A turn: the best first play's points, then, if any play earns a bonus,
 ///   the larger of 25 and the two heaviest hand tiles; with chained bonuses
-///   (R8) every hand tile and 25 for each.
+///   (R8) all but the lightest hand tile and 25 for every other placement.
 /// - A sequence of `n` plays: the `n` largest of each hand tile's points
 ///   plus a bonus.
 /// - A fill: the heaviest pool tiles, one per region cell (weight), or one
@@ -333,12 +338,27 @@ impl<'p> Search<'p> {
             (std::cmp::Reverse(self.generator.is_bonus(m)), std::cmp::Reverse(weight))
         });
         let ceiling = self.turn_ceiling(&moves);
-        for m in moves {
+        // Once the turns starting with the moves before one are all searched,
+        // no turn scores more than the best found or the ceiling of that
+        // move or one after it.
+        let mut still: Vec<i64> = moves
+            .iter()
+            .rev()
+            .scan(i64::MIN, |most, &m| {
+                *most = (*most).max(self.move_ceiling(m));
+                Some(*most)
+            })
+            .collect();
+        still.reverse();
+        let mut lowest = ceiling;
+        for (m, still) in moves.into_iter().zip(still) {
             // However short the time, the turn found places a tile when one
             // can be placed (E8, E9).
             if best.is_some() && self.tick() {
                 break;
             }
+            lowest = lowest.min(still.max(best.as_ref().map_or(i64::MIN, |b| b.0)));
+            self.limits.bounded(lowest);
             let bonus = self.generator.is_bonus(m);
             let mut first = self.play(m, PlayKind::Turn, bonus);
             if !bonus {
@@ -379,15 +399,38 @@ impl<'p> Search<'p> {
         }
         let mut answer = self.finish(best);
         if self.stopped {
-            answer.bound = Some(ceiling.max(answer.score));
+            answer.bound = Some(lowest.max(answer.score));
         }
         answer
     }
 
+    /// No turn starting with `m` scores more than this: its points, then, on
+    /// a bonus, what [`Search::turn_ceiling`] allows the hand left after it.
+    fn move_ceiling(&self, m: Move) -> i64 {
+        let corners = corners_of(self.variant, m);
+        let first = i64::from(points(self.variant, corners));
+        if !self.generator.is_bonus(m) {
+            return first;
+        }
+        let mut weights: Vec<i64> =
+            self.generator.hand().iter().filter(|&&t| t != corners.id()).map(|t| i64::from(t.weight())).collect();
+        weights.sort_unstable_by(|a, b| b.cmp(a));
+        if self.variant.rules().bonus_chain.yes() {
+            // As in `turn_ceiling`: of at most k + 1 placements, k the tiles
+            // left, at most (k + 2) / 2 pay 25.
+            let k = weights.len() as i64;
+            first + weights.iter().sum::<i64>() + 25 * ((k + 2) / 2)
+        } else {
+            first + weights.iter().take(2).sum::<i64>().max(25)
+        }
+    }
+
     /// No turn from here scores more than this: the best first play's
     /// points, then, if any play earns a bonus, the larger of 25 and the
-    /// two heaviest hand tiles; with chained bonuses (R8) every hand tile
-    /// and 25 for each. Given with an answer the time limit cut short.
+    /// two heaviest hand tiles; with chained bonuses (R8) all but the
+    /// lightest hand tile and 25 for every other placement (each bonus tile
+    /// taken gives up a bonus's 25). Given with an answer the time limit cut
+    /// short.
     fn turn_ceiling(&self, moves: &[Move]) -> i64 {
         let first = moves.iter().map(|&m| i64::from(points(self.variant, corners_of(self.variant, m)))).max();
         let Some(first) = first else { return 0 };
@@ -397,7 +440,13 @@ impl<'p> Search<'p> {
         let mut weights: Vec<i64> = self.generator.hand().iter().map(|t| i64::from(t.weight())).collect();
         weights.sort_unstable_by(|a, b| b.cmp(a));
         if self.variant.rules().bonus_chain.yes() {
-            first + weights.iter().map(|w| w + 25).sum::<i64>()
+            // A turn of n placements (the first one included) takes the
+            // tiles at least (n - 1) / 2 times, each time at a bonus whose 25
+            // it gives up, so of its at most n bonuses at most (n + 1) / 2
+            // pay 25: the first play, the n - 1 heaviest tiles and those
+            // 25s, at most, and most with every tile placed.
+            let n = weights.len() as i64;
+            first + weights.iter().take(weights.len().saturating_sub(1)).sum::<i64>() + 25 * ((n + 1) / 2)
         } else {
             first + weights.iter().take(2).sum::<i64>().max(25)
         }
@@ -724,87 +773,5 @@ fn merge(best: &mut Option<(i64, Vec<Vec<Play>>)>, value: i64, line: Vec<Play>, 
 }
 
 #[cfg(test)]
-mod tests {
-    use std::sync::Arc;
-
-    use super::*;
-    use crate::formats::{VariantChoice, builtin_variant, load_puzzle};
-    use crate::rules::random_position;
-    use crate::solve::{Progress, verify};
-
-    /// The best sequence by walking every line, with no bound and no table:
-    /// each play's points and 25 for a bonus.
-    fn unpruned(g: &mut MoveGen<'_>, v: &Variant, left: usize) -> i64 {
-        if left == 0 {
-            return 0;
-        }
-        let mut moves = Vec::new();
-        g.legal_moves(&mut moves);
-        let mut best = 0;
-        for m in moves {
-            let corners = corners_of(v, m);
-            let value = i64::from(points(v, corners)) + if g.is_bonus(m) { 25 } else { 0 };
-            g.place(m.at, corners);
-            best = best.max(value + unpruned(g, v, left - 1));
-            g.unplace(m.at);
-        }
-        best
-    }
-
-    /// The sequence search's bounds (the hand left after each move, the last
-    /// play chosen without placing it, the table of placement sets) never
-    /// cut off a best line: on random small positions under every shipped
-    /// variant it proves what walking every line finds, and its line replays.
-    #[test]
-    fn the_pruned_sequence_search_finds_what_walking_every_line_finds() {
-        for name in ["english", "serbian", "serbian-chain"] {
-            let v = builtin_variant(name).unwrap();
-            for seed in 0..12 {
-                let p = random_position(&v, seed, 10 + (seed as usize % 4) * 8, 5 + seed as usize % 3);
-                for plays in 1..=3 {
-                    let puzzle = Puzzle {
-                        variant: v.clone(),
-                        board: p.board.clone(),
-                        hand: p.hand.clone(),
-                        goal: Goal::BestSequence { plays },
-                    };
-                    let answer = Native.solve(&puzzle, &Limits::default()).unwrap();
-                    let mut g = MoveGen::new(&v, &p.board, &p.hand);
-                    let walked = unpruned(&mut g, &v, plays);
-                    assert!(answer.proven);
-                    assert_eq!(answer.score, walked, "{name} seed {seed} plays {plays}");
-                    verify(&puzzle, &answer).unwrap();
-                }
-            }
-        }
-    }
-
-    /// The bound history of a sequence: strictly decreasing, each step a true
-    /// bound (no lower than the proven optimum, no lower than the best found
-    /// by then), the last equal to the optimum.
-    #[test]
-    fn a_sequence_search_reports_decreasing_true_bounds_ending_at_the_optimum() {
-        for (name, optimum) in
-            [("seq-60-serbian-6.yaml", 214), ("seq-60-serbian-8.yaml", 279), ("seq-60-english.yaml", 125)]
-        {
-            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles").join(name);
-            let puzzle = load_puzzle(&path, &VariantChoice::default()).unwrap().puzzle;
-            let progress = Arc::new(Progress::default());
-            let limits = Limits { progress: Some(progress.clone()), ..Limits::default() };
-            let answer = Native.solve(&puzzle, &limits).unwrap();
-            assert!(answer.proven, "{name}");
-            assert_eq!(answer.score, optimum, "{name}");
-            let steps = progress.history();
-            assert!(steps.len() >= 2, "{name}: {steps:?}");
-            assert_eq!(steps.first().map(|s| s.bound), ceiling(&puzzle), "{name}: starts at the ceiling");
-            assert_eq!(steps.last().map(|s| s.bound), Some(optimum), "{name}: {steps:?}");
-            for pair in steps.windows(2) {
-                assert!(pair[1].bound < pair[0].bound && pair[1].micros >= pair[0].micros, "{name}: {steps:?}");
-            }
-            for s in &steps {
-                assert!(s.bound >= optimum && s.best.is_none_or(|b| b <= s.bound), "{name}: {s:?}");
-            }
-            assert_eq!((progress.best(), progress.bound()), (Some(optimum), Some(optimum)), "{name}");
-        }
-    }
-}
+#[path = "native_tests.rs"]
+mod tests;
