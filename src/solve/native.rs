@@ -5,7 +5,7 @@
 //! This file is long because the best turn, the bonus tiles after a bonus
 //! and the best sequence are one search over one state (the generator, the
 //! limits, the node count), sharing its move helpers and ceilings; its
-//! tests are in `native_tests.rs`.
+//! tests are in `native/tests.rs`.
 
 use std::collections::HashMap;
 use std::time::Instant;
@@ -773,5 +773,4 @@ fn merge(best: &mut Option<(i64, Vec<Vec<Play>>)>, value: i64, line: Vec<Play>, 
 }
 
 #[cfg(test)]
-#[path = "native_tests.rs"]
 mod tests;
