@@ -794,3 +794,45 @@ fn nine_hundred_copies_of_a_tile_are_listed_as_twenty_problems_and_a_count() {
     assert_eq!(err.lines().count(), 21, "{err}");
     assert!(err.ends_with("and 879 more problems (the first 20 are listed)\n"), "{err}");
 }
+
+#[test]
+fn perft_on_several_threads_prints_what_one_thread_prints() {
+    for depth in ["1", "3", "4"] {
+        let one =
+            run_ok(&["perft", "puzzles/seq-60-serbian.yaml", "--depth", depth, "--divide", "--format", "json"], 0);
+        for threads in ["2", "0"] {
+            let args = [
+                "perft",
+                "puzzles/seq-60-serbian.yaml",
+                "--depth",
+                depth,
+                "--divide",
+                "--format",
+                "json",
+                "--threads",
+                threads,
+            ];
+            assert_eq!(run_ok(&args, 0), one, "depth {depth}, --threads {threads}");
+        }
+    }
+    let plain = run_ok(&["perft", "puzzles/bonus-corner.yaml", "--depth", "3"], 0);
+    assert_eq!(run_ok(&["perft", "puzzles/bonus-corner.yaml", "--depth", "3", "--threads", "2"], 0), plain);
+}
+
+#[test]
+fn solve_json_gives_the_bounds_the_search_proved_as_it_ran() {
+    let out = json(&["solve", "puzzles/seq-60-serbian-6.yaml", "--format", "json"], 0);
+    assert_eq!((&out["score"], &out["proven"]), (&Value::from(214), &Value::Bool(true)));
+    let steps = out["stats"]["bounds"].as_array().expect("stats.bounds");
+    let bounds: Vec<i64> = steps.iter().map(|s| s["bound"].as_i64().unwrap()).collect();
+    assert!(bounds.windows(2).all(|w| w[1] < w[0]), "{bounds:?}");
+    assert!(bounds.iter().all(|&b| b >= 214), "{bounds:?}");
+    assert_eq!(bounds.last(), Some(&214));
+    assert!(steps.iter().all(|s| s["micros"].as_u64().is_some()), "{steps:?}");
+    // Cut short at once (the expect then does not hold: exit 1): the one
+    // bound proven is the ceiling, the answer's bound.
+    let cut = json(&["solve", "puzzles/seq-60-serbian-6.yaml", "--timeout", "0.001", "--format", "json"], 1);
+    assert_eq!(cut["proven"], false);
+    let first = cut["stats"]["bounds"][0]["bound"].as_i64().unwrap();
+    assert!(first >= 214 && first == cut["bound"].as_i64().unwrap(), "{cut}");
+}

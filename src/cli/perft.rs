@@ -41,6 +41,10 @@ pub struct Args {
     /// printed at all (exit 2), never a partial one.
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     pub timeout: Option<Duration>,
+    /// Walk on this many threads (0: one per core), the first placements
+    /// shared out among them; the count is the same on any number.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub threads: usize,
     #[command(flatten)]
     pub rules: RuleArgs,
     /// Output format.
@@ -54,7 +58,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<(String, u8), Failure> {
-    let Args { position, depth, divide, timeout, rules, format, quiet } = args;
+    let Args { position, depth, divide, timeout, threads, rules, format, quiet } = args;
     let deadline = timeout.map(|t| std::time::Instant::now() + t);
     let loaded = load_position(&position, &rules.choice())?;
     let p = &loaded.position;
@@ -64,8 +68,16 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
         let first = MoveGen::new(&loaded.variant, &p.board, &p.hand).count_moves();
         within_printed("first placements (--divide)", first)?;
     }
-    let count = quadominos::fixtures::perft::perft_until(&loaded.variant, &p.board, &p.hand, depth, divide, deadline)
-        .ok_or_else(|| {
+    let count = quadominos::fixtures::perft::perft_threads(
+        &loaded.variant,
+        &p.board,
+        &p.hand,
+        depth,
+        divide,
+        deadline,
+        threads,
+    )
+    .ok_or_else(|| {
         let seconds = timeout.map_or(0.0, |t| t.as_secs_f64());
         Failure::Input(InputError::whole_file(
             "--timeout",

@@ -15,7 +15,7 @@ use quadominos::formats::{InputError, load_puzzle};
 use quadominos::render::{board_text, board_text_marked};
 use quadominos::solve::native::{Native, OtherChoice};
 use quadominos::solve::{
-    Answer, Choice, Goal, Limits, Play, PlayKind, Progress, Puzzle, Solver, Stats, Stop, confirms_count,
+    Answer, BoundStep, Choice, Goal, Limits, Play, PlayKind, Progress, Puzzle, Solver, Stats, Stop, confirms_count,
     confirms_exists, confirms_score, fill_exists, verify,
 };
 use serde::Serialize;
@@ -199,7 +199,7 @@ struct SolveReport {
     plays: Vec<Play>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     all: Vec<Vec<Play>>,
-    stats: Stats,
+    stats: ReportStats,
     /// For a best turn: at each bonus with a choice, what the other choice
     /// was worth, searched and replayed like the answer.
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -215,6 +215,20 @@ struct SolveReport {
     /// they agree; false when one was cut short (nothing was compared).
     #[serde(skip_serializing_if = "Option::is_none")]
     compared: Option<bool>,
+}
+
+/// The answering solver's counters, with the upper bounds it proved as it
+/// searched.
+#[derive(Serialize)]
+struct ReportStats {
+    #[serde(flatten)]
+    stats: Stats,
+    /// Each upper bound as the search lowered it (microseconds since it
+    /// began, the bound, the best score found by then): decreasing, each a
+    /// true bound, the last equal to the score once proven. Empty for a
+    /// solver that proves no bound while it runs.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    bounds: Vec<BoundStep>,
 }
 
 /// The goal in words, as reports and pages name it.
@@ -346,6 +360,7 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
     let stop = interrupt_flag();
     let progress = Arc::new(Progress::default());
     let mut answers: Vec<Answer> = Vec::new();
+    let mut histories: Vec<Vec<BoundStep>> = Vec::new();
     for s in solvers(args.solver)? {
         // One time limit for the whole command: a second solver gets what
         // the first left.
@@ -360,6 +375,7 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
         };
         progress.reset();
         answers.push(with_spinner(s.as_ref(), &loaded.puzzle, &limits)?);
+        histories.push(progress.history());
         if stop.load(Ordering::SeqCst) {
             break;
         }
@@ -387,6 +403,7 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
         .or_else(|| answers.iter().enumerate().max_by_key(|(i, a)| (a.score, std::cmp::Reverse(*i))).map(|(i, _)| i))
         .unwrap_or(0);
     let mut answer = answers.swap_remove(pick);
+    let bounds = if pick < histories.len() { histories.swap_remove(pick) } else { Vec::new() };
     if !answer.proven {
         answer.bound = lowest_bound.map(|b| b.max(answer.score));
     }
@@ -436,7 +453,7 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
         bound: answer.bound,
         plays: answer.plays.clone(),
         all: answer.all.clone(),
-        stats: answer.stats.clone(),
+        stats: ReportStats { stats: answer.stats.clone(), bounds },
         alternatives,
         answer,
         expect,

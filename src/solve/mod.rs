@@ -14,8 +14,8 @@ pub mod native;
 pub mod smt;
 mod verify;
 
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use serde::Serialize;
@@ -239,22 +239,43 @@ impl Limits {
     /// Reports an upper bound on every answer (kept when it is the lowest).
     pub fn bounded(&self, bound: i64) {
         if let Some(p) = &self.progress {
-            p.bound.fetch_min(bound, Ordering::Relaxed);
+            p.lower(bound);
         }
     }
 }
 
 /// The best score a running search has found and the lowest upper bound it
-/// has proven, read by a progress display from another thread.
+/// has proven, read by a progress display from another thread, and each
+/// bound as it was proven (the bound history).
 #[derive(Debug)]
 pub struct Progress {
     best: AtomicI64,
     bound: AtomicI64,
+    since: Mutex<Instant>,
+    history: Mutex<Vec<BoundStep>>,
+}
+
+/// One upper bound a search proved while it ran: no answer scores more
+/// than `bound`; `best` was the best score found by then.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct BoundStep {
+    /// Microseconds since the search began.
+    pub micros: u64,
+    /// The bound.
+    pub bound: i64,
+    /// The best score found by then (none before any).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub best: Option<i64>,
 }
 
 impl Default for Progress {
     fn default() -> Progress {
-        Progress { best: AtomicI64::new(i64::MIN), bound: AtomicI64::new(i64::MAX) }
+        Progress {
+            best: AtomicI64::new(i64::MIN),
+            bound: AtomicI64::new(i64::MAX),
+            since: Mutex::new(Instant::now()),
+            history: Mutex::new(Vec::new()),
+        }
     }
 }
 
@@ -269,10 +290,33 @@ impl Progress {
         Some(self.bound.load(Ordering::Relaxed)).filter(|&b| b != i64::MAX)
     }
 
-    /// Forgets what an earlier search reported.
+    /// Each bound as it was lowered, in order: strictly decreasing.
+    pub fn history(&self) -> Vec<BoundStep> {
+        self.history.lock().map(|h| h.clone()).unwrap_or_default()
+    }
+
+    /// Forgets what an earlier search reported; times count from now.
     pub fn reset(&self) {
         self.best.store(i64::MIN, Ordering::Relaxed);
         self.bound.store(i64::MAX, Ordering::Relaxed);
+        if let Ok(mut since) = self.since.lock() {
+            *since = Instant::now();
+        }
+        if let Ok(mut h) = self.history.lock() {
+            h.clear();
+        }
+    }
+
+    fn lower(&self, bound: i64) {
+        // The history is kept under its lock so that its steps stay in
+        // order when searches on several threads report at once.
+        let Ok(mut h) = self.history.lock() else { return };
+        if bound >= self.bound.load(Ordering::Relaxed) {
+            return;
+        }
+        self.bound.store(bound, Ordering::Relaxed);
+        let micros = self.since.lock().map_or(0, |s| s.elapsed().as_micros() as u64);
+        h.push(BoundStep { micros, bound, best: self.best() });
     }
 }
 

@@ -1,6 +1,11 @@
 //! The native exact solver: depth-first search over the pattern-table move
 //! generator, with branch-and-bound for sequences and a transposition table
 //! keyed by the set of placements made.
+//!
+//! This file is long because the best turn, the bonus tiles after a bonus
+//! and the best sequence are one search over one state (the generator, the
+//! limits, the node count), sharing its move helpers and ceilings; its
+//! tests are in `native/tests.rs`.
 
 use std::collections::HashMap;
 use std::time::Instant;
@@ -33,6 +38,10 @@ impl Solver for Native {
             Goal::BestSequence { plays } => search.best_sequence(plays),
             Goal::Fill(ref fill) => return Ok(super::fill::solve_fill(puzzle, fill, limits)),
         };
+        if answer.proven {
+            // Proven: nothing scores more than the answer.
+            limits.bounded(answer.score);
+        }
         answer.stats = Stats {
             solver: "native",
             nodes: search.nodes,
@@ -49,7 +58,7 @@ impl Solver for Native {
 ///
 /// - A turn: the best first play's points, then, if any play earns a bonus,
 ///   the larger of 25 and the two heaviest hand tiles; with chained bonuses
-///   (R8) every hand tile and 25 for each.
+///   (R8) all but the lightest hand tile and 25 for every other placement.
 /// - A sequence of `n` plays: the `n` largest of each hand tile's points
 ///   plus a bonus.
 /// - A fill: the heaviest pool tiles, one per region cell (weight), or one
@@ -329,12 +338,27 @@ impl<'p> Search<'p> {
             (std::cmp::Reverse(self.generator.is_bonus(m)), std::cmp::Reverse(weight))
         });
         let ceiling = self.turn_ceiling(&moves);
-        for m in moves {
+        // Once the turns starting with the moves before one are all searched,
+        // no turn scores more than the best found or the ceiling of that
+        // move or one after it.
+        let mut still: Vec<i64> = moves
+            .iter()
+            .rev()
+            .scan(i64::MIN, |most, &m| {
+                *most = (*most).max(self.move_ceiling(m));
+                Some(*most)
+            })
+            .collect();
+        still.reverse();
+        let mut lowest = ceiling;
+        for (m, still) in moves.into_iter().zip(still) {
             // However short the time, the turn found places a tile when one
             // can be placed (E8, E9).
             if best.is_some() && self.tick() {
                 break;
             }
+            lowest = lowest.min(still.max(best.as_ref().map_or(i64::MIN, |b| b.0)));
+            self.limits.bounded(lowest);
             let bonus = self.generator.is_bonus(m);
             let mut first = self.play(m, PlayKind::Turn, bonus);
             if !bonus {
@@ -375,15 +399,38 @@ impl<'p> Search<'p> {
         }
         let mut answer = self.finish(best);
         if self.stopped {
-            answer.bound = Some(ceiling.max(answer.score));
+            answer.bound = Some(lowest.max(answer.score));
         }
         answer
     }
 
+    /// No turn starting with `m` scores more than this: its points, then, on
+    /// a bonus, what [`Search::turn_ceiling`] allows the hand left after it.
+    fn move_ceiling(&self, m: Move) -> i64 {
+        let corners = corners_of(self.variant, m);
+        let first = i64::from(points(self.variant, corners));
+        if !self.generator.is_bonus(m) {
+            return first;
+        }
+        let mut weights: Vec<i64> =
+            self.generator.hand().iter().filter(|&&t| t != corners.id()).map(|t| i64::from(t.weight())).collect();
+        weights.sort_unstable_by(|a, b| b.cmp(a));
+        if self.variant.rules().bonus_chain.yes() {
+            // As in `turn_ceiling`: of at most k + 1 placements, k the tiles
+            // left, at most (k + 2) / 2 pay 25.
+            let k = weights.len() as i64;
+            first + weights.iter().sum::<i64>() + 25 * ((k + 2) / 2)
+        } else {
+            first + weights.iter().take(2).sum::<i64>().max(25)
+        }
+    }
+
     /// No turn from here scores more than this: the best first play's
     /// points, then, if any play earns a bonus, the larger of 25 and the
-    /// two heaviest hand tiles; with chained bonuses (R8) every hand tile
-    /// and 25 for each. Given with an answer the time limit cut short.
+    /// two heaviest hand tiles; with chained bonuses (R8) all but the
+    /// lightest hand tile and 25 for every other placement (each bonus tile
+    /// taken gives up a bonus's 25). Given with an answer the time limit cut
+    /// short.
     fn turn_ceiling(&self, moves: &[Move]) -> i64 {
         let first = moves.iter().map(|&m| i64::from(points(self.variant, corners_of(self.variant, m)))).max();
         let Some(first) = first else { return 0 };
@@ -393,7 +440,13 @@ impl<'p> Search<'p> {
         let mut weights: Vec<i64> = self.generator.hand().iter().map(|t| i64::from(t.weight())).collect();
         weights.sort_unstable_by(|a, b| b.cmp(a));
         if self.variant.rules().bonus_chain.yes() {
-            first + weights.iter().map(|w| w + 25).sum::<i64>()
+            // A turn of n placements (the first one included) takes the
+            // tiles at least (n - 1) / 2 times, each time at a bonus whose 25
+            // it gives up, so of its at most n bonuses at most (n + 1) / 2
+            // pay 25: the first play, the n - 1 heaviest tiles and those
+            // 25s, at most, and most with every tile placed.
+            let n = weights.len() as i64;
+            first + weights.iter().take(weights.len().saturating_sub(1)).sum::<i64>() + 25 * ((n + 1) / 2)
         } else {
             first + weights.iter().take(2).sum::<i64>().max(25)
         }
@@ -504,13 +557,16 @@ impl<'p> Search<'p> {
                 .map_or(usize::MAX, |m| usize::try_from(m / SEEN_ENTRY_BYTES).unwrap_or(usize::MAX)),
             key: 0,
             cap: self.cap(),
+            plays,
+            bound: i64::MAX,
         };
         let mut tops: Vec<i64> = self.generator_hand_values();
         tops.sort_unstable_by(|a, b| b.cmp(a));
         self.sequence(plays, 0, &tops, &mut state);
+        let bound = state.bound.min(tops.iter().take(plays).sum());
         let mut answer = self.finish(Some((state.best, state.lines)));
         if self.stopped {
-            answer.bound = Some(answer.score.max(tops.iter().take(plays).sum()));
+            answer.bound = Some(answer.score.max(bound));
         }
         answer
     }
@@ -540,21 +596,72 @@ impl<'p> Search<'p> {
         // Best first, so that good lines are found early and bound the rest.
         moves.sort_by_key(|m| std::cmp::Reverse(m.0));
         let Some(&(best_now, _, _)) = moves.first() else { return };
+        let strict = !self_all(s);
+        // Whether a line that could reach `bound` is still worth searching.
+        let open = |bound: i64, best: i64| if strict { bound > best } else { bound >= best };
         // Upper bound: the best move now, then the best imaginable scores of
         // the hand's tiles for the plays after it.
         let later: i64 = tops.iter().take(left - 1).sum();
-        let strict = !self_all(s);
-        let bound = score + best_now + later;
-        if (strict && bound <= s.best) || (!strict && bound < s.best) {
+        if !open(score + best_now + later, s.best) {
             return;
         }
-        for (value, m, bonus) in moves {
+        if left == 1 {
+            // The last play: nothing follows, so no move need be placed; the
+            // moves come best first, so the first that cannot reach the best
+            // ends the list.
+            for (value, m, bonus) in moves {
+                let total = score + value;
+                if !open(total, s.best) {
+                    break;
+                }
+                let mut play = self.play(m, PlayKind::Turn, bonus);
+                play.choice = bonus.then_some(Choice::Points);
+                s.line.push(play);
+                if total > s.best {
+                    s.best = total;
+                    s.lines = vec![s.line.clone()];
+                    self.limits.found(total);
+                } else if s.lines.len() < s.cap && !s.lines.contains(&s.line) {
+                    s.lines.push(s.line.clone());
+                }
+                s.line.pop();
+            }
+            return;
+        }
+        // The hand as it is now, each tile's best imaginable score: what the
+        // plays after a move can bring at most, the move's own tile left out.
+        let mut values: Vec<(i64, TileId)> =
+            self.generator.hand().into_iter().map(|t| (tile_value(self.variant, t), t)).collect();
+        values.sort_unstable_by(|a, b| b.cmp(a));
+        let rest = |tile: TileId| -> i64 { values.iter().filter(|v| v.1 != tile).take(left - 1).map(|v| v.0).sum() };
+        let bounds: Vec<i64> =
+            moves.iter().map(|&(value, m, _)| score + value + rest(corners_of(self.variant, m).id())).collect();
+        // At the root, once the lines of the moves before one are all
+        // searched, no line scores more than the best found or the bound of
+        // that move or one after it.
+        let mut after: Vec<i64> = bounds
+            .iter()
+            .rev()
+            .scan(i64::MIN, |most, &b| {
+                *most = (*most).max(b);
+                Some(*most)
+            })
+            .collect();
+        after.reverse();
+        for ((value, m, bonus), (&bound, &still)) in moves.into_iter().zip(bounds.iter().zip(&after)) {
             if self.stopped {
                 return;
             }
+            if left == s.plays {
+                s.bound = s.bound.min(s.best.max(still));
+                self.limits.bounded(s.bound);
+            }
+            let total = score + value;
+            if !open(bound, s.best) {
+                continue;
+            }
             let mut play = self.play(m, PlayKind::Turn, bonus);
             play.choice = bonus.then_some(Choice::Points);
-            let total = score + value;
             let key = s.key ^ zobrist(m);
             // The same set of placements reached with no better score cannot
             // lead anywhere better (and, listing all, not anywhere new).
@@ -621,10 +728,19 @@ struct Sequence {
     seen_cap: usize,
     key: u64,
     cap: usize,
+    /// How many plays the sequence has: the root's `left`.
+    plays: usize,
+    /// The lowest bound proven at the root so far.
+    bound: i64,
 }
 
 fn self_all(s: &Sequence) -> bool {
     s.cap > 1
+}
+
+/// The most one placement of a tile could score: its points and a bonus.
+fn tile_value(variant: &Variant, t: TileId) -> i64 {
+    i64::from(points(variant, corners_any(t))) + 25
 }
 
 /// Any arrangement of a tile's values, for its weight.
@@ -655,3 +771,6 @@ fn merge(best: &mut Option<(i64, Vec<Vec<Play>>)>, value: i64, line: Vec<Play>, 
         _ => *best = Some((value, vec![line])),
     }
 }
+
+#[cfg(test)]
+mod tests;
