@@ -119,6 +119,11 @@ impl LatticeView {
         let cells: Vec<(Cell, [usize; 4])> =
             goal.region.iter().map(|&c| (c, Corner::ALL.map(|k| index[&(c.point(k).y, c.point(k).x)]))).collect();
 
+        // The search keeps the cells that know a corner but are not complete
+        // as one 64-bit set.
+        if frontier(&cells).iter().any(|open| open.len() > 64) {
+            return None;
+        }
         let mut tiles: Vec<TileId> = Vec::new();
         let mut tile_of = vec![NONE; 6 * 6 * 6 * 6];
         let mut seen = std::collections::BTreeSet::new();
@@ -272,6 +277,15 @@ impl LatticeView {
     }
 }
 
+/// By `next`, for `next` from 0 to the number of points: the cells that know
+/// a corner but not all four once points `0..next` hold values.
+fn frontier(cells: &[(Cell, [usize; 4])]) -> Vec<Vec<usize>> {
+    let n = cells.iter().flat_map(|(_, ps)| ps.iter().copied()).max().map_or(0, |p| p + 1);
+    let spans: Vec<(usize, usize)> =
+        cells.iter().map(|(_, ps)| (*ps.iter().min().unwrap_or(&0), *ps.iter().max().unwrap_or(&0))).collect();
+    (0..=n).map(|next| (0..spans.len()).filter(|&j| spans[j].0 < next && spans[j].1 >= next).collect()).collect()
+}
+
 /// Solves a weight fill through its lattice view (exactly, or until the
 /// limits stop it).
 pub(crate) fn solve(puzzle: &Puzzle, view: &LatticeView, limits: &Limits) -> Answer {
@@ -284,27 +298,35 @@ pub(crate) fn solve(puzzle: &Puzzle, view: &LatticeView, limits: &Limits) -> Ans
         completes[*ps.iter().max().unwrap_or(&0)].push(j);
     }
     let first: Vec<usize> = view.cells.iter().map(|(_, ps)| *ps.iter().min().unwrap_or(&0)).collect();
-    let last: Vec<usize> = view.cells.iter().map(|(_, ps)| *ps.iter().max().unwrap_or(&0)).collect();
     // Once points `0..next` hold values: the open cells that know a corner,
     // and how many know none.
-    let known: Vec<Vec<usize>> =
-        (0..=n).map(|next| (0..first.len()).filter(|&j| first[j] < next && last[j] >= next).collect()).collect();
+    let known = frontier(&view.cells);
     let wild: Vec<usize> = (0..=n).map(|next| first.iter().filter(|&&f| f >= next).count()).collect();
-    let weight: Vec<i64> = view.tiles.iter().map(|t| i64::from(t.weight())).collect();
+    // The search numbers the pool tiles heaviest first (ties in the view's
+    // order), so that a set of tiles, read from its lowest bit up, lists
+    // them by weight.
     let mut by_weight: Vec<usize> = (0..view.tiles.len()).collect();
-    by_weight.sort_by_key(|&t| std::cmp::Reverse(weight[t]));
-    // The tiles with an orientation that fits each pattern of known corners
-    // (a value 0-5, or 6 for not yet known), as a bitset over pool tiles.
+    by_weight.sort_by_key(|&t| std::cmp::Reverse(view.tiles[t].weight()));
+    let mut rank = vec![0u8; view.tiles.len()];
+    for (r, &t) in by_weight.iter().enumerate() {
+        // At most 128 tiles (the view refuses more), so a rank fits a byte.
+        rank[t] = r as u8;
+    }
+    let weight: Vec<i64> = by_weight.iter().map(|&t| i64::from(view.tiles[t].weight())).collect();
+    // The tiles (by rank) with an orientation that fits each pattern of
+    // known corners (a value 0-5, or 6 for not yet known).
     let mut fits = vec![0u128; 7 * 7 * 7 * 7];
     for (t, list) in view.orientations().iter().enumerate() {
         for o in list {
             for pattern in 0..16u32 {
                 let p: [usize; 4] =
                     std::array::from_fn(|k| if pattern & (1 << k) != 0 { usize::from(o[k]) } else { 6 });
-                fits[p.iter().fold(0, |a, &v| a * 7 + v)] |= 1u128 << t;
+                fits[p.iter().fold(0, |a, &v| a * 7 + v)] |= 1u128 << rank[t];
             }
         }
     }
+    // Every pool tile, by rank.
+    let all = if weight.len() == 128 { u128::MAX } else { (1u128 << weight.len()) - 1 };
     let mut search = LatticeSearch {
         view,
         limits,
@@ -313,7 +335,8 @@ pub(crate) fn solve(puzzle: &Puzzle, view: &LatticeView, limits: &Limits) -> Ans
         known,
         wild,
         weight,
-        by_weight,
+        rank,
+        all,
         fits,
         rivals: view.rivals_of_first(),
         values: vec![NONE; n],
@@ -323,7 +346,8 @@ pub(crate) fn solve(puzzle: &Puzzle, view: &LatticeView, limits: &Limits) -> Ans
         stopped: false,
         why: None,
         masks: Vec::new(),
-        owner: Vec::new(),
+        owner: [0; 64],
+        cells_of: [0; 128],
     };
     let root = search.bound(0).unwrap_or(0);
     limits.bounded(root);
@@ -352,8 +376,12 @@ struct LatticeSearch<'a> {
     known: Vec<Vec<usize>>,
     /// By `next`: how many cells have no corner among points `0..next`.
     wild: Vec<usize>,
+    /// Tile weights by rank.
     weight: Vec<i64>,
-    by_weight: Vec<usize>,
+    /// Each view tile's rank: its place among the pool tiles heaviest first.
+    rank: Vec<u8>,
+    /// Every pool tile, as a set of ranks.
+    all: u128,
     fits: Vec<u128>,
     /// Points that may hold no more than point 0 (symmetry; whole region only).
     rivals: Vec<usize>,
@@ -364,7 +392,11 @@ struct LatticeSearch<'a> {
     stopped: bool,
     why: Option<Stop>,
     masks: Vec<u128>,
-    owner: Vec<Option<usize>>,
+    /// The tile (rank) each open cell that knows a corner holds in the
+    /// matching, where the matching's `owned` has the cell's bit.
+    owner: [u8; 64],
+    /// The open cells (as bits) each tile tried in the matching fits.
+    cells_of: [u64; 128],
 }
 
 impl LatticeSearch<'_> {
@@ -374,29 +406,57 @@ impl LatticeSearch<'_> {
     /// taking tiles heaviest first while the chosen still match into the
     /// cells. `None` when they cannot all be given one.
     fn matching(&mut self, wild: usize) -> Option<i64> {
-        let free = !self.used;
-        let open = self.masks.len() + wild;
-        self.owner.clear();
-        self.owner.resize(self.masks.len(), None);
-        let (mut chosen, mut wild_used, mut total) = (0usize, 0usize, 0i64);
-        for &t in &self.by_weight {
-            if chosen == open {
-                break;
+        let free = self.all & !self.used;
+        let known = self.masks.len();
+        let open = known + wild;
+        // A tile that fits no open cell can only go to a wild one.
+        let fits_any = self.masks.iter().fold(0u128, |a, &m| a | m);
+        let (mut matched, mut wild_used, mut total) = (0usize, 0usize, 0i64);
+        // The open cells that hold a tile in the matching so far.
+        let mut owned = 0u64;
+        // Cells a failed search reached cannot lead to a cell without a tile
+        // until some search succeeds, so later searches skip them.
+        let mut dead = 0u64;
+        let mut rest = free;
+        while rest != 0 && matched + wild_used < open {
+            let t = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let bit = 1u128 << t;
+            // Once every cell that knows a corner has a tile, no search can
+            // give one more a place among them.
+            if matched < known && fits_any & bit != 0 {
+                let cells = self.masks.iter().enumerate().fold(0u64, |a, (j, &m)| a | (u64::from(m & bit != 0) << j));
+                self.cells_of[t] = cells;
+                let mut seen = dead;
+                if augment(t, &self.cells_of, &mut self.owner, &mut owned, &mut seen) {
+                    matched += 1;
+                    total += self.weight[t];
+                    dead = 0;
+                    continue;
+                }
+                dead = seen;
             }
-            if free & (1u128 << t) == 0 {
-                continue;
-            }
-            let mut seen = 0u128;
-            if augment(t, &self.masks, &mut self.owner, &mut seen) {
-                chosen += 1;
-                total += self.weight[t];
-            } else if wild_used < wild {
+            if wild_used < wild {
                 wild_used += 1;
-                chosen += 1;
                 total += self.weight[t];
             }
         }
-        (chosen == open).then_some(total)
+        (matched + wild_used == open).then_some(total)
+    }
+
+    /// The weight of the heaviest free tiles, one for each cell not yet
+    /// complete once points `0..next` hold values (fewer if too few are free).
+    fn heaviest(&self, next: usize) -> i64 {
+        let mut open = self.known[next].len() + self.wild[next];
+        let mut rest = self.all & !self.used;
+        let mut total = 0;
+        while open > 0 && rest != 0 {
+            let t = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            total += self.weight[t];
+            open -= 1;
+        }
+        total
     }
 
     /// The most the cells not yet complete could add once points `0..next`
@@ -447,7 +507,7 @@ impl LatticeSearch<'_> {
             for i in 0..self.completes[next].len() {
                 let j = self.completes[next][i];
                 let corners = self.view.cells[j].1.map(|p| self.values[p]);
-                match self.view.tile_of(corners) {
+                match self.view.tile_of(corners).map(|t| usize::from(self.rank[t])) {
                     Some(t) if self.used & (1u128 << t) == 0 => {
                         self.used |= 1u128 << t;
                         gained += self.weight[t];
@@ -460,11 +520,16 @@ impl LatticeSearch<'_> {
             }
             if ok {
                 let score = score + gained;
-                let worth = match (self.bound(next + 1), &self.best) {
-                    (None, _) => false,
-                    (Some(b), Some((best, _))) => score + b > *best,
-                    (Some(_), None) => true,
-                };
+                // The heaviest free tiles, one per open cell, bound the
+                // matching from above: when even they cannot beat the best,
+                // the matching need not be found.
+                let beaten = self.best.as_ref().is_some_and(|(best, _)| score + self.heaviest(next + 1) <= *best);
+                let worth = !beaten
+                    && match (self.bound(next + 1), &self.best) {
+                        (None, _) => false,
+                        (Some(b), Some((best, _))) => score + b > *best,
+                        (Some(_), None) => true,
+                    };
                 if worth {
                     self.go(next + 1, score);
                 }
@@ -478,16 +543,29 @@ impl LatticeSearch<'_> {
     }
 }
 
-/// Kuhn's augmenting path: gives tile `t` a cell among those it fits,
-/// moving earlier tiles along as needed.
-fn augment(t: usize, masks: &[u128], owner: &mut [Option<usize>], seen: &mut u128) -> bool {
-    for j in 0..masks.len() {
-        if masks[j] & (1u128 << t) == 0 || *seen & (1u128 << j) != 0 {
-            continue;
-        }
-        *seen |= 1u128 << j;
-        if owner[j].is_none_or(|o| augment(o, masks, owner, seen)) {
-            owner[j] = Some(t);
+/// Kuhn's augmenting path: gives tile `t` one of the open cells it fits
+/// (`cells_of`, as bits), moving earlier tiles along as needed. A cell
+/// without a tile is taken at once; otherwise every cell `t` fits is marked
+/// reached before any is followed, since a path that would come to one of
+/// them later may as well start there.
+fn augment(t: usize, cells_of: &[u64; 128], owner: &mut [u8; 64], owned: &mut u64, seen: &mut u64) -> bool {
+    let reach = cells_of[t] & !*seen;
+    let empty = reach & !*owned;
+    if empty != 0 {
+        let j = empty.trailing_zeros() as usize;
+        *seen |= 1u64 << j;
+        *owned |= 1u64 << j;
+        // Ranks are below 128 (the view takes at most 128 tiles).
+        owner[j] = t as u8;
+        return true;
+    }
+    *seen |= reach;
+    let mut rest = reach;
+    while rest != 0 {
+        let j = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        if augment(usize::from(owner[j]), cells_of, owner, owned, seen) {
+            owner[j] = t as u8;
             return true;
         }
     }
