@@ -12,7 +12,8 @@ use std::time::Instant;
 
 use rustc_hash::FxHashMap;
 
-use super::{Answer, FillGoal, FillObjective, Limits, Play, PlayKind, Puzzle, Stats, Stop};
+use super::budget::Budget;
+use super::{Answer, FillGoal, FillObjective, Limits, Play, PlayKind, Puzzle, Stats};
 use crate::model::{Board, Cell, Corner, Corners, Direction, Frame, TileId};
 
 use crate::rules::{CornerMatch, quick_judge_with};
@@ -77,7 +78,6 @@ fn solve_cells(puzzle: &Puzzle, goal: &FillGoal, limits: &Limits) -> Answer {
         puzzle,
         goal,
         limits,
-        started,
         judged_before: completes
             .iter()
             .scan(0, |judged, done| {
@@ -97,17 +97,15 @@ fn solve_cells(puzzle: &Puzzle, goal: &FillGoal, limits: &Limits) -> Answer {
         best: None,
         by_need: vec![None; 8 * 8 * 8 * 8],
         count: 0,
-        nodes: 0,
-        stopped: false,
-        why: None,
+        budget: Budget::new(limits, started),
     };
     if goal.objective != FillObjective::Count {
         limits.bounded(search.bound_from(0, 0));
     }
     search.go(0, 0);
-    let proven = !search.stopped;
+    let proven = !search.budget.stopped();
     let micros = started.elapsed().as_micros() as u64;
-    let stats = Stats { solver: "native", nodes: search.nodes, micros, stopped: search.why };
+    let stats = Stats { solver: "native", nodes: search.budget.nodes, micros, stopped: search.budget.why };
     match goal.objective {
         FillObjective::Count => Answer {
             score: search.count as i64,
@@ -134,7 +132,6 @@ struct FillSearch<'a> {
     puzzle: &'a Puzzle,
     goal: &'a FillGoal,
     limits: &'a Limits,
-    started: Instant,
     completes: Vec<Vec<usize>>,
     /// How many region cells are judged once cells `0..depth` are filled.
     judged_before: Vec<usize>,
@@ -148,10 +145,7 @@ struct FillSearch<'a> {
     /// [`FillSearch::agreeing`]'s lists, by the code of the requirement.
     by_need: Vec<Option<Options>>,
     count: u64,
-    nodes: u64,
-    stopped: bool,
-    /// What stopped the search, once it has.
-    why: Option<Stop>,
+    budget: Budget<'a>,
 }
 
 impl FillSearch<'_> {
@@ -226,12 +220,7 @@ impl FillSearch<'_> {
     }
 
     fn go(&mut self, depth: usize, score: i64) {
-        self.nodes += 1;
-        if !self.stopped && self.nodes.is_multiple_of(1024) {
-            self.why = self.limits.expired(self.started);
-            self.stopped = self.why.is_some();
-        }
-        if self.stopped {
+        if self.budget.spend() {
             return;
         }
         if depth == self.goal.region.len() {
@@ -315,7 +304,7 @@ impl FillSearch<'_> {
             self.assigned.pop();
             self.used[i] = false;
             self.board.remove(cell);
-            if self.stopped {
+            if self.budget.stopped() {
                 return;
             }
         }

@@ -17,7 +17,8 @@
 use std::collections::BTreeMap;
 use std::time::Instant;
 
-use super::{Answer, FillGoal, FillObjective, Limits, Play, PlayKind, Puzzle, Stats, Stop};
+use super::budget::Budget;
+use super::{Answer, FillGoal, FillObjective, Limits, Play, PlayKind, Puzzle, Stats};
 use crate::model::{Cell, Corner, Corners, Direction, Point, TileId};
 use crate::rules::{CornerMatch, quick_judge_with};
 
@@ -330,7 +331,6 @@ pub(crate) fn solve(puzzle: &Puzzle, view: &LatticeView, limits: &Limits) -> Ans
     let mut search = LatticeSearch {
         view,
         limits,
-        started,
         completes,
         known,
         wild,
@@ -342,9 +342,7 @@ pub(crate) fn solve(puzzle: &Puzzle, view: &LatticeView, limits: &Limits) -> Ans
         values: vec![NONE; n],
         used: 0,
         best: None,
-        nodes: 0,
-        stopped: false,
-        why: None,
+        budget: Budget::new(limits, started),
         masks: Vec::new(),
         owner: [0; 64],
         cells_of: [0; 128],
@@ -352,12 +350,12 @@ pub(crate) fn solve(puzzle: &Puzzle, view: &LatticeView, limits: &Limits) -> Ans
     let root = search.bound(0).unwrap_or(0);
     limits.bounded(root);
     search.go(0, 0);
-    let proven = !search.stopped;
+    let proven = !search.budget.stopped();
     let stats = Stats {
         solver: "native",
-        nodes: search.nodes,
+        nodes: search.budget.nodes,
         micros: started.elapsed().as_micros() as u64,
-        stopped: search.why,
+        stopped: search.budget.why,
     };
     let (score, plays) = match &search.best {
         Some((score, values)) => (*score, view.plays(puzzle, values)),
@@ -370,7 +368,6 @@ pub(crate) fn solve(puzzle: &Puzzle, view: &LatticeView, limits: &Limits) -> Ans
 struct LatticeSearch<'a> {
     view: &'a LatticeView,
     limits: &'a Limits,
-    started: Instant,
     completes: Vec<Vec<usize>>,
     /// By `next`: the open cells with a corner among points `0..next`.
     known: Vec<Vec<usize>>,
@@ -388,9 +385,7 @@ struct LatticeSearch<'a> {
     values: Vec<u8>,
     used: u128,
     best: Option<(i64, Vec<u8>)>,
-    nodes: u64,
-    stopped: bool,
-    why: Option<Stop>,
+    budget: Budget<'a>,
     masks: Vec<u128>,
     /// The tile (rank) each open cell that knows a corner holds in the
     /// matching, where the matching's `owned` has the cell's bit.
@@ -483,12 +478,7 @@ impl LatticeSearch<'_> {
     }
 
     fn go(&mut self, next: usize, score: i64) {
-        self.nodes += 1;
-        if !self.stopped && self.nodes.is_multiple_of(1024) {
-            self.why = self.limits.expired(self.started);
-            self.stopped = self.why.is_some();
-        }
-        if self.stopped {
+        if self.budget.spend() {
             return;
         }
         if next == self.values.len() {
@@ -535,7 +525,7 @@ impl LatticeSearch<'_> {
                 }
             }
             self.used = before;
-            if self.stopped {
+            if self.budget.stopped() {
                 break;
             }
         }

@@ -7,6 +7,7 @@
 //! engine before it is printed (`verify`), so the engine sits below this
 //! part and never uses it.
 
+mod budget;
 mod fill;
 mod lattice;
 pub mod native;

@@ -12,6 +12,7 @@ use std::time::Instant;
 
 use serde::Serialize;
 
+use super::budget::Budget;
 use super::{
     Answer, Choice, FillObjective, Goal, Limits, Play, PlayKind, Puzzle, SolveError, Solver, Stats, Stop, score_of,
 };
@@ -44,9 +45,9 @@ impl Solver for Native {
         }
         answer.stats = Stats {
             solver: "native",
-            nodes: search.nodes,
+            nodes: search.budget.nodes,
             micros: started.elapsed().as_micros() as u64,
-            stopped: search.why,
+            stopped: search.budget.why,
         };
         Ok(answer)
     }
@@ -107,7 +108,7 @@ pub fn best_bonus_tiles(
     let puzzle = Puzzle { variant: variant.clone(), board: board.clone(), hand: hand.to_vec(), goal: Goal::BestTurn };
     let mut search = Search::new(&puzzle, limits, Instant::now());
     let best = search.take_tiles(2).and_then(|(value, lines)| Some((value, lines.into_iter().next()?)));
-    (best, !search.stopped)
+    (best, !search.budget.stopped())
 }
 
 /// The other choice at a bonus of a turn: what it would have brought and
@@ -193,7 +194,7 @@ pub fn other_choice(puzzle: &Puzzle, line: &[Play], index: usize, limits: &Limit
         Choice::Points => search.bonus_tiles(owed).map(|(v, lines)| (v + 25, lines)),
     };
     let taken_value = score_of(line) - before;
-    let proven = !search.stopped;
+    let proven = !search.budget.stopped();
     let (value, score, plays) = match found {
         Some((value, tails)) => {
             let mut flipped = play.clone();
@@ -215,7 +216,7 @@ pub fn other_choice(puzzle: &Puzzle, line: &[Play], index: usize, limits: &Limit
         value,
         score,
         proven,
-        stopped: search.why,
+        stopped: search.budget.why,
         plays,
     })
 }
@@ -224,11 +225,7 @@ struct Search<'p> {
     variant: &'p Variant,
     generator: MoveGen<'p>,
     limits: &'p Limits,
-    started: Instant,
-    nodes: u64,
-    stopped: bool,
-    /// What stopped the search, once it has.
-    why: Option<Stop>,
+    budget: Budget<'p>,
 }
 
 fn corners_of(variant: &Variant, m: Move) -> Corners {
@@ -241,10 +238,7 @@ impl<'p> Search<'p> {
             variant: &puzzle.variant,
             generator: MoveGen::new(&puzzle.variant, &puzzle.board, &puzzle.hand),
             limits,
-            started,
-            nodes: 0,
-            stopped: false,
-            why: None,
+            budget: Budget::new(limits, started),
         }
     }
 
@@ -257,12 +251,7 @@ impl<'p> Search<'p> {
     }
 
     fn tick(&mut self) -> bool {
-        self.nodes += 1;
-        if !self.stopped && (self.nodes == 1 || self.nodes.is_multiple_of(1024)) {
-            self.why = self.limits.expired(self.started);
-            self.stopped = self.why.is_some();
-        }
-        self.stopped
+        self.budget.spend()
     }
 
     fn hand_is_empty(&self) -> bool {
@@ -398,7 +387,7 @@ impl<'p> Search<'p> {
             }
         }
         let mut answer = self.finish(best);
-        if self.stopped {
+        if self.budget.stopped() {
             answer.bound = Some(lowest.max(answer.score));
         }
         answer
@@ -565,7 +554,7 @@ impl<'p> Search<'p> {
         self.sequence(plays, 0, &tops, &mut state);
         let bound = state.bound.min(tops.iter().take(plays).sum());
         let mut answer = self.finish(Some((state.best, state.lines)));
-        if self.stopped {
+        if self.budget.stopped() {
             answer.bound = Some(answer.score.max(bound));
         }
         answer
@@ -649,7 +638,7 @@ impl<'p> Search<'p> {
             .collect();
         after.reverse();
         for ((value, m, bonus), (&bound, &still)) in moves.into_iter().zip(bounds.iter().zip(&after)) {
-            if self.stopped {
+            if self.budget.stopped() {
                 return;
             }
             if left == s.plays {
@@ -702,7 +691,7 @@ impl<'p> Search<'p> {
         debug_assert_eq!(score_of(&plays), score);
         Answer {
             score,
-            proven: !self.stopped,
+            proven: !self.budget.stopped(),
             bound: None,
             plays,
             all: if self.limits.all { lines } else { Vec::new() },
