@@ -836,3 +836,24 @@ fn solve_json_gives_the_bounds_the_search_proved_as_it_ran() {
     let first = cut["stats"]["bounds"][0]["bound"].as_i64().unwrap();
     assert!(first >= 214 && first == cut["bound"].as_i64().unwrap(), "{cut}");
 }
+
+/// `solve --threads` shares a lattice fill out and prints the answer one
+/// thread prints: the same plays (ties included) and the same text, only
+/// the node count and the time may differ.
+#[test]
+fn solve_on_several_threads_prints_what_one_thread_prints() {
+    let fill = "puzzles/fill-3x3-weight-english.yaml";
+    let one = run_ok(&["solve", fill, "--format", "json"], 0);
+    let one: serde_json::Value = serde_json::from_str(&one).unwrap();
+    for threads in ["2", "3", "0"] {
+        let shared = run_ok(&["solve", fill, "--format", "json", "--threads", threads], 0);
+        let shared: serde_json::Value = serde_json::from_str(&shared).unwrap();
+        assert_eq!(shared["plays"], one["plays"], "--threads {threads}");
+        assert_eq!(shared["score"], one["score"], "--threads {threads}");
+        assert_eq!(shared["proven"], serde_json::Value::Bool(true), "--threads {threads}");
+    }
+    assert_eq!(run_ok(&["solve", fill, "-q", "--threads", "2"], 0), run_ok(&["solve", fill, "-q"], 0));
+    // Other goals run on one thread, with the same answer.
+    let turn = "puzzles/seq-60-serbian.yaml";
+    assert_eq!(run_ok(&["solve", turn, "-q", "--threads", "2"], 0), run_ok(&["solve", turn, "-q"], 0));
+}

@@ -28,9 +28,13 @@ pub fn with_goal(mut puzzle: Puzzle, goal: Goal) -> Puzzle {
 
 /// Times `solver` on `puzzle` and asserts that every run proves `expected`.
 pub fn bench(bencher: Bencher, solver: &dyn Solver, puzzle: &Puzzle, expected: i64) {
-    let limits = Limits::default();
+    bench_with(bencher, solver, puzzle, expected, &Limits::default());
+}
+
+/// [`bench`] under `limits` (its threads, say).
+pub fn bench_with(bencher: Bencher, solver: &dyn Solver, puzzle: &Puzzle, expected: i64, limits: &Limits) {
     bencher.bench_local(|| {
-        let answer = solver.solve(puzzle, &limits).expect("solved");
+        let answer = solver.solve(puzzle, limits).expect("solved");
         assert!(answer.proven, "{}: not proven", solver.name());
         let found = answer.count.map_or(answer.score, |c| c as i64);
         assert_eq!(found, expected, "{}", solver.name());

@@ -6,7 +6,7 @@ use quadominos::solve::native::Native;
 use quadominos::solve::smt::Smt;
 use quadominos::solve::{Answer, FillSearchKind, Goal, Limits, Puzzle, SolveError, Solver, solve_fill_by};
 
-use crate::common::{bench, shipped};
+use crate::common::{bench, bench_with, shipped};
 
 /// The 5×5 Serbian weight fill: the heaviest 25 tiles fit (394).
 #[divan::bench(sample_count = 10, sample_size = 1)]
@@ -59,6 +59,14 @@ fn smt_fill_3x3_weight_english(bencher: Bencher) {
 fn native_fill_4x4_weight_english(bencher: Bencher) {
     let (puzzle, expected) = shipped("fill-4x4-weight-english");
     bench(bencher, &Native, &puzzle, expected);
+}
+
+/// The English 4×4 weight fill, on the lattice, shared out over two
+/// threads (`solve --threads 2`).
+#[divan::bench(sample_count = 10, sample_size = 1)]
+fn native_fill_4x4_weight_english_2_threads(bencher: Bencher) {
+    let (puzzle, expected) = shipped("fill-4x4-weight-english");
+    bench_with(bencher, &Native, &puzzle, expected, &Limits { threads: 2, ..Limits::default() });
 }
 
 /// The English 4×4 weight fill, cell by cell.

@@ -72,6 +72,12 @@ pub struct Args {
     /// and a true upper bound where one is known.
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     pub timeout: Option<Duration>,
+    /// Share the native search of a weight fill out over this many threads
+    /// (0: one per core), where it runs on the region's lattice points (see
+    /// the README); other goals run on one. The answer is the same on any
+    /// number.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub threads: usize,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
@@ -371,6 +377,10 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
             max_answers: budget.printed.saturating_add(1),
             stop: Some(stop.clone()),
             progress: Some(progress.clone()),
+            threads: match args.threads {
+                0 => std::thread::available_parallelism().map_or(1, usize::from),
+                n => n,
+            },
             ..super::shared::solve_limits(timeout)
         };
         progress.reset();

@@ -15,10 +15,11 @@
 #![allow(clippy::indexing_slicing)]
 
 use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicI64, AtomicUsize, Ordering};
 use std::time::Instant;
 
 use super::budget::Budget;
-use super::{Answer, FillGoal, FillObjective, Limits, Play, PlayKind, Puzzle, Stats};
+use super::{Answer, FillGoal, FillObjective, Limits, Play, PlayKind, Puzzle, Stats, Stop};
 use crate::model::{Cell, Corner, Corners, Direction, Point, TileId};
 use crate::rules::{CornerMatch, quick_judge_with};
 
@@ -287,77 +288,124 @@ fn frontier(cells: &[(Cell, [usize; 4])]) -> Vec<Vec<usize>> {
     (0..=n).map(|next| (0..spans.len()).filter(|&j| spans[j].0 < next && spans[j].1 >= next).collect()).collect()
 }
 
+/// What one piece of a shared search found: its best fill, its nodes, and
+/// what stopped it.
+type PieceResult = (Option<(i64, Vec<u8>)>, u64, Option<Stop>);
+
+/// The best fill the pieces of a shared search have found: its score and
+/// its piece, in one word so that threads update it at once (the score in
+/// the high half; the low half the piece's place counted down, so that the
+/// greatest word is the best score's earliest piece).
+struct Shared(AtomicI64);
+
+impl Shared {
+    fn new() -> Shared {
+        Shared(AtomicI64::new(i64::MIN))
+    }
+
+    fn offer(&self, score: i64, piece: usize) {
+        let place = u32::MAX - u32::try_from(piece).unwrap_or(u32::MAX);
+        self.0.fetch_max((score << 32) | i64::from(place), Ordering::Relaxed);
+    }
+
+    /// Whether the best fill so far beats what piece `piece` can reach at
+    /// most: a higher score, or the same from an earlier piece.
+    fn beats(&self, reach: i64, piece: usize) -> bool {
+        let word = self.0.load(Ordering::Relaxed);
+        if word == i64::MIN {
+            return false;
+        }
+        let (score, place) = (word >> 32, (word & 0xffff_ffff) as u32);
+        let earlier = u32::MAX - place < u32::try_from(piece).unwrap_or(u32::MAX);
+        reach < score || (reach == score && earlier)
+    }
+}
+
+/// The search shared out over `tables.limits.threads` threads: each piece
+/// (the values of the first `split` points) searched on its own, cutting
+/// what cannot reach the best any piece has found. The answer is the first
+/// piece's (in the search's order) among those of the best score, which is
+/// the one a single thread finds.
+fn shared_out(tables: &Tables<'_>, split: usize, started: Instant) -> (Option<(i64, Vec<u8>)>, u64, Option<Stop>) {
+    // Pieces are handed out in the search's order, each to the next thread
+    // free, so that the early (heavy) pieces, which find the good fills that
+    // cut the rest, run first, as they would on one thread.
+    shared_out_in(tables, split, started, tables.limits.threads, |pieces| (0..pieces).collect())
+}
+
+/// [`shared_out`] on `threads` threads, the pieces handed out in the order
+/// `order` gives for their number (any order gives the same answer).
+fn shared_out_in(
+    tables: &Tables<'_>,
+    split: usize,
+    started: Instant,
+    threads: usize,
+    order: impl Fn(usize) -> Vec<usize>,
+) -> (Option<(i64, Vec<u8>)>, u64, Option<Stop>) {
+    let mut collect = LatticeSearch::new(tables, None, started);
+    collect.pieces = Some((split, Vec::new()));
+    collect.go(0, 0);
+    let mut nodes = collect.budget.nodes;
+    let mut why = collect.budget.why;
+    let pieces = collect.pieces.take().map(|(_, p)| p).unwrap_or_default();
+    let order = order(pieces.len());
+    let best_fill = Shared::new();
+    let next_piece = AtomicUsize::new(0);
+    let threads = threads.clamp(1, pieces.len().max(1));
+    let mut found: Vec<(usize, PieceResult)> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut mine = Vec::new();
+                    loop {
+                        let Some(&i) = order.get(next_piece.fetch_add(1, Ordering::Relaxed)) else { break };
+                        let Some(piece) = pieces.get(i) else { break };
+                        let mut search = LatticeSearch::new(tables, Some((&best_fill, i)), started);
+                        search.values[..split].copy_from_slice(&piece.values);
+                        search.used = piece.used;
+                        search.go(split, piece.score);
+                        mine.push((i, (search.best, search.budget.nodes, search.budget.why)));
+                    }
+                    mine
+                })
+            })
+            .collect();
+        // A worker's panic is passed on: its pieces' results are missing.
+        workers.into_iter().flat_map(|w| w.join().unwrap_or_else(|e| std::panic::resume_unwind(e))).collect()
+    });
+    found.sort_unstable_by_key(|(i, _)| *i);
+    let mut best: Option<(i64, Vec<u8>)> = None;
+    for (_, (piece_best, piece_nodes, piece_why)) in found {
+        nodes += piece_nodes;
+        why = why.or(piece_why);
+        if let Some((score, values)) = piece_best
+            && best.as_ref().is_none_or(|b| score > b.0)
+        {
+            best = Some((score, values));
+        }
+    }
+    (best, nodes, why)
+}
+
 /// Solves a weight fill through its lattice view (exactly, or until the
 /// limits stop it).
 pub(crate) fn solve(puzzle: &Puzzle, view: &LatticeView, limits: &Limits) -> Answer {
     let started = Instant::now();
     let n = view.points.len();
-    // The cells each point completes: those whose last point (in reading
-    // order) it is.
-    let mut completes: Vec<Vec<usize>> = vec![Vec::new(); n];
-    for (j, (_, ps)) in view.cells.iter().enumerate() {
-        completes[*ps.iter().max().unwrap_or(&0)].push(j);
-    }
-    let first: Vec<usize> = view.cells.iter().map(|(_, ps)| *ps.iter().min().unwrap_or(&0)).collect();
-    // Once points `0..next` hold values: the open cells that know a corner,
-    // and how many know none.
-    let known = frontier(&view.cells);
-    let wild: Vec<usize> = (0..=n).map(|next| first.iter().filter(|&&f| f >= next).count()).collect();
-    // The search numbers the pool tiles heaviest first (ties in the view's
-    // order), so that a set of tiles, read from its lowest bit up, lists
-    // them by weight.
-    let mut by_weight: Vec<usize> = (0..view.tiles.len()).collect();
-    by_weight.sort_by_key(|&t| std::cmp::Reverse(view.tiles[t].weight()));
-    let mut rank = vec![0u8; view.tiles.len()];
-    for (r, &t) in by_weight.iter().enumerate() {
-        // At most 128 tiles (the view refuses more), so a rank fits a byte.
-        rank[t] = r as u8;
-    }
-    let weight: Vec<i64> = by_weight.iter().map(|&t| i64::from(view.tiles[t].weight())).collect();
-    // The tiles (by rank) with an orientation that fits each pattern of
-    // known corners (a value 0-5, or 6 for not yet known).
-    let mut fits = vec![0u128; 7 * 7 * 7 * 7];
-    for (t, list) in view.orientations().iter().enumerate() {
-        for o in list {
-            for pattern in 0..16u32 {
-                let p: [usize; 4] =
-                    std::array::from_fn(|k| if pattern & (1 << k) != 0 { usize::from(o[k]) } else { 6 });
-                fits[p.iter().fold(0, |a, &v| a * 7 + v)] |= 1u128 << rank[t];
-            }
-        }
-    }
-    // Every pool tile, by rank.
-    let all = if weight.len() == 128 { u128::MAX } else { (1u128 << weight.len()) - 1 };
-    let mut search = LatticeSearch {
-        view,
-        limits,
-        completes,
-        known,
-        wild,
-        weight,
-        rank,
-        all,
-        fits,
-        rivals: view.rivals_of_first(),
-        values: vec![NONE; n],
-        used: 0,
-        best: None,
-        budget: Budget::new(limits, started),
-        masks: Vec::new(),
-        owner: [0; 64],
-        cells_of: [0; 128],
-    };
+    let tables = Tables::of(view, limits);
+    let mut search = LatticeSearch::new(&tables, None, started);
     let root = search.bound(0).unwrap_or(0);
     limits.bounded(root);
-    search.go(0, 0);
-    let proven = !search.budget.stopped();
-    let stats = Stats {
-        solver: "native",
-        nodes: search.budget.nodes,
-        micros: started.elapsed().as_micros() as u64,
-        stopped: search.budget.why,
+    let split = first_row(view);
+    let (best, nodes, why) = if limits.threads > 1 && split < n {
+        shared_out(&tables, split, started)
+    } else {
+        search.go(0, 0);
+        (search.best, search.budget.nodes, search.budget.why)
     };
-    let (score, plays) = match &search.best {
+    let proven = why.is_none();
+    let stats = Stats { solver: "native", nodes, micros: started.elapsed().as_micros() as u64, stopped: why };
+    let (score, plays) = match &best {
         Some((score, values)) => (*score, view.plays(puzzle, values)),
         None => (0, Vec::new()),
     };
@@ -365,7 +413,57 @@ pub(crate) fn solve(puzzle: &Puzzle, view: &LatticeView, limits: &Limits) -> Ans
     Answer { score, proven, bound, plays, all: Vec::new(), count: None, stats }
 }
 
-struct LatticeSearch<'a> {
+/// The pieces a shared search hands out fix the values of the first row of
+/// points: how many points that is.
+fn first_row(view: &LatticeView) -> usize {
+    view.points.iter().take_while(|p| p.y == view.points[0].y).count()
+}
+
+impl<'a> Tables<'a> {
+    fn of(view: &'a LatticeView, limits: &'a Limits) -> Tables<'a> {
+        let n = view.points.len();
+        // The cells each point completes: those whose last point (in reading
+        // order) it is.
+        let mut completes: Vec<Vec<usize>> = vec![Vec::new(); n];
+        for (j, (_, ps)) in view.cells.iter().enumerate() {
+            completes[*ps.iter().max().unwrap_or(&0)].push(j);
+        }
+        let first: Vec<usize> = view.cells.iter().map(|(_, ps)| *ps.iter().min().unwrap_or(&0)).collect();
+        // Once points `0..next` hold values: the open cells that know a corner,
+        // and how many know none.
+        let known = frontier(&view.cells);
+        let wild: Vec<usize> = (0..=n).map(|next| first.iter().filter(|&&f| f >= next).count()).collect();
+        // The search numbers the pool tiles heaviest first (ties in the view's
+        // order), so that a set of tiles, read from its lowest bit up, lists
+        // them by weight.
+        let mut by_weight: Vec<usize> = (0..view.tiles.len()).collect();
+        by_weight.sort_by_key(|&t| std::cmp::Reverse(view.tiles[t].weight()));
+        let mut rank = vec![0u8; view.tiles.len()];
+        for (r, &t) in by_weight.iter().enumerate() {
+            // At most 128 tiles (the view refuses more), so a rank fits a byte.
+            rank[t] = r as u8;
+        }
+        let weight: Vec<i64> = by_weight.iter().map(|&t| i64::from(view.tiles[t].weight())).collect();
+        // The tiles (by rank) with an orientation that fits each pattern of
+        // known corners (a value 0-5, or 6 for not yet known).
+        let mut fits = vec![0u128; 7 * 7 * 7 * 7];
+        for (t, list) in view.orientations().iter().enumerate() {
+            for o in list {
+                for pattern in 0..16u32 {
+                    let p: [usize; 4] =
+                        std::array::from_fn(|k| if pattern & (1 << k) != 0 { usize::from(o[k]) } else { 6 });
+                    fits[p.iter().fold(0, |a, &v| a * 7 + v)] |= 1u128 << rank[t];
+                }
+            }
+        }
+        // Every pool tile, by rank.
+        let all = if weight.len() == 128 { u128::MAX } else { (1u128 << weight.len()) - 1 };
+        Tables { view, limits, completes, known, wild, weight, rank, all, fits, rivals: view.rivals_of_first() }
+    }
+}
+
+/// What every worker of one lattice search reads and none changes.
+struct Tables<'a> {
     view: &'a LatticeView,
     limits: &'a Limits,
     completes: Vec<Vec<usize>>,
@@ -382,9 +480,32 @@ struct LatticeSearch<'a> {
     fits: Vec<u128>,
     /// Points that may hold no more than point 0 (symmetry; whole region only).
     rivals: Vec<usize>,
+}
+
+/// The values of the first points, as one worker's piece of the search
+/// starts from them.
+struct Prefix {
     values: Vec<u8>,
     used: u128,
+    score: i64,
+}
+
+struct LatticeSearch<'a> {
+    t: &'a Tables<'a>,
+    values: Vec<u8>,
+    used: u128,
+    /// The best fill this search has found: the first of its score in the
+    /// search's order, so that a search shared out among threads gives the
+    /// answer one thread gives.
     best: Option<(i64, Vec<u8>)>,
+    /// When the search is shared out: the best fill any piece has found,
+    /// as [`Shared`] keeps it, and this piece's place in the search's order.
+    /// A branch is cut when it cannot beat that fill, or only tie it and
+    /// that fill's piece comes first (ties go to the earlier piece).
+    shared: Option<(&'a Shared, usize)>,
+    /// When collecting the pieces to share out: the number of points they
+    /// fix, and the pieces found so far.
+    pieces: Option<(usize, Vec<Prefix>)>,
     budget: Budget<'a>,
     masks: Vec<u128>,
     /// The tile (rank) each open cell that knows a corner holds in the
@@ -394,14 +515,35 @@ struct LatticeSearch<'a> {
     cells_of: [u64; 128],
 }
 
-impl LatticeSearch<'_> {
+impl<'a> LatticeSearch<'a> {
+    fn new(t: &'a Tables<'a>, shared: Option<(&'a Shared, usize)>, started: Instant) -> LatticeSearch<'a> {
+        LatticeSearch {
+            t,
+            values: vec![NONE; t.view.points.len()],
+            used: 0,
+            best: None,
+            shared,
+            pieces: None,
+            budget: Budget::new(t.limits, started),
+            masks: Vec::new(),
+            owner: [0; 64],
+            cells_of: [0; 128],
+        }
+    }
+
+    /// Whether a branch that can reach at most `reach` is not worth taking.
+    fn cut(&self, reach: i64) -> bool {
+        self.best.as_ref().is_some_and(|(best, _)| reach <= *best)
+            || self.shared.is_some_and(|(g, piece)| g.beats(reach, piece))
+    }
+
     /// The heaviest free tiles that could go, one each, to the open cells
     /// that know a corner (`self.masks`: the tiles fitting each) and to
     /// `wild` cells more that take any free tile: the best matching, found by
     /// taking tiles heaviest first while the chosen still match into the
     /// cells. `None` when they cannot all be given one.
     fn matching(&mut self, wild: usize) -> Option<i64> {
-        let free = self.all & !self.used;
+        let free = self.t.all & !self.used;
         let known = self.masks.len();
         let open = known + wild;
         // A tile that fits no open cell can only go to a wild one.
@@ -425,7 +567,7 @@ impl LatticeSearch<'_> {
                 let mut seen = dead;
                 if augment(t, &self.cells_of, &mut self.owner, &mut owned, &mut seen) {
                     matched += 1;
-                    total += self.weight[t];
+                    total += self.t.weight[t];
                     dead = 0;
                     continue;
                 }
@@ -433,7 +575,7 @@ impl LatticeSearch<'_> {
             }
             if wild_used < wild {
                 wild_used += 1;
-                total += self.weight[t];
+                total += self.t.weight[t];
             }
         }
         (matched + wild_used == open).then_some(total)
@@ -442,13 +584,13 @@ impl LatticeSearch<'_> {
     /// The weight of the heaviest free tiles, one for each cell not yet
     /// complete once points `0..next` hold values (fewer if too few are free).
     fn heaviest(&self, next: usize) -> i64 {
-        let mut open = self.known[next].len() + self.wild[next];
-        let mut rest = self.all & !self.used;
+        let mut open = self.t.known[next].len() + self.t.wild[next];
+        let mut rest = self.t.all & !self.used;
         let mut total = 0;
         while open > 0 && rest != 0 {
             let t = rest.trailing_zeros() as usize;
             rest &= rest - 1;
-            total += self.weight[t];
+            total += self.t.weight[t];
             open -= 1;
         }
         total
@@ -461,14 +603,14 @@ impl LatticeSearch<'_> {
     fn bound(&mut self, next: usize) -> Option<i64> {
         let free = !self.used;
         self.masks.clear();
-        let wild = self.wild[next];
-        for i in 0..self.known[next].len() {
-            let ps = self.view.cells[self.known[next][i]].1;
+        let wild = self.t.wild[next];
+        for i in 0..self.t.known[next].len() {
+            let ps = self.t.view.cells[self.t.known[next][i]].1;
             let code = ps.iter().fold(0, |a, &q| {
                 let v = self.values[q];
                 a * 7 + if v == NONE { 6 } else { usize::from(v) }
             });
-            let m = self.fits[code] & free;
+            let m = self.t.fits[code] & free;
             if m == 0 {
                 return None;
             }
@@ -481,26 +623,35 @@ impl LatticeSearch<'_> {
         if self.budget.spend() {
             return;
         }
+        if let Some((depth, pieces)) = &mut self.pieces
+            && next == *depth
+        {
+            pieces.push(Prefix { values: self.values[..next].to_vec(), used: self.used, score });
+            return;
+        }
         if next == self.values.len() {
             if self.best.as_ref().is_none_or(|b| score > b.0) {
-                self.limits.found(score);
+                self.t.limits.found(score);
                 self.best = Some((score, self.values.clone()));
+                if let Some((g, piece)) = self.shared {
+                    g.offer(score, piece);
+                }
             }
             return;
         }
-        let cap = if self.rivals.contains(&next) { self.values[0] } else { 5 };
+        let cap = if self.t.rivals.contains(&next) { self.values[0] } else { 5 };
         for v in (0..=cap).rev() {
             self.values[next] = v;
             let before = self.used;
             let mut gained = 0;
             let mut ok = true;
-            for i in 0..self.completes[next].len() {
-                let j = self.completes[next][i];
-                let corners = self.view.cells[j].1.map(|p| self.values[p]);
-                match self.view.tile_of(corners).map(|t| usize::from(self.rank[t])) {
+            for i in 0..self.t.completes[next].len() {
+                let j = self.t.completes[next][i];
+                let corners = self.t.view.cells[j].1.map(|p| self.values[p]);
+                match self.t.view.tile_of(corners).map(|t| usize::from(self.t.rank[t])) {
                     Some(t) if self.used & (1u128 << t) == 0 => {
                         self.used |= 1u128 << t;
-                        gained += self.weight[t];
+                        gained += self.t.weight[t];
                     }
                     _ => {
                         ok = false;
@@ -513,13 +664,8 @@ impl LatticeSearch<'_> {
                 // The heaviest free tiles, one per open cell, bound the
                 // matching from above: when even they cannot beat the best,
                 // the matching need not be found.
-                let beaten = self.best.as_ref().is_some_and(|(best, _)| score + self.heaviest(next + 1) <= *best);
-                let worth = !beaten
-                    && match (self.bound(next + 1), &self.best) {
-                        (None, _) => false,
-                        (Some(b), Some((best, _))) => score + b > *best,
-                        (Some(_), None) => true,
-                    };
+                let worth = !self.cut(score + self.heaviest(next + 1))
+                    && self.bound(next + 1).is_some_and(|b| !self.cut(score + b));
                 if worth {
                     self.go(next + 1, score);
                 }
@@ -561,3 +707,6 @@ fn augment(t: usize, cells_of: &[u64; 128], owner: &mut [u8; 64], owned: &mut u6
     }
     false
 }
+
+#[cfg(test)]
+mod tests;

@@ -204,6 +204,10 @@ pub struct Limits {
     /// Where the search reports the best score found and the bound while it
     /// runs, for a progress display.
     pub progress: Option<Arc<Progress>>,
+    /// The threads the native search may share a weight fill's lattice
+    /// search out over (0 or 1: it runs on the calling thread alone). The
+    /// answer is the same on any number; the node count is not.
+    pub threads: usize,
 }
 
 impl Limits {

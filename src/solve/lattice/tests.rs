@@ -1,0 +1,128 @@
+//! Tests of the lattice search shared out over threads: it must give the
+//! fill one thread gives (the same plays, not only the same weight), proven.
+
+use super::*;
+use crate::formats::{VariantChoice, builtin_variant, load_puzzle};
+use crate::model::Board;
+use crate::solve::{Goal, verify};
+
+/// The lattice search's answer on `threads` threads, replayed through the
+/// rules.
+fn on_threads(puzzle: &Puzzle, threads: usize) -> Answer {
+    let Goal::Fill(goal) = &puzzle.goal else { panic!("a fill") };
+    let view = LatticeView::of(puzzle, goal).expect("a lattice fill");
+    let limits = Limits { threads, ..Limits::default() };
+    let answer = solve(puzzle, &view, &limits);
+    verify(puzzle, &answer).unwrap_or_else(|e| panic!("{threads} threads: {e}"));
+    answer
+}
+
+/// Every fill of one shipped puzzle's on 1, 2 and 3 threads: the same
+/// proven answer.
+fn alike_on_threads(puzzle: &Puzzle, what: &str) {
+    let one = on_threads(puzzle, 1);
+    assert!(one.proven, "{what}");
+    for threads in [2, 3] {
+        let shared = on_threads(puzzle, threads);
+        assert!(shared.proven, "{what}, {threads} threads");
+        assert_eq!(shared.score, one.score, "{what}, {threads} threads");
+        assert_eq!(shared.plays, one.plays, "{what}, {threads} threads");
+    }
+}
+
+fn shipped(name: &str) -> Puzzle {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles").join(name);
+    load_puzzle(&path, &VariantChoice::default()).unwrap().puzzle
+}
+
+/// The shipped English 3x3 weight fill: many optimal fills tie at 158, and
+/// the shared search must still answer with the one a single thread finds
+/// first.
+#[test]
+fn the_3x3_english_fill_is_the_same_on_any_number_of_threads() {
+    alike_on_threads(&shipped("fill-3x3-weight-english.yaml"), "3x3");
+}
+
+/// The shipped English 4x4 weight fill (263), on threads.
+#[test]
+#[cfg_attr(debug_assertions, ignore = "a proof of a second in release; run by cargo test --release")]
+fn the_4x4_english_fill_is_the_same_on_any_number_of_threads() {
+    alike_on_threads(&shipped("fill-4x4-weight-english.yaml"), "4x4");
+}
+
+/// Regions of every shape inside a 3x4 box, from pools of random tiles
+/// (heavy ones added so that fills often exist, many with ties), under
+/// english with and without diagonal neighbours: one thread and several
+/// give the same answer, or alike find none.
+#[test]
+fn random_regions_and_pools_are_filled_alike_on_threads() {
+    let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut next = move || {
+        // xorshift: a fixed stream, the same on every run.
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let mut shared = 0;
+    for case in 0..60 {
+        let mut variant = builtin_variant("english").unwrap();
+        if case % 2 == 1 {
+            variant = variant.with_rule("R4", "no").unwrap();
+        }
+        let mask = next() % (1 << 12);
+        let region: Vec<Cell> = (0..12).filter(|i| mask & (1 << i) != 0).map(|i| Cell::new(i % 4, i / 4)).collect();
+        let ids: Vec<TileId> = variant.tile_set().ids().collect();
+        let mut pool: Vec<TileId> = (0..12).map(|_| ids[(next() % ids.len() as u64) as usize]).collect();
+        pool.extend(ids.iter().copied().filter(|t| t.weight() >= 15));
+        pool.sort_unstable();
+        pool.dedup();
+        let goal = FillGoal { region, pool, objective: FillObjective::Weight };
+        let puzzle = Puzzle { variant, board: Board::default(), hand: Vec::new(), goal: Goal::Fill(goal.clone()) };
+        let Some(view) = LatticeView::of(&puzzle, &goal) else { continue };
+        let split = view.points.iter().take_while(|p| p.y == view.points[0].y).count();
+        if split < view.points.len() {
+            shared += 1;
+        }
+        alike_on_threads(&puzzle, &format!("{:?}", goal.region));
+    }
+    // Enough of the regions go to the lattice and are shared out.
+    assert!(shared >= 10, "only {shared} regions were shared out");
+}
+
+/// The pieces handed out last first, on one thread: every later piece has
+/// found its fill before an earlier one starts, so an earlier piece must
+/// still take a fill that only ties theirs. The answer is still the one the
+/// search in order finds, on the shipped 3x3 (many fills tie at 158) and on
+/// random regions.
+#[test]
+fn pieces_searched_last_first_give_the_answer_of_the_search_in_order() {
+    let mut puzzles = vec![shipped("fill-3x3-weight-english.yaml")];
+    let english = builtin_variant("english").unwrap();
+    let ids: Vec<TileId> = english.tile_set().ids().collect();
+    for (w, h) in [(2, 2), (3, 2), (2, 3), (4, 2)] {
+        let region: Vec<Cell> = (0..h).flat_map(|y| (0..w).map(move |x| Cell::new(x, y))).collect();
+        let goal = FillGoal { region, pool: ids.clone(), objective: FillObjective::Weight };
+        puzzles.push(Puzzle {
+            variant: english.clone(),
+            board: Board::default(),
+            hand: Vec::new(),
+            goal: Goal::Fill(goal),
+        });
+    }
+    for puzzle in &puzzles {
+        let Goal::Fill(goal) = &puzzle.goal else { panic!("a fill") };
+        let view = LatticeView::of(puzzle, goal).expect("a lattice fill");
+        let limits = Limits::default();
+        let tables = Tables::of(&view, &limits);
+        let mut in_order = LatticeSearch::new(&tables, None, Instant::now());
+        in_order.go(0, 0);
+        let (last_first, _, why) =
+            shared_out_in(&tables, first_row(&view), Instant::now(), 1, |pieces| (0..pieces).rev().collect());
+        assert!(why.is_none());
+        let one = in_order.best.expect("a fill");
+        let shared = last_first.expect("a fill");
+        assert_eq!(shared.0, one.0, "{:?}", goal.region);
+        assert_eq!(view.plays(puzzle, &shared.1), view.plays(puzzle, &one.1), "{:?}", goal.region);
+    }
+}
