@@ -75,7 +75,7 @@ pub(super) fn solve_fill(puzzle: &Puzzle, view: &LatticeView, budget: &Budget) -
         for x in xs {
             solver.assert(x.implies(u));
         }
-        solver.assert(u.implies(&any(xs.iter().cloned())));
+        solver.assert(u.implies(any(xs.iter().cloned())));
     }
     let cells = i32::try_from(view.cells.len()).unwrap_or(i32::MAX);
     let terms: Vec<(&Bool, i32)> = used.iter().map(|b| (b, 1)).collect();
