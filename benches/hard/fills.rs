@@ -53,8 +53,7 @@ fn smt_fill_3x3_weight_english(bencher: Bencher) {
     bench(bencher, &Smt, &puzzle, expected);
 }
 
-/// The English 4×4 weight fill (263), on the lattice. (z3 does not prove
-/// it in minutes, so it has no SMT row.)
+/// The English 4×4 weight fill (263), on the lattice.
 #[divan::bench(sample_count = 10, sample_size = 1)]
 fn native_fill_4x4_weight_english(bencher: Bencher) {
     let (puzzle, expected) = shipped("fill-4x4-weight-english");
@@ -67,6 +66,15 @@ fn native_fill_4x4_weight_english(bencher: Bencher) {
 fn native_fill_4x4_weight_english_2_threads(bencher: Bencher) {
     let (puzzle, expected) = shipped("fill-4x4-weight-english");
     bench_with(bencher, &Native, &puzzle, expected, &Limits { threads: 2, ..Limits::default() });
+}
+
+/// The English 4×4 weight fill in z3's lattice encoding (tens of seconds a
+/// sample).
+#[cfg(feature = "smt")]
+#[divan::bench(sample_count = 3, sample_size = 1)]
+fn smt_fill_4x4_weight_english(bencher: Bencher) {
+    let (puzzle, expected) = shipped("fill-4x4-weight-english");
+    bench(bencher, &Smt, &puzzle, expected);
 }
 
 /// The English 4×4 weight fill, cell by cell.

@@ -3,9 +3,16 @@
 //! region, a fill is a value per lattice point. One Boolean per (point,
 //! value), exactly one per point; one per (cell, playable orientation of a
 //! pool tile), exactly one per cell, each implying its four corner values;
-//! at most one cell per tile. The weight is the sum over points of value
-//! times the cells on the point. Much smaller than judging every candidate
-//! against its neighbours, and the same question.
+//! one per tile, "used", true exactly when a cell holds it (at most one
+//! does), as many used as there are cells. Much smaller than judging every
+//! candidate against its neighbours, and the same question.
+//!
+//! The weight is asked of the tiles used (`Σ weight · used ≥ target`,
+//! stated against the heaviest tiles that fit the cells, see
+//! [`weight_at_least`]) rather than of the points (value times the cells on
+//! the point, the same number): near the ceiling that forces the heavy
+//! tiles in at once. A redundant count per value joins the tiles used to
+//! the points. The lattice sum still checks the model read back.
 
 // Indexing here cannot panic on input: point and tile indices come from the lattice view.
 #![allow(clippy::indexing_slicing)]
@@ -15,7 +22,7 @@ use z3::ast::Bool;
 
 use super::answers::empty_answer;
 use super::budget::Budget;
-use super::formula::{is_true, sum};
+use super::formula::{any, is_true, sum};
 use crate::solve::lattice::LatticeView;
 use crate::solve::{Answer, Puzzle, SolveError, Stats};
 
@@ -55,11 +62,44 @@ pub(super) fn solve_fill(puzzle: &Puzzle, view: &LatticeView, budget: &Budget) -
         let terms: Vec<(&Bool, i32)> = options.iter().map(|b| (b, 1)).collect();
         solver.assert(Bool::pb_eq(&terms, 1));
     }
-    for xs in &per_tile {
+    // Which tiles the fill uses: `used[t]` exactly when some cell holds
+    // tile `t` (at most one does), and as many tiles are used as there are
+    // cells. The weight is then a sum over tiles, which is what the
+    // targets below bound.
+    let used: Vec<Bool> = (0..view.tiles.len()).map(|t| Bool::new_const(format!("u{t}"))).collect();
+    for (xs, u) in per_tile.iter().zip(&used) {
         if xs.len() > 1 {
             let terms: Vec<(&Bool, i32)> = xs.iter().map(|b| (b, 1)).collect();
             solver.assert(Bool::pb_le(&terms, 1));
         }
+        for x in xs {
+            solver.assert(x.implies(u));
+        }
+        solver.assert(u.implies(any(xs.iter().cloned())));
+    }
+    let cells = i32::try_from(view.cells.len()).unwrap_or(i32::MAX);
+    let terms: Vec<(&Bool, i32)> = used.iter().map(|b| (b, 1)).collect();
+    solver.assert(Bool::pb_eq(&terms, cells));
+    // Redundant, joining the tiles used to the points: for each value, the
+    // corners showing it over the tiles used are the cells on the points
+    // holding it. Without it z3 takes minutes to see that the heaviest
+    // tiles of the 4x4 do not fit together; with it, seconds. Coefficients
+    // stay positive (`deg · ¬y` for `-deg · y`, the constant moved over).
+    for v in 1..6u8 {
+        let mut terms: Vec<(&Bool, i32)> = Vec::new();
+        for (t, list) in orientations.iter().enumerate() {
+            let shows = list.first().map_or(0, |o| o.iter().filter(|&&w| w == v).count());
+            if shows > 0 {
+                terms.push((&used[t], shows as i32));
+            }
+        }
+        let not_v: Vec<Bool> = (0..n).map(|p| y[p][usize::from(v)].not()).collect();
+        let mut all_degrees = 0;
+        for (p, b) in not_v.iter().enumerate() {
+            terms.push((b, view.degree[p] as i32));
+            all_degrees += view.degree[p] as i32;
+        }
+        solver.assert(Bool::pb_eq(&terms, all_degrees));
     }
     // A turn of the region that maps every fill onto one of the same
     // weight: ask that the first point holds the greatest value among the
@@ -78,10 +118,11 @@ pub(super) fn solve_fill(puzzle: &Puzzle, view: &LatticeView, budget: &Budget) -
     let objective = sum(&weights);
     // No fill outweighs the heaviest pool tiles, one per cell: a bound from
     // the tile set alone.
-    let mut heaviest: Vec<i64> = view.tiles.iter().map(|t| i64::from(t.weight())).collect();
+    let tile_weight: Vec<i64> = view.tiles.iter().map(|t| i64::from(t.weight())).collect();
+    let mut heaviest = tile_weight.clone();
     heaviest.sort_unstable_by(|a, b| b.cmp(a));
     let ceiling: i64 = heaviest.iter().take(view.cells.len()).sum();
-    let pb: Vec<(&Bool, i32)> = weights.iter().map(|(b, w)| (b, *w as i32)).collect();
+    let marginal = view.cells.len().checked_sub(1).and_then(|i| heaviest.get(i)).copied().unwrap_or(0);
     // Targets from the ceiling down, each a plain satisfiability check
     // (z3's optimiser stalled on these): the first target a fill reaches is
     // the optimum, proven by the checks above it, each unsatisfiable.
@@ -95,7 +136,9 @@ pub(super) fn solve_fill(puzzle: &Puzzle, view: &LatticeView, budget: &Budget) -
         }
         checks += 1;
         solver.push();
-        solver.assert(Bool::pb_ge(&pb, i32::try_from(target).unwrap_or(i32::MAX)));
+        for c in [marginal - 1, marginal, marginal + 1] {
+            solver.assert(weight_at_least(&used, &tile_weight, c, i64::from(cells), target));
+        }
         let result = solver.check();
         let model = solver.get_model();
         solver.pop(1);
@@ -133,8 +176,37 @@ pub(super) fn solve_fill(puzzle: &Puzzle, view: &LatticeView, budget: &Budget) -
         if claimed != Some(score) {
             return Err(super::failed(format!("the model claims {claimed:?}, its fill scores {score}")));
         }
+        // Every target above this one was refuted, so the fill weighs the
+        // target exactly: anything else is an encoding that asks the wrong
+        // question.
+        if score != target {
+            return Err(super::failed(format!("the target was {target}, the model's fill scores {score}")));
+        }
     } else if crate::solve::verify(puzzle, &found).is_err() {
         return Ok(empty_answer(false, checks));
     }
     Ok(found)
+}
+
+/// "The tiles used weigh at least `target`", stated against the weight
+/// `c`: with `cells` tiles used, `Σ w·u ≥ target` is `Σ (w - c)·u ≥ target
+/// - c·cells`. Stated so, the SAT core's pseudo-Boolean propagation sees at
+/// once that a target near the ceiling leaves room for few tiles lighter
+/// than `c` and forces the heavier ones in; the three forms asked (`c` the
+/// weight of the last of the heaviest tiles that fit the cells, and either
+/// side of it) are equivalent. Coefficients stay positive: a lighter tile's
+/// `(w - c)·u` is `(c - w)·¬u - (c - w)`.
+fn weight_at_least(used: &[Bool], weight: &[i64], c: i64, cells: i64, target: i64) -> Bool {
+    let mut bound = target - c * cells;
+    let negated: Vec<Bool> = used.iter().map(Bool::not).collect();
+    let mut terms: Vec<(&Bool, i32)> = Vec::new();
+    for ((u, not_u), &w) in used.iter().zip(&negated).zip(weight) {
+        if w > c {
+            terms.push((u, (w - c) as i32));
+        } else if w < c {
+            terms.push((not_u, (c - w) as i32));
+            bound += c - w;
+        }
+    }
+    Bool::pb_ge(&terms, i32::try_from(bound).unwrap_or(i32::MAX))
 }
