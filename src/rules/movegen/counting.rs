@@ -33,6 +33,100 @@ impl MoveGen<'_> {
         }
     }
 
+    /// The legal moves of hand tiles (and how many earn the bonus) and,
+    /// summed over those moves, the moves (and bonus moves) there would be
+    /// after each: the totals of [`MoveGen::moves_with_counts_after`],
+    /// without listing the moves. Perft's last two levels are these sums.
+    pub fn counts_two_levels(&mut self) -> (Counts, Counts) {
+        if self.local.words == 1 {
+            return self.counts_two_levels_one_word();
+        }
+        let mut listed = std::mem::take(&mut self.scratch.listed);
+        listed.clear();
+        self.moves_with_counts_after(&mut listed);
+        let mut now = Counts::default();
+        let mut after = Counts::default();
+        for &(_, earned, c) in &listed {
+            now += Counts { legal: 1, bonus: u64::from(earned) };
+            after += c;
+        }
+        self.scratch.listed = listed;
+        (now, after)
+    }
+
+    /// [`MoveGen::counts_two_levels`] when the hand's orientations fit one
+    /// word: each move's count after it is
+    /// `now - own[tile] - before(cell, tile) + (its neighbours' counts)`,
+    /// and the first two terms, summed over the moves, are known from the
+    /// totals alone (`now` once per move, `own[tile]` once per move of the
+    /// tile), so that only the cell's neighbourhood is read per move.
+    fn counts_two_levels_one_word(&mut self) -> (Counts, Counts) {
+        let hand = self.local.hand[0];
+        let mut own = std::mem::take(&mut self.scratch.own);
+        own.clear();
+        own.resize(self.local.tiles.len(), Counts::default());
+        let count = |local: &Local, table: u32, hand: u64| {
+            let k = 2 * table as usize;
+            let bonus = local.tables[k + 1] & hand;
+            Counts {
+                legal: u64::from((local.tables[k] & hand).count_ones()),
+                bonus: if bonus == 0 { 0 } else { u64::from(bonus.count_ones()) },
+            }
+        };
+        let mut now = Counts::default();
+        // The neighbours' counts after each move, and what each move's cell
+        // and its open neighbours offered before it, over all moves.
+        let mut gained = Counts::default();
+        let mut lost = Counts::default();
+        let mut near: [(Direction, u32, bool); 8] = [(Direction::N, 0, false); 8];
+        for s in 0..self.open.len() {
+            let open = self.open[s];
+            let k = 2 * open.table as usize;
+            let mut bits = self.local.tables[k] & hand;
+            if bits == 0 {
+                continue;
+            }
+            let bonus = self.local.tables[k + 1];
+            let (own_table, n_near) = self.near(open.cell, &mut near);
+            let mut tile = NONE;
+            let mut without = 0;
+            let mut before = Counts::default();
+            while bits != 0 {
+                let j = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let c = Counts { legal: 1, bonus: bonus >> j & 1 };
+                let t = u32::from(self.local.tile[j]);
+                own[t as usize] += c;
+                now += c;
+                if t != tile {
+                    tile = t;
+                    without = hand & !self.local.masks[t as usize];
+                    before = count(&self.local, own_table, without);
+                    for &(_, table, open) in &near[..n_near] {
+                        if open {
+                            before += count(&self.local, table, without);
+                        }
+                    }
+                }
+                lost += before;
+                let seen = self.local.seen[j];
+                for &(dir, table, _) in &near[..n_near] {
+                    let table = self.step(table, dir.opposite(), &seen);
+                    gained += count(&self.local, table, without);
+                }
+            }
+        }
+        // Every move leaves the board's other moves, less its own tile's.
+        let mut after = Counts { legal: now.legal * now.legal, bonus: now.legal * now.bonus };
+        after += gained;
+        for o in &own {
+            lost += Counts { legal: o.legal * o.legal, bonus: o.legal * o.bonus };
+        }
+        after -= lost;
+        self.scratch.own = own;
+        (now, after)
+    }
+
     /// [`MoveGen::moves_with_counts_after`] when the hand's orientations fit
     /// one word: the same steps on plain words.
     fn moves_with_counts_after_one_word(&mut self, out: &mut Vec<(Move, bool, Counts)>) {

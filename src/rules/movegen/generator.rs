@@ -40,6 +40,9 @@ pub(super) struct Scratch {
     pub(super) own: Vec<Counts>,
     /// The hand without the tile of the move at hand (local bits).
     pub(super) without: Vec<u64>,
+    /// The moves listed for [`MoveGen::counts_two_levels`] over several
+    /// words.
+    pub(super) listed: Vec<(Move, bool, Counts)>,
 }
 
 /// A board with its open cells' pattern tables kept up to date, and a hand.
