@@ -7,8 +7,23 @@
 use super::generator::MoveGen;
 use super::local::Local;
 use super::moves::{Counts, Move};
-use super::pattern::NONE;
+use super::pattern::{CORNER_SLOTS, NONE};
 use crate::model::{Cell, Direction};
+
+/// An empty neighbour of a cell a move goes to, as the counts after the
+/// move need it: its direction, the slot its tables step by (the
+/// direction back from it), its table, where that table's corner
+/// transitions start, whether it is open before the move, and whether the
+/// move's tile changes its table at all.
+#[derive(Clone, Copy, Debug)]
+struct Near {
+    dir: Direction,
+    back: u8,
+    table: u32,
+    base: usize,
+    open: bool,
+    corners: bool,
+}
 
 impl MoveGen<'_> {
     /// The number of legal moves of hand tiles, without listing them.
@@ -38,8 +53,38 @@ impl MoveGen<'_> {
     /// after each: the totals of [`MoveGen::moves_with_counts_after`],
     /// without listing the moves. Perft's last two levels are these sums.
     pub fn counts_two_levels(&mut self) -> (Counts, Counts) {
+        self.counts_two_levels_among(None)
+    }
+
+    /// The open cells where a hand tile has a legal move, appended to `out`:
+    /// what [`MoveGen::counts_two_levels_after`] is given.
+    pub fn cells_with_moves(&self, out: &mut Vec<Cell>) {
+        for open in &self.open {
+            let (legal, _) = self.local.bits(open.table);
+            if legal.iter().zip(&self.local.hand).any(|(&l, &h)| l & h != 0) {
+                out.push(open.cell);
+            }
+        }
+    }
+
+    /// [`MoveGen::counts_two_levels`] just after a tile was placed on
+    /// `placed`, given `before`, the [`MoveGen::cells_with_moves`] of the
+    /// board and hand before it. A cell two or more from `placed` kept its
+    /// table and the hand only lost a tile, so no cell outside `before` but
+    /// `placed`'s neighbours can have a move: only those are read, not
+    /// every open cell.
+    pub fn counts_two_levels_after(&mut self, before: &[Cell], placed: Cell) -> (Counts, Counts) {
+        self.counts_two_levels_among(Some((before, placed)))
+    }
+
+    fn counts_two_levels_among(&mut self, among: Option<(&[Cell], Cell)>) -> (Counts, Counts) {
         if self.local.words == 1 {
-            return self.counts_two_levels_one_word();
+            #[cfg(target_arch = "x86_64")]
+            if std::arch::is_x86_feature_detected!("popcnt") {
+                // SAFETY: the CPU has just been seen to support popcnt.
+                return unsafe { self.counts_two_levels_popcnt(among) };
+            }
+            return self.counts_two_levels_one_word(among);
         }
         let mut listed = std::mem::take(&mut self.scratch.listed);
         listed.clear();
@@ -54,40 +99,88 @@ impl MoveGen<'_> {
         (now, after)
     }
 
+    /// [`MoveGen::counts_two_levels_one_word`] compiled with the popcount
+    /// instruction, which the counts are made of.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt")]
+    fn counts_two_levels_popcnt(&mut self, among: Option<(&[Cell], Cell)>) -> (Counts, Counts) {
+        self.counts_two_levels_one_word(among)
+    }
+
+    /// Into `self.scratch.cells`: the open cells with a move (cell, legal
+    /// bits for the hand, bonus bits), from every open cell or, with
+    /// `among`, from the cells listed and the placed cell's neighbours.
+    #[inline(always)]
+    fn cells_to_count(&mut self, among: Option<(&[Cell], Cell)>, hand: u64) -> Vec<(Cell, u64, u64)> {
+        let mut cells = std::mem::take(&mut self.scratch.cells);
+        cells.clear();
+        let push = |cells: &mut Vec<(Cell, u64, u64)>, cell: Cell, table: u32| {
+            let k = 2 * table as usize;
+            if let Some(&[legal, bonus]) = self.local.tables.get(k..k + 2)
+                && legal & hand != 0
+            {
+                cells.push((cell, legal & hand, bonus));
+            }
+        };
+        if let Some((listed, placed)) = among
+            && let Some((_, around)) = self.grid.indices(placed)
+        {
+            for &cell in listed {
+                // The placed cell and its neighbours are read afresh below.
+                if (i64::from(cell.x) - i64::from(placed.x)).abs() <= 1
+                    && (i64::from(cell.y) - i64::from(placed.y)).abs() <= 1
+                {
+                    continue;
+                }
+                match self.grid.index(cell) {
+                    Some(i) => push(&mut cells, cell, self.grid.tables[i]),
+                    None => {
+                        // Off the grid (a board spread wider than any grid):
+                        // every open cell instead.
+                        cells.clear();
+                        for open in &self.open {
+                            push(&mut cells, open.cell, open.table);
+                        }
+                        return cells;
+                    }
+                }
+            }
+            for (dir, &i) in Direction::ALL.into_iter().zip(&around) {
+                if self.grid.slots[i] != NONE {
+                    push(&mut cells, placed.neighbour(dir), self.grid.tables[i]);
+                }
+            }
+            return cells;
+        }
+        for open in &self.open {
+            push(&mut cells, open.cell, open.table);
+        }
+        cells
+    }
+
     /// [`MoveGen::counts_two_levels`] when the hand's orientations fit one
     /// word: each move's count after it is
     /// `now - own[tile] - before(cell, tile) + (its neighbours' counts)`,
     /// and the first two terms, summed over the moves, are known from the
     /// totals alone (`now` once per move, `own[tile]` once per move of the
     /// tile), so that only the cell's neighbourhood is read per move.
-    fn counts_two_levels_one_word(&mut self) -> (Counts, Counts) {
+    #[inline(always)]
+    fn counts_two_levels_one_word(&mut self, among: Option<(&[Cell], Cell)>) -> (Counts, Counts) {
         let hand = self.local.hand[0];
+        let cells = self.cells_to_count(among, hand);
         let mut own = std::mem::take(&mut self.scratch.own);
         own.clear();
         own.resize(self.local.tiles.len(), Counts::default());
-        let count = |local: &Local, table: u32, hand: u64| {
-            let k = 2 * table as usize;
-            let bonus = local.tables[k + 1] & hand;
-            Counts {
-                legal: u64::from((local.tables[k] & hand).count_ones()),
-                bonus: if bonus == 0 { 0 } else { u64::from(bonus.count_ones()) },
-            }
-        };
         let mut now = Counts::default();
         // The neighbours' counts after each move, and what each move's cell
         // and its open neighbours offered before it, over all moves.
         let mut gained = Counts::default();
         let mut lost = Counts::default();
-        let mut near: [(Direction, u32, bool); 8] = [(Direction::N, 0, false); 8];
-        for s in 0..self.open.len() {
-            let open = self.open[s];
-            let k = 2 * open.table as usize;
-            let mut bits = self.local.tables[k] & hand;
-            if bits == 0 {
-                continue;
-            }
-            let bonus = self.local.tables[k + 1];
-            let (own_table, n_near) = self.near(open.cell, &mut near);
+        let mut near = [Near { dir: Direction::N, back: 0, table: 0, base: 0, open: false, corners: false }; 8];
+        // Without R5 a neighbour's table steps by its corners alone.
+        let corners_only = !self.counts.equal_weight;
+        for &(cell, mut bits, bonus) in &cells {
+            let (own_table, n_near) = self.near_steps(cell, &mut near);
             let mut tile = NONE;
             let mut without = 0;
             let mut before = Counts::default();
@@ -101,18 +194,28 @@ impl MoveGen<'_> {
                 if t != tile {
                     tile = t;
                     without = hand & !self.local.masks[t as usize];
-                    before = count(&self.local, own_table, without);
-                    for &(_, table, open) in &near[..n_near] {
-                        if open {
-                            before += count(&self.local, table, without);
+                    before = self.local.count_one(own_table, without);
+                    for e in &near[..n_near] {
+                        if e.open {
+                            before += self.local.count_one(e.table, without);
                         }
                     }
                 }
                 lost += before;
                 let seen = self.local.seen[j];
-                for &(dir, table, _) in &near[..n_near] {
-                    let table = self.step(table, dir.opposite(), &seen);
-                    gained += count(&self.local, table, without);
+                for e in &near[..n_near] {
+                    let table = if !e.corners {
+                        e.table
+                    } else if corners_only {
+                        let slot = usize::from(seen.slots[usize::from(e.back)]);
+                        match self.corner_next.get(e.base + slot) {
+                            Some(&next) if next != NONE => next,
+                            _ => self.step(e.table, e.dir.opposite(), &seen),
+                        }
+                    } else {
+                        self.step(e.table, e.dir.opposite(), &seen)
+                    };
+                    gained += self.local.count_one(table, without);
                 }
             }
         }
@@ -124,7 +227,50 @@ impl MoveGen<'_> {
         }
         after -= lost;
         self.scratch.own = own;
+        self.scratch.cells = cells;
         (now, after)
+    }
+
+    /// [`MoveGen::near`] with what stepping each neighbour's table needs
+    /// worked out once per cell rather than once per move: the grid read
+    /// as three rows of three, one bounds check a row.
+    #[inline]
+    fn near_steps(&mut self, at: Cell, out: &mut [Near; 8]) -> (u32, usize) {
+        // A diagonal neighbour's table changes only when diagonals count
+        // for corners (R4) or for weights (R6) under R5.
+        let diagonal = self.counts.diagonal || (self.counts.equal_weight && self.counts.weight_diagonal);
+        let Some((c, around)) = self.grid.indices(at) else {
+            let mut near: [(Direction, u32, bool); 8] = [(Direction::N, 0, false); 8];
+            let (own, n) = self.near(at, &mut near);
+            for (o, &(dir, table, open)) in out.iter_mut().zip(&near[..n]) {
+                let back = dir.opposite();
+                let corners = back.is_edge() || diagonal;
+                *o = Near { dir, back: back as u8, table, base: table as usize * CORNER_SLOTS, open, corners };
+            }
+            return (own, n);
+        };
+        let g = &self.grid;
+        let mut n = 0;
+        for (d, (dir, &i)) in Direction::ALL.into_iter().zip(&around).enumerate() {
+            // An open cell is empty; an empty edge neighbour opens.
+            let open = g.slots[i] != NONE;
+            let edge = d % 2 == 0;
+            if open || (edge && g.tiles[i].is_none()) {
+                let table = g.tables[i];
+                // N, NE, E, SE, S, SW, W, NW: the way back is four on.
+                let back = (d + 4) % 8;
+                out[n] = Near {
+                    dir,
+                    back: back as u8,
+                    table,
+                    base: table as usize * CORNER_SLOTS,
+                    open,
+                    corners: edge || diagonal,
+                };
+                n += 1;
+            }
+        }
+        (g.tables[c], n)
     }
 
     /// [`MoveGen::moves_with_counts_after`] when the hand's orientations fit
