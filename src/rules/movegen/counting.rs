@@ -16,13 +16,33 @@ use crate::model::{Cell, Direction};
 /// transitions start, whether it is open before the move, and whether the
 /// move's tile changes its table at all.
 #[derive(Clone, Copy, Debug)]
-struct Near {
+pub(super) struct Near {
     dir: Direction,
     back: u8,
     table: u32,
     base: usize,
     open: bool,
     corners: bool,
+}
+
+/// No neighbour: what a list of them is filled from.
+const NO_NEAR: Near = Near { dir: Direction::N, back: 0, table: 0, base: 0, open: false, corners: false };
+
+/// An open cell with a move, its table and what it sees around it.
+#[derive(Clone, Copy, Debug)]
+struct Around {
+    cell: Cell,
+    own: u32,
+    n: u8,
+    near: [Near; 8],
+}
+
+/// The open cells where a hand tile has a legal move and what each sees
+/// around it, as [`MoveGen::cells_with_moves`] found them: what
+/// [`MoveGen::counts_two_levels_after`] reads instead of every open cell.
+#[derive(Clone, Debug, Default)]
+pub struct CellsWithMoves {
+    cells: Vec<Around>,
 }
 
 impl MoveGen<'_> {
@@ -56,13 +76,18 @@ impl MoveGen<'_> {
         self.counts_two_levels_among(None)
     }
 
-    /// The open cells where a hand tile has a legal move, appended to `out`:
-    /// what [`MoveGen::counts_two_levels_after`] is given.
-    pub fn cells_with_moves(&self, out: &mut Vec<Cell>) {
-        for open in &self.open {
+    /// The open cells where a hand tile has a legal move, with what each
+    /// sees around it, into `out`: what [`MoveGen::counts_two_levels_after`]
+    /// is given.
+    pub fn cells_with_moves(&mut self, out: &mut CellsWithMoves) {
+        out.cells.clear();
+        for s in 0..self.open.len() {
+            let open = self.open[s];
             let (legal, _) = self.local.bits(open.table);
             if legal.iter().zip(&self.local.hand).any(|(&l, &h)| l & h != 0) {
-                out.push(open.cell);
+                let mut near = [NO_NEAR; 8];
+                let (own, n) = self.near_steps(open.cell, &mut near);
+                out.cells.push(Around { cell: open.cell, own, n: n as u8, near });
             }
         }
     }
@@ -72,12 +97,13 @@ impl MoveGen<'_> {
     /// board and hand before it. A cell two or more from `placed` kept its
     /// table and the hand only lost a tile, so no cell outside `before` but
     /// `placed`'s neighbours can have a move: only those are read, not
-    /// every open cell.
-    pub fn counts_two_levels_after(&mut self, before: &[Cell], placed: Cell) -> (Counts, Counts) {
+    /// every open cell; a cell three or more from it also sees what it saw
+    /// before, which is not read again.
+    pub fn counts_two_levels_after(&mut self, before: &CellsWithMoves, placed: Cell) -> (Counts, Counts) {
         self.counts_two_levels_among(Some((before, placed)))
     }
 
-    fn counts_two_levels_among(&mut self, among: Option<(&[Cell], Cell)>) -> (Counts, Counts) {
+    fn counts_two_levels_among(&mut self, among: Option<(&CellsWithMoves, Cell)>) -> (Counts, Counts) {
         if self.local.words == 1 {
             #[cfg(target_arch = "x86_64")]
             if std::arch::is_x86_feature_detected!("popcnt") {
@@ -103,57 +129,50 @@ impl MoveGen<'_> {
     /// instruction, which the counts are made of.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "popcnt")]
-    fn counts_two_levels_popcnt(&mut self, among: Option<(&[Cell], Cell)>) -> (Counts, Counts) {
+    fn counts_two_levels_popcnt(&mut self, among: Option<(&CellsWithMoves, Cell)>) -> (Counts, Counts) {
         self.counts_two_levels_one_word(among)
     }
 
-    /// Into `self.scratch.cells`: the open cells with a move (cell, legal
-    /// bits for the hand, bonus bits), from every open cell or, with
-    /// `among`, from the cells listed and the placed cell's neighbours.
+    /// The open cells with a move (cell, legal bits for the hand, bonus
+    /// bits, and what it sees when that is known from `among`), from every
+    /// open cell or, with `among`, from the cells listed and the placed
+    /// cell's neighbours.
     #[inline(always)]
-    fn cells_to_count(&mut self, among: Option<(&[Cell], Cell)>, hand: u64) -> Vec<(Cell, u64, u64)> {
+    fn cells_to_count(&mut self, among: Option<(&CellsWithMoves, Cell)>, hand: u64) -> Vec<(Cell, u64, u64, u32)> {
         let mut cells = std::mem::take(&mut self.scratch.cells);
         cells.clear();
-        let push = |cells: &mut Vec<(Cell, u64, u64)>, cell: Cell, table: u32| {
+        let push = |cells: &mut Vec<(Cell, u64, u64, u32)>, cell: Cell, table: u32, seen: u32| {
             let k = 2 * table as usize;
             if let Some(&[legal, bonus]) = self.local.tables.get(k..k + 2)
                 && legal & hand != 0
             {
-                cells.push((cell, legal & hand, bonus));
+                cells.push((cell, legal & hand, bonus, seen));
             }
         };
         if let Some((listed, placed)) = among
             && let Some((_, around)) = self.grid.indices(placed)
         {
-            for &cell in listed {
-                // The placed cell and its neighbours are read afresh below.
-                if (i64::from(cell.x) - i64::from(placed.x)).abs() <= 1
-                    && (i64::from(cell.y) - i64::from(placed.y)).abs() <= 1
-                {
-                    continue;
-                }
-                match self.grid.index(cell) {
-                    Some(i) => push(&mut cells, cell, self.grid.tables[i]),
-                    None => {
-                        // Off the grid (a board spread wider than any grid):
-                        // every open cell instead.
-                        cells.clear();
-                        for open in &self.open {
-                            push(&mut cells, open.cell, open.table);
-                        }
-                        return cells;
-                    }
+            for (k, a) in listed.cells.iter().enumerate() {
+                let far = (i64::from(a.cell.x) - i64::from(placed.x))
+                    .abs()
+                    .max((i64::from(a.cell.y) - i64::from(placed.y)).abs());
+                // The placed cell and its neighbours are read afresh below;
+                // a cell two from it has its own table still.
+                match far {
+                    ..=1 => {}
+                    2 => push(&mut cells, a.cell, a.own, NONE),
+                    _ => push(&mut cells, a.cell, a.own, k as u32),
                 }
             }
             for (dir, &i) in Direction::ALL.into_iter().zip(&around) {
                 if self.grid.slots[i] != NONE {
-                    push(&mut cells, placed.neighbour(dir), self.grid.tables[i]);
+                    push(&mut cells, placed.neighbour(dir), self.grid.tables[i], NONE);
                 }
             }
             return cells;
         }
         for open in &self.open {
-            push(&mut cells, open.cell, open.table);
+            push(&mut cells, open.cell, open.table, NONE);
         }
         cells
     }
@@ -165,7 +184,7 @@ impl MoveGen<'_> {
     /// totals alone (`now` once per move, `own[tile]` once per move of the
     /// tile), so that only the cell's neighbourhood is read per move.
     #[inline(always)]
-    fn counts_two_levels_one_word(&mut self, among: Option<(&[Cell], Cell)>) -> (Counts, Counts) {
+    fn counts_two_levels_one_word(&mut self, among: Option<(&CellsWithMoves, Cell)>) -> (Counts, Counts) {
         let hand = self.local.hand[0];
         let cells = self.cells_to_count(among, hand);
         let mut own = std::mem::take(&mut self.scratch.own);
@@ -176,11 +195,17 @@ impl MoveGen<'_> {
         // and its open neighbours offered before it, over all moves.
         let mut gained = Counts::default();
         let mut lost = Counts::default();
-        let mut near = [Near { dir: Direction::N, back: 0, table: 0, base: 0, open: false, corners: false }; 8];
+        let mut fresh = [NO_NEAR; 8];
         // Without R5 a neighbour's table steps by its corners alone.
         let corners_only = !self.counts.equal_weight;
-        for &(cell, mut bits, bonus) in &cells {
-            let (own_table, n_near) = self.near_steps(cell, &mut near);
+        for &(cell, mut bits, bonus, seen) in &cells {
+            let (own_table, near) = match among.and_then(|(listed, _)| listed.cells.get(seen as usize)) {
+                Some(a) => (a.own, &a.near[..usize::from(a.n)]),
+                None => {
+                    let (own_table, n) = self.near_steps(cell, &mut fresh);
+                    (own_table, &fresh[..n])
+                }
+            };
             let mut tile = NONE;
             let mut without = 0;
             let mut before = Counts::default();
@@ -195,7 +220,7 @@ impl MoveGen<'_> {
                     tile = t;
                     without = hand & !self.local.masks[t as usize];
                     before = self.local.count_one(own_table, without);
-                    for e in &near[..n_near] {
+                    for e in near {
                         if e.open {
                             before += self.local.count_one(e.table, without);
                         }
@@ -203,7 +228,7 @@ impl MoveGen<'_> {
                 }
                 lost += before;
                 let seen = self.local.seen[j];
-                for e in &near[..n_near] {
+                for e in near {
                     let table = if !e.corners {
                         e.table
                     } else if corners_only {

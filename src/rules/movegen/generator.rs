@@ -45,7 +45,7 @@ pub(super) struct Scratch {
     pub(super) listed: Vec<(Move, bool, Counts)>,
     /// The open cells with a move (cell, legal bits, bonus bits), for
     /// [`MoveGen::counts_two_levels`].
-    pub(super) cells: Vec<(Cell, u64, u64)>,
+    pub(super) cells: Vec<(Cell, u64, u64, u32)>,
 }
 
 /// A board with its open cells' pattern tables kept up to date, and a hand.
