@@ -22,7 +22,7 @@ pub use catalogue::{
 };
 pub use clause::{Clause, LAST_READING, Source, UnknownClause};
 pub use judge::{Contact, Legal, Placement, Reason, Tally, Verdict, contacts, corner_matches, judge, points};
-pub use movegen::{Counts, Move, MoveGen, quick_judge, quick_judge_with};
+pub use movegen::{CellsWithMoves, Counts, Move, MoveGen, quick_judge, quick_judge_with};
 pub use orientation::Orientations;
 pub use position::{MAX_COORDINATE, Position, coordinate_problem};
 pub use random::random_position;

@@ -7,8 +7,43 @@
 use super::generator::MoveGen;
 use super::local::Local;
 use super::moves::{Counts, Move};
-use super::pattern::NONE;
+use super::pattern::{CORNER_SLOTS, NONE};
 use crate::model::{Cell, Direction};
+
+/// An empty neighbour of a cell a move goes to, as the counts after the
+/// move need it: its direction, the slot its tables step by (the
+/// direction back from it), its table, where that table's corner
+/// transitions start, whether it is open before the move, and whether the
+/// move's tile changes its table at all.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Near {
+    dir: Direction,
+    back: u8,
+    table: u32,
+    base: usize,
+    open: bool,
+    corners: bool,
+}
+
+/// No neighbour: what a list of them is filled from.
+const NO_NEAR: Near = Near { dir: Direction::N, back: 0, table: 0, base: 0, open: false, corners: false };
+
+/// An open cell with a move, its table and what it sees around it.
+#[derive(Clone, Copy, Debug)]
+struct Around {
+    cell: Cell,
+    own: u32,
+    n: u8,
+    near: [Near; 8],
+}
+
+/// The open cells where a hand tile has a legal move and what each sees
+/// around it, as [`MoveGen::cells_with_moves`] found them: what
+/// [`MoveGen::counts_two_levels_after`] reads instead of every open cell.
+#[derive(Clone, Debug, Default)]
+pub struct CellsWithMoves {
+    cells: Vec<Around>,
+}
 
 impl MoveGen<'_> {
     /// The number of legal moves of hand tiles, without listing them.
@@ -31,6 +66,236 @@ impl MoveGen<'_> {
         } else {
             self.moves_with_counts_after_words(out);
         }
+    }
+
+    /// The legal moves of hand tiles (and how many earn the bonus) and,
+    /// summed over those moves, the moves (and bonus moves) there would be
+    /// after each: the totals of [`MoveGen::moves_with_counts_after`],
+    /// without listing the moves. Perft's last two levels are these sums.
+    pub fn counts_two_levels(&mut self) -> (Counts, Counts) {
+        self.counts_two_levels_among(None)
+    }
+
+    /// The open cells where a hand tile has a legal move, with what each
+    /// sees around it, into `out`: what [`MoveGen::counts_two_levels_after`]
+    /// is given.
+    pub fn cells_with_moves(&mut self, out: &mut CellsWithMoves) {
+        out.cells.clear();
+        for s in 0..self.open.len() {
+            let open = self.open[s];
+            let (legal, _) = self.local.bits(open.table);
+            if legal.iter().zip(&self.local.hand).any(|(&l, &h)| l & h != 0) {
+                let mut near = [NO_NEAR; 8];
+                let (own, n) = self.near_steps(open.cell, &mut near);
+                out.cells.push(Around { cell: open.cell, own, n: n as u8, near });
+            }
+        }
+    }
+
+    /// [`MoveGen::counts_two_levels`] just after a tile was placed on
+    /// `placed`, given `before`, the [`MoveGen::cells_with_moves`] of the
+    /// board and hand before it. A cell two or more from `placed` kept its
+    /// table and the hand only lost a tile, so no cell outside `before` but
+    /// `placed`'s neighbours can have a move: only those are read, not
+    /// every open cell; a cell three or more from it also sees what it saw
+    /// before, which is not read again.
+    pub fn counts_two_levels_after(&mut self, before: &CellsWithMoves, placed: Cell) -> (Counts, Counts) {
+        self.counts_two_levels_among(Some((before, placed)))
+    }
+
+    fn counts_two_levels_among(&mut self, among: Option<(&CellsWithMoves, Cell)>) -> (Counts, Counts) {
+        if self.local.words == 1 {
+            #[cfg(target_arch = "x86_64")]
+            if std::arch::is_x86_feature_detected!("popcnt") {
+                // SAFETY: the CPU has just been seen to support popcnt.
+                return unsafe { self.counts_two_levels_popcnt(among) };
+            }
+            return self.counts_two_levels_one_word(among);
+        }
+        let mut listed = std::mem::take(&mut self.scratch.listed);
+        listed.clear();
+        self.moves_with_counts_after(&mut listed);
+        let mut now = Counts::default();
+        let mut after = Counts::default();
+        for &(_, earned, c) in &listed {
+            now += Counts { legal: 1, bonus: u64::from(earned) };
+            after += c;
+        }
+        self.scratch.listed = listed;
+        (now, after)
+    }
+
+    /// [`MoveGen::counts_two_levels_one_word`] compiled with the popcount
+    /// instruction, which the counts are made of.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt")]
+    fn counts_two_levels_popcnt(&mut self, among: Option<(&CellsWithMoves, Cell)>) -> (Counts, Counts) {
+        self.counts_two_levels_one_word(among)
+    }
+
+    /// The open cells with a move (cell, legal bits for the hand, bonus
+    /// bits, and what it sees when that is known from `among`), from every
+    /// open cell or, with `among`, from the cells listed and the placed
+    /// cell's neighbours.
+    #[inline(always)]
+    fn cells_to_count(&mut self, among: Option<(&CellsWithMoves, Cell)>, hand: u64) -> Vec<(Cell, u64, u64, u32)> {
+        let mut cells = std::mem::take(&mut self.scratch.cells);
+        cells.clear();
+        let push = |cells: &mut Vec<(Cell, u64, u64, u32)>, cell: Cell, table: u32, seen: u32| {
+            let k = 2 * table as usize;
+            if let Some(&[legal, bonus]) = self.local.tables.get(k..k + 2)
+                && legal & hand != 0
+            {
+                cells.push((cell, legal & hand, bonus, seen));
+            }
+        };
+        if let Some((listed, placed)) = among
+            && let Some((_, around)) = self.grid.indices(placed)
+        {
+            for (k, a) in listed.cells.iter().enumerate() {
+                let far = (i64::from(a.cell.x) - i64::from(placed.x))
+                    .abs()
+                    .max((i64::from(a.cell.y) - i64::from(placed.y)).abs());
+                // The placed cell and its neighbours are read afresh below;
+                // a cell two from it has its own table still.
+                match far {
+                    ..=1 => {}
+                    2 => push(&mut cells, a.cell, a.own, NONE),
+                    _ => push(&mut cells, a.cell, a.own, k as u32),
+                }
+            }
+            for (dir, &i) in Direction::ALL.into_iter().zip(&around) {
+                if self.grid.slots[i] != NONE {
+                    push(&mut cells, placed.neighbour(dir), self.grid.tables[i], NONE);
+                }
+            }
+            return cells;
+        }
+        for open in &self.open {
+            push(&mut cells, open.cell, open.table, NONE);
+        }
+        cells
+    }
+
+    /// [`MoveGen::counts_two_levels`] when the hand's orientations fit one
+    /// word: each move's count after it is
+    /// `now - own[tile] - before(cell, tile) + (its neighbours' counts)`,
+    /// and the first two terms, summed over the moves, are known from the
+    /// totals alone (`now` once per move, `own[tile]` once per move of the
+    /// tile), so that only the cell's neighbourhood is read per move.
+    #[inline(always)]
+    fn counts_two_levels_one_word(&mut self, among: Option<(&CellsWithMoves, Cell)>) -> (Counts, Counts) {
+        let hand = self.local.hand[0];
+        let cells = self.cells_to_count(among, hand);
+        let mut own = std::mem::take(&mut self.scratch.own);
+        own.clear();
+        own.resize(self.local.tiles.len(), Counts::default());
+        let mut now = Counts::default();
+        // The neighbours' counts after each move, and what each move's cell
+        // and its open neighbours offered before it, over all moves.
+        let mut gained = Counts::default();
+        let mut lost = Counts::default();
+        let mut fresh = [NO_NEAR; 8];
+        // Without R5 a neighbour's table steps by its corners alone.
+        let corners_only = !self.counts.equal_weight;
+        for &(cell, mut bits, bonus, seen) in &cells {
+            let (own_table, near) = match among.and_then(|(listed, _)| listed.cells.get(seen as usize)) {
+                Some(a) => (a.own, &a.near[..usize::from(a.n)]),
+                None => {
+                    let (own_table, n) = self.near_steps(cell, &mut fresh);
+                    (own_table, &fresh[..n])
+                }
+            };
+            let mut tile = NONE;
+            let mut without = 0;
+            let mut before = Counts::default();
+            while bits != 0 {
+                let j = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let c = Counts { legal: 1, bonus: bonus >> j & 1 };
+                let t = u32::from(self.local.tile[j]);
+                own[t as usize] += c;
+                now += c;
+                if t != tile {
+                    tile = t;
+                    without = hand & !self.local.masks[t as usize];
+                    before = self.local.count_one(own_table, without);
+                    for e in near {
+                        if e.open {
+                            before += self.local.count_one(e.table, without);
+                        }
+                    }
+                }
+                lost += before;
+                let seen = self.local.seen[j];
+                for e in near {
+                    let table = if !e.corners {
+                        e.table
+                    } else if corners_only {
+                        let slot = usize::from(seen.slots[usize::from(e.back)]);
+                        match self.corner_next.get(e.base + slot) {
+                            Some(&next) if next != NONE => next,
+                            _ => self.step(e.table, e.dir.opposite(), &seen),
+                        }
+                    } else {
+                        self.step(e.table, e.dir.opposite(), &seen)
+                    };
+                    gained += self.local.count_one(table, without);
+                }
+            }
+        }
+        // Every move leaves the board's other moves, less its own tile's.
+        let mut after = Counts { legal: now.legal * now.legal, bonus: now.legal * now.bonus };
+        after += gained;
+        for o in &own {
+            lost += Counts { legal: o.legal * o.legal, bonus: o.legal * o.bonus };
+        }
+        after -= lost;
+        self.scratch.own = own;
+        self.scratch.cells = cells;
+        (now, after)
+    }
+
+    /// [`MoveGen::near`] with what stepping each neighbour's table needs
+    /// worked out once per cell rather than once per move: the grid read
+    /// as three rows of three, one bounds check a row.
+    #[inline]
+    fn near_steps(&mut self, at: Cell, out: &mut [Near; 8]) -> (u32, usize) {
+        // A diagonal neighbour's table changes only when diagonals count
+        // for corners (R4) or for weights (R6) under R5.
+        let diagonal = self.counts.diagonal || (self.counts.equal_weight && self.counts.weight_diagonal);
+        let Some((c, around)) = self.grid.indices(at) else {
+            let mut near: [(Direction, u32, bool); 8] = [(Direction::N, 0, false); 8];
+            let (own, n) = self.near(at, &mut near);
+            for (o, &(dir, table, open)) in out.iter_mut().zip(&near[..n]) {
+                let back = dir.opposite();
+                let corners = back.is_edge() || diagonal;
+                *o = Near { dir, back: back as u8, table, base: table as usize * CORNER_SLOTS, open, corners };
+            }
+            return (own, n);
+        };
+        let g = &self.grid;
+        let mut n = 0;
+        for (d, (dir, &i)) in Direction::ALL.into_iter().zip(&around).enumerate() {
+            // An open cell is empty; an empty edge neighbour opens.
+            let open = g.slots[i] != NONE;
+            let edge = d % 2 == 0;
+            if open || (edge && g.tiles[i].is_none()) {
+                let table = g.tables[i];
+                // N, NE, E, SE, S, SW, W, NW: the way back is four on.
+                let back = (d + 4) % 8;
+                out[n] = Near {
+                    dir,
+                    back: back as u8,
+                    table,
+                    base: table as usize * CORNER_SLOTS,
+                    open,
+                    corners: edge || diagonal,
+                };
+                n += 1;
+            }
+        }
+        (g.tables[c], n)
     }
 
     /// [`MoveGen::moves_with_counts_after`] when the hand's orientations fit

@@ -40,6 +40,12 @@ pub(super) struct Scratch {
     pub(super) own: Vec<Counts>,
     /// The hand without the tile of the move at hand (local bits).
     pub(super) without: Vec<u64>,
+    /// The moves listed for [`MoveGen::counts_two_levels`] over several
+    /// words.
+    pub(super) listed: Vec<(Move, bool, Counts)>,
+    /// The open cells with a move (cell, legal bits, bonus bits), for
+    /// [`MoveGen::counts_two_levels`].
+    pub(super) cells: Vec<(Cell, u64, u64, u32)>,
 }
 
 /// A board with its open cells' pattern tables kept up to date, and a hand.

@@ -120,6 +120,19 @@ impl Local {
         both.split_at(self.words)
     }
 
+    /// [`Local::count`] when the hand fits one word.
+    #[inline]
+    pub(super) fn count_one(&self, table: u32, hand: u64) -> Counts {
+        let k = 2 * table as usize;
+        let Some(&[legal, bonus]) = self.tables.get(k..k + 2) else { return Counts::default() };
+        let bonus = bonus & hand;
+        // Few tables offer a bonus move: the second count is mostly skipped.
+        Counts {
+            legal: u64::from((legal & hand).count_ones()),
+            bonus: if bonus == 0 { 0 } else { u64::from(bonus.count_ones()) },
+        }
+    }
+
     /// Table `table`'s moves for the tiles in `hand` (local bits).
     #[inline]
     pub(super) fn count(&self, table: u32, hand: &[u64]) -> Counts {

@@ -58,6 +58,7 @@ mod quick;
 mod tests;
 mod transitions;
 
+pub use counting::CellsWithMoves;
 pub use generator::MoveGen;
 pub use moves::{Counts, Move};
 pub use quick::{quick_judge, quick_judge_with};
