@@ -288,9 +288,9 @@ fn frontier(cells: &[(Cell, [usize; 4])]) -> Vec<Vec<usize>> {
     (0..=n).map(|next| (0..spans.len()).filter(|&j| spans[j].0 < next && spans[j].1 >= next).collect()).collect()
 }
 
-/// What one piece of a shared search found: its best fill, its nodes, and
-/// what stopped it.
-type PieceResult = (Option<(i64, Vec<u8>)>, u64, Option<Stop>);
+/// What a search (or one piece of a shared one) found: its best fill, its
+/// nodes, and what stopped it.
+type Outcome = (Option<(i64, Vec<u8>)>, u64, Option<Stop>);
 
 /// The best fill the pieces of a shared search have found: its score and
 /// its piece, in one word so that threads update it at once (the score in
@@ -326,7 +326,7 @@ impl Shared {
 /// what cannot reach the best any piece has found. The answer is the first
 /// piece's (in the search's order) among those of the best score, which is
 /// the one a single thread finds.
-fn shared_out(tables: &Tables<'_>, split: usize, started: Instant) -> (Option<(i64, Vec<u8>)>, u64, Option<Stop>) {
+fn shared_out(tables: &Tables<'_>, split: usize, started: Instant) -> Outcome {
     // Pieces are handed out in the search's order, each to the next thread
     // free, so that the early (heavy) pieces, which find the good fills that
     // cut the rest, run first, as they would on one thread.
@@ -341,7 +341,7 @@ fn shared_out_in(
     started: Instant,
     threads: usize,
     order: impl Fn(usize) -> Vec<usize>,
-) -> (Option<(i64, Vec<u8>)>, u64, Option<Stop>) {
+) -> Outcome {
     let mut collect = LatticeSearch::new(tables, None, started);
     collect.pieces = Some((split, Vec::new()));
     collect.go(0, 0);
@@ -352,13 +352,12 @@ fn shared_out_in(
     let best_fill = Shared::new();
     let next_piece = AtomicUsize::new(0);
     let threads = threads.clamp(1, pieces.len().max(1));
-    let mut found: Vec<(usize, PieceResult)> = std::thread::scope(|scope| {
+    let mut found: Vec<(usize, Outcome)> = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
             .map(|_| {
                 scope.spawn(|| {
                     let mut mine = Vec::new();
-                    loop {
-                        let Some(&i) = order.get(next_piece.fetch_add(1, Ordering::Relaxed)) else { break };
+                    while let Some(&i) = order.get(next_piece.fetch_add(1, Ordering::Relaxed)) {
                         let Some(piece) = pieces.get(i) else { break };
                         let mut search = LatticeSearch::new(tables, Some((&best_fill, i)), started);
                         search.values[..split].copy_from_slice(&piece.values);
