@@ -15,9 +15,9 @@
 #![allow(clippy::indexing_slicing)]
 
 use std::collections::BTreeMap;
-use std::sync::atomic::{AtomicI64, AtomicUsize, Ordering};
 use std::time::Instant;
 
+use self::shared::{Shared, shared_out};
 use super::budget::Budget;
 use super::{Answer, FillGoal, FillObjective, Limits, Play, PlayKind, Puzzle, Stats, Stop};
 use crate::model::{Cell, Corner, Corners, Direction, Point, TileId};
@@ -291,100 +291,6 @@ fn frontier(cells: &[(Cell, [usize; 4])]) -> Vec<Vec<usize>> {
 /// What a search (or one piece of a shared one) found: its best fill, its
 /// nodes, and what stopped it.
 type Outcome = (Option<(i64, Vec<u8>)>, u64, Option<Stop>);
-
-/// The best fill the pieces of a shared search have found: its score and
-/// its piece, in one word so that threads update it at once (the score in
-/// the high half; the low half the piece's place counted down, so that the
-/// greatest word is the best score's earliest piece).
-struct Shared(AtomicI64);
-
-impl Shared {
-    fn new() -> Shared {
-        Shared(AtomicI64::new(i64::MIN))
-    }
-
-    fn offer(&self, score: i64, piece: usize) {
-        let place = u32::MAX - u32::try_from(piece).unwrap_or(u32::MAX);
-        self.0.fetch_max((score << 32) | i64::from(place), Ordering::Relaxed);
-    }
-
-    /// Whether the best fill so far beats what piece `piece` can reach at
-    /// most: a higher score, or the same from an earlier piece.
-    fn beats(&self, reach: i64, piece: usize) -> bool {
-        let word = self.0.load(Ordering::Relaxed);
-        if word == i64::MIN {
-            return false;
-        }
-        let (score, place) = (word >> 32, (word & 0xffff_ffff) as u32);
-        let earlier = u32::MAX - place < u32::try_from(piece).unwrap_or(u32::MAX);
-        reach < score || (reach == score && earlier)
-    }
-}
-
-/// The search shared out over `tables.limits.threads` threads: each piece
-/// (the values of the first `split` points) searched on its own, cutting
-/// what cannot reach the best any piece has found. The answer is the first
-/// piece's (in the search's order) among those of the best score, which is
-/// the one a single thread finds.
-fn shared_out(tables: &Tables<'_>, split: usize, started: Instant) -> Outcome {
-    // Pieces are handed out in the search's order, each to the next thread
-    // free, so that the early (heavy) pieces, which find the good fills that
-    // cut the rest, run first, as they would on one thread.
-    shared_out_in(tables, split, started, tables.limits.threads, |pieces| (0..pieces).collect())
-}
-
-/// [`shared_out`] on `threads` threads, the pieces handed out in the order
-/// `order` gives for their number (any order gives the same answer).
-fn shared_out_in(
-    tables: &Tables<'_>,
-    split: usize,
-    started: Instant,
-    threads: usize,
-    order: impl Fn(usize) -> Vec<usize>,
-) -> Outcome {
-    let mut collect = LatticeSearch::new(tables, None, started);
-    collect.pieces = Some((split, Vec::new()));
-    collect.go(0, 0);
-    let mut nodes = collect.budget.nodes;
-    let mut why = collect.budget.why;
-    let pieces = collect.pieces.take().map(|(_, p)| p).unwrap_or_default();
-    let order = order(pieces.len());
-    let best_fill = Shared::new();
-    let next_piece = AtomicUsize::new(0);
-    let threads = threads.clamp(1, pieces.len().max(1));
-    let mut found: Vec<(usize, Outcome)> = std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..threads)
-            .map(|_| {
-                scope.spawn(|| {
-                    let mut mine = Vec::new();
-                    while let Some(&i) = order.get(next_piece.fetch_add(1, Ordering::Relaxed)) {
-                        let Some(piece) = pieces.get(i) else { break };
-                        let mut search = LatticeSearch::new(tables, Some((&best_fill, i)), started);
-                        search.values[..split].copy_from_slice(&piece.values);
-                        search.used = piece.used;
-                        search.go(split, piece.score);
-                        mine.push((i, (search.best, search.budget.nodes, search.budget.why)));
-                    }
-                    mine
-                })
-            })
-            .collect();
-        // A worker's panic is passed on: its pieces' results are missing.
-        workers.into_iter().flat_map(|w| w.join().unwrap_or_else(|e| std::panic::resume_unwind(e))).collect()
-    });
-    found.sort_unstable_by_key(|(i, _)| *i);
-    let mut best: Option<(i64, Vec<u8>)> = None;
-    for (_, (piece_best, piece_nodes, piece_why)) in found {
-        nodes += piece_nodes;
-        why = why.or(piece_why);
-        if let Some((score, values)) = piece_best
-            && best.as_ref().is_none_or(|b| score > b.0)
-        {
-            best = Some((score, values));
-        }
-    }
-    (best, nodes, why)
-}
 
 /// Solves a weight fill through its lattice view (exactly, or until the
 /// limits stop it).
@@ -707,5 +613,6 @@ fn augment(t: usize, cells_of: &[u64; 128], owner: &mut [u8; 64], owned: &mut u6
     false
 }
 
+mod shared;
 #[cfg(test)]
 mod tests;

@@ -1,6 +1,7 @@
 //! Tests of the lattice search shared out over threads: it must give the
 //! fill one thread gives (the same plays, not only the same weight), proven.
 
+use super::shared::shared_out_in;
 use super::*;
 use crate::formats::{VariantChoice, builtin_variant, load_puzzle};
 use crate::model::Board;
