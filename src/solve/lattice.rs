@@ -299,7 +299,7 @@ pub(crate) fn solve(puzzle: &Puzzle, view: &LatticeView, limits: &Limits) -> Ans
     let n = view.points.len();
     let tables = Tables::of(view, limits);
     let mut search = LatticeSearch::new(&tables, None, started);
-    let root = search.bound(0).unwrap_or(0);
+    let root = search.bound(0, i64::MIN).unwrap_or(0);
     limits.bounded(root);
     let split = first_row(view);
     let (best, nodes, why) = if limits.threads > 1 && split < n {
@@ -438,19 +438,32 @@ impl<'a> LatticeSearch<'a> {
 
     /// Whether a branch that can reach at most `reach` is not worth taking.
     fn cut(&self, reach: i64) -> bool {
-        self.best.as_ref().is_some_and(|(best, _)| reach <= *best)
-            || self.shared.is_some_and(|(g, piece)| g.beats(reach, piece))
+        reach < self.floor()
+    }
+
+    /// The least a branch must be able to reach to be worth taking: more
+    /// than this search's best, and at least the best any piece has found
+    /// (more than it, when that fill's piece comes first).
+    fn floor(&self) -> i64 {
+        let mine = self.best.as_ref().map_or(i64::MIN, |(best, _)| best + 1);
+        let theirs = self.shared.and_then(|(g, piece)| g.floor(piece)).unwrap_or(i64::MIN);
+        mine.max(theirs)
     }
 
     /// The heaviest free tiles that could go, one each, to the open cells
     /// that know a corner (`self.masks`: the tiles fitting each) and to
     /// `wild` cells more that take any free tile: the best matching, found by
     /// taking tiles heaviest first while the chosen still match into the
-    /// cells. `None` when they cannot all be given one.
-    fn matching(&mut self, wild: usize) -> Option<i64> {
+    /// cells. `None` when they cannot all be given one, or when the matching
+    /// cannot weigh `need`: tiles come heaviest first, so the tiles chosen
+    /// and the heaviest of those left, one for each cell still without a
+    /// tile (`window`, the sum of the first `open` free tiles to start
+    /// with), bound the matching from above all along, and the search stops
+    /// once that falls short.
+    fn matching(&mut self, wild: usize, need: i64, mut window: i64, mut after: u128) -> Option<i64> {
         let free = self.t.all & !self.used;
         let known = self.masks.len();
-        let open = known + wild;
+        let mut left = known + wild;
         // A tile that fits no open cell can only go to a wild one.
         let fits_any = self.masks.iter().fold(0u128, |a, &m| a | m);
         let (mut matched, mut wild_used, mut total) = (0usize, 0usize, 0i64);
@@ -460,55 +473,75 @@ impl<'a> LatticeSearch<'a> {
         // until some search succeeds, so later searches skip them.
         let mut dead = 0u64;
         let mut rest = free;
-        while rest != 0 && matched + wild_used < open {
+        while left > 0 {
             let t = rest.trailing_zeros() as usize;
             rest &= rest - 1;
             let bit = 1u128 << t;
+            let weight = self.t.weight[t];
             // Once every cell that knows a corner has a tile, no search can
             // give one more a place among them.
+            let mut placed = false;
             if matched < known && fits_any & bit != 0 {
                 let cells = self.masks.iter().enumerate().fold(0u64, |a, (j, &m)| a | (u64::from(m & bit != 0) << j));
                 self.cells_of[t] = cells;
                 let mut seen = dead;
                 if augment(t, &self.cells_of, &mut self.owner, &mut owned, &mut seen) {
                     matched += 1;
-                    total += self.t.weight[t];
+                    placed = true;
                     dead = 0;
-                    continue;
+                } else {
+                    dead = seen;
                 }
-                dead = seen;
             }
-            if wild_used < wild {
+            if !placed && wild_used < wild {
                 wild_used += 1;
-                total += self.t.weight[t];
+                placed = true;
+            }
+            // The window loses this tile: taken, it shrinks with the cells
+            // still to fill; passed over, the next tile after it joins.
+            window -= weight;
+            if placed {
+                total += weight;
+                left -= 1;
+            } else {
+                if after == 0 {
+                    // Fewer free tiles than cells left.
+                    return None;
+                }
+                let u = after.trailing_zeros() as usize;
+                after &= after - 1;
+                window += self.t.weight[u];
+                if total + window < need {
+                    return None;
+                }
             }
         }
-        (matched + wild_used == open).then_some(total)
-    }
-
-    /// The weight of the heaviest free tiles, one for each cell not yet
-    /// complete once points `0..next` hold values (fewer if too few are free).
-    fn heaviest(&self, next: usize) -> i64 {
-        let mut open = self.t.known[next].len() + self.t.wild[next];
-        let mut rest = self.t.all & !self.used;
-        let mut total = 0;
-        while open > 0 && rest != 0 {
-            let t = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            total += self.t.weight[t];
-            open -= 1;
-        }
-        total
+        Some(total)
     }
 
     /// The most the cells not yet complete could add once points `0..next`
-    /// hold their values: the best matching of free tiles to them, each
-    /// fitting the corners its cell already knows. `None` when no
-    /// completion exists.
-    fn bound(&mut self, next: usize) -> Option<i64> {
-        let free = !self.used;
-        self.masks.clear();
+    /// hold their values, when it could reach `need`: the best matching of
+    /// free tiles to them, each fitting the corners its cell already knows.
+    /// `None` when no completion exists or none weighs `need`.
+    fn bound(&mut self, next: usize, need: i64) -> Option<i64> {
+        let free = self.t.all & !self.used;
         let wild = self.t.wild[next];
+        let open = self.t.known[next].len() + wild;
+        // The heaviest free tiles, one per open cell, bound the matching from
+        // above: when even they fall short, the matching need not be found.
+        let (mut window, mut after) = (0i64, free);
+        for _ in 0..open {
+            if after == 0 {
+                return None;
+            }
+            let t = after.trailing_zeros() as usize;
+            after &= after - 1;
+            window += self.t.weight[t];
+        }
+        if window < need {
+            return None;
+        }
+        self.masks.clear();
         for i in 0..self.t.known[next].len() {
             let ps = self.t.view.cells[self.t.known[next][i]].1;
             let code = ps.iter().fold(0, |a, &q| {
@@ -521,7 +554,7 @@ impl<'a> LatticeSearch<'a> {
             }
             self.masks.push(m);
         }
-        self.matching(wild)
+        self.matching(wild, need, window, after)
     }
 
     fn go(&mut self, next: usize, score: i64) {
@@ -566,12 +599,8 @@ impl<'a> LatticeSearch<'a> {
             }
             if ok {
                 let score = score + gained;
-                // The heaviest free tiles, one per open cell, bound the
-                // matching from above: when even they cannot beat the best,
-                // the matching need not be found.
-                let worth = !self.cut(score + self.heaviest(next + 1))
-                    && self.bound(next + 1).is_some_and(|b| !self.cut(score + b));
-                if worth {
+                let need = self.floor().saturating_sub(score);
+                if self.bound(next + 1, need).is_some_and(|b| !self.cut(score + b)) {
                     self.go(next + 1, score);
                 }
             }

@@ -25,16 +25,18 @@ impl Shared {
         self.0.fetch_max((score << 32) | i64::from(place), Ordering::Relaxed);
     }
 
-    /// Whether the best fill so far beats what piece `piece` can reach at
-    /// most: a higher score, or the same from an earlier piece.
-    pub(super) fn beats(&self, reach: i64, piece: usize) -> bool {
+    /// The least piece `piece` must be able to reach for the best fill so
+    /// far not to beat it: that fill's score, or one more when it comes from
+    /// an earlier piece (ties go to the earlier piece). `None` before any
+    /// fill is found.
+    pub(super) fn floor(&self, piece: usize) -> Option<i64> {
         let word = self.0.load(Ordering::Relaxed);
         if word == i64::MIN {
-            return false;
+            return None;
         }
         let (score, place) = (word >> 32, (word & 0xffff_ffff) as u32);
         let earlier = u32::MAX - place < u32::try_from(piece).unwrap_or(u32::MAX);
-        reach < score || (reach == score && earlier)
+        Some(score + i64::from(earlier))
     }
 }
 
