@@ -412,7 +412,11 @@ struct LatticeSearch<'a> {
     /// fix, and the pieces found so far.
     pieces: Option<(usize, Vec<Prefix>)>,
     budget: Budget<'a>,
-    masks: Vec<u128>,
+    /// The free tiles fitting each open cell that knows a corner, the first
+    /// `known` of them, split into the tiles of rank below 64 and the rest so
+    /// that one tile's cells are read with 64-bit shifts.
+    masks: [[u64; 64]; 2],
+    known: usize,
     /// The tile (rank) each open cell that knows a corner holds in the
     /// matching, where the matching's `owned` has the cell's bit.
     owner: [u8; 64],
@@ -430,7 +434,8 @@ impl<'a> LatticeSearch<'a> {
             shared,
             pieces: None,
             budget: Budget::new(t.limits, started),
-            masks: Vec::new(),
+            masks: [[0; 64]; 2],
+            known: 0,
             owner: [0; 64],
             cells_of: [0; 128],
         }
@@ -462,10 +467,10 @@ impl<'a> LatticeSearch<'a> {
     /// once that falls short.
     fn matching(&mut self, wild: usize, need: i64, mut window: i64, mut after: u128) -> Option<i64> {
         let free = self.t.all & !self.used;
-        let known = self.masks.len();
+        let known = self.known;
         let mut left = known + wild;
         // A tile that fits no open cell can only go to a wild one.
-        let fits_any = self.masks.iter().fold(0u128, |a, &m| a | m);
+        let fits_any = (0..known).fold(0u128, |a, j| a | u128::from(self.masks[0][j]) | u128::from(self.masks[1][j]) << 64);
         let (mut matched, mut wild_used, mut total) = (0usize, 0usize, 0i64);
         // The open cells that hold a tile in the matching so far.
         let mut owned = 0u64;
@@ -482,7 +487,8 @@ impl<'a> LatticeSearch<'a> {
             // give one more a place among them.
             let mut placed = false;
             if matched < known && fits_any & bit != 0 {
-                let cells = self.masks.iter().enumerate().fold(0u64, |a, (j, &m)| a | (u64::from(m & bit != 0) << j));
+                let (half, shift) = (&self.masks[t >> 6][..known], t & 63);
+                let cells = half.iter().enumerate().fold(0u64, |a, (j, &m)| a | ((m >> shift) & 1) << j);
                 self.cells_of[t] = cells;
                 let mut seen = dead;
                 if augment(t, &self.cells_of, &mut self.owner, &mut owned, &mut seen) {
@@ -541,7 +547,7 @@ impl<'a> LatticeSearch<'a> {
         if window < need {
             return None;
         }
-        self.masks.clear();
+        self.known = 0;
         for i in 0..self.t.known[next].len() {
             let ps = self.t.view.cells[self.t.known[next][i]].1;
             let code = ps.iter().fold(0, |a, &q| {
@@ -552,7 +558,10 @@ impl<'a> LatticeSearch<'a> {
             if m == 0 {
                 return None;
             }
-            self.masks.push(m);
+            let j = self.known;
+            self.masks[0][j] = m as u64;
+            self.masks[1][j] = (m >> 64) as u64;
+            self.known += 1;
         }
         self.matching(wild, need, window, after)
     }
