@@ -336,7 +336,15 @@ impl<'a> Tables<'a> {
         let first: Vec<usize> = view.cells.iter().map(|(_, ps)| *ps.iter().min().unwrap_or(&0)).collect();
         // Once points `0..next` hold values: the open cells that know a corner,
         // and how many know none.
-        let known = frontier(&view.cells);
+        let mut known = frontier(&view.cells);
+        // The cells on the point last given a value come first: a branch
+        // with no tile left for a cell mostly fails there, and the bound
+        // looks at those cells before the others.
+        let mut touch = vec![0; n + 1];
+        for (next, cells) in known.iter_mut().enumerate().skip(1) {
+            cells.sort_by_key(|&j| !view.cells[j].1.contains(&(next - 1)));
+            touch[next] = cells.iter().take_while(|&&j| view.cells[j].1.contains(&(next - 1))).count();
+        }
         let wild: Vec<usize> = (0..=n).map(|next| first.iter().filter(|&&f| f >= next).count()).collect();
         // The search numbers the pool tiles heaviest first (ties in the view's
         // order), so that a set of tiles, read from its lowest bit up, lists
@@ -363,7 +371,7 @@ impl<'a> Tables<'a> {
         }
         // Every pool tile, by rank.
         let all = if weight.len() == 128 { u128::MAX } else { (1u128 << weight.len()) - 1 };
-        Tables { view, limits, completes, known, wild, weight, rank, all, fits, rivals: view.rivals_of_first() }
+        Tables { view, limits, completes, known, touch, wild, weight, rank, all, fits, rivals: view.rivals_of_first() }
     }
 }
 
@@ -374,6 +382,9 @@ struct Tables<'a> {
     completes: Vec<Vec<usize>>,
     /// By `next`: the open cells with a corner among points `0..next`.
     known: Vec<Vec<usize>>,
+    /// By `next`: how many of `known[next]`, the first, are on point
+    /// `next - 1`.
+    touch: Vec<usize>,
     /// By `next`: how many cells have no corner among points `0..next`.
     wild: Vec<usize>,
     /// Tile weights by rank.
@@ -470,7 +481,8 @@ impl<'a> LatticeSearch<'a> {
         let known = self.known;
         let mut left = known + wild;
         // A tile that fits no open cell can only go to a wild one.
-        let fits_any = (0..known).fold(0u128, |a, j| a | u128::from(self.masks[0][j]) | u128::from(self.masks[1][j]) << 64);
+        let fits_any =
+            (0..known).fold(0u128, |a, j| a | u128::from(self.masks[0][j]) | u128::from(self.masks[1][j]) << 64);
         let (mut matched, mut wild_used, mut total) = (0usize, 0usize, 0i64);
         // The open cells that hold a tile in the matching so far.
         let mut owned = 0u64;
@@ -532,9 +544,16 @@ impl<'a> LatticeSearch<'a> {
     fn bound(&mut self, next: usize, need: i64) -> Option<i64> {
         let free = self.t.all & !self.used;
         let wild = self.t.wild[next];
-        let open = self.t.known[next].len() + wild;
-        // The heaviest free tiles, one per open cell, bound the matching from
-        // above: when even they fall short, the matching need not be found.
+        let known = &self.t.known[next];
+        let open = known.len() + wild;
+        self.known = 0;
+        // The cells on the point just given a value first, then the heaviest
+        // free tiles, one per open cell, which bound the matching from above
+        // (when even they fall short, the matching need not be found), then
+        // the other cells.
+        if !self.masks_of(next, ..self.t.touch[next], free) {
+            return None;
+        }
         let (mut window, mut after) = (0i64, free);
         for _ in 0..open {
             if after == 0 {
@@ -544,26 +563,36 @@ impl<'a> LatticeSearch<'a> {
             after &= after - 1;
             window += self.t.weight[t];
         }
-        if window < need {
+        if window < need || !self.masks_of(next, self.t.touch[next].., free) {
             return None;
         }
-        self.known = 0;
-        for i in 0..self.t.known[next].len() {
-            let ps = self.t.view.cells[self.t.known[next][i]].1;
+        self.matching(wild, need, window, after)
+    }
+
+    /// Adds to `self.masks` the free tiles fitting each of the cells
+    /// `known[next][range]`: false when one has none.
+    fn masks_of(
+        &mut self,
+        next: usize,
+        range: impl std::slice::SliceIndex<[usize], Output = [usize]>,
+        free: u128,
+    ) -> bool {
+        for &cell in &self.t.known[next][range] {
+            let ps = self.t.view.cells[cell].1;
             let code = ps.iter().fold(0, |a, &q| {
                 let v = self.values[q];
                 a * 7 + if v == NONE { 6 } else { usize::from(v) }
             });
             let m = self.t.fits[code] & free;
             if m == 0 {
-                return None;
+                return false;
             }
             let j = self.known;
             self.masks[0][j] = m as u64;
             self.masks[1][j] = (m >> 64) as u64;
             self.known += 1;
         }
-        self.matching(wild, need, window, after)
+        true
     }
 
     fn go(&mut self, next: usize, score: i64) {
