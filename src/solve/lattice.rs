@@ -428,6 +428,12 @@ struct LatticeSearch<'a> {
     /// that one tile's cells are read with 64-bit shifts.
     masks: [[u64; 64]; 2],
     known: usize,
+    /// The values each lattice point can still take (bits 0-5), all six
+    /// outside [`LatticeSearch::propagate`].
+    domain: Vec<u8>,
+    /// For each open cell that knows a corner, each corner and each value:
+    /// the free tiles that fit the cell with that value there.
+    fits_at: Vec<[[u128; 6]; 4]>,
     /// The tile (rank) each open cell that knows a corner holds in the
     /// matching, where the matching's `owned` has the cell's bit.
     owner: [u8; 64],
@@ -447,6 +453,8 @@ impl<'a> LatticeSearch<'a> {
             budget: Budget::new(t.limits, started),
             masks: [[0; 64]; 2],
             known: 0,
+            domain: vec![0x3f; t.view.points.len()],
+            fits_at: vec![[[0; 6]; 4]; 64],
             owner: [0; 64],
             cells_of: [0; 128],
         }
@@ -563,10 +571,76 @@ impl<'a> LatticeSearch<'a> {
             after &= after - 1;
             window += self.t.weight[t];
         }
-        if window < need || !self.masks_of(next, self.t.touch[next].., free) {
+        if window < need || !self.masks_of(next, self.t.touch[next].., free) || !self.propagate(next) {
             return None;
         }
         self.matching(wild, need, window, after)
+    }
+
+    /// Narrows the open cells' tiles by the values their points can take:
+    /// a point no value of which every open cell on it can show there has no
+    /// completion, and a tile showing at one of its cell's points a value
+    /// another cell on it cannot show there is no tile for that cell. False
+    /// when a point or a cell is left with nothing.
+    fn propagate(&mut self, next: usize) -> bool {
+        const PLACE: [usize; 4] = [343, 49, 7, 1];
+        let cells = &self.t.known[next];
+        let known = self.known;
+        let mut ok = true;
+        for i in 0..known {
+            let ps = self.t.view.cells[cells[i]].1;
+            let mask = u128::from(self.masks[0][i]) | u128::from(self.masks[1][i]) << 64;
+            let code = ps.iter().fold(0, |a, &q| {
+                let v = self.values[q];
+                a * 7 + if v == NONE { 6 } else { usize::from(v) }
+            });
+            for k in 0..4 {
+                let p = ps[k];
+                if self.values[p] != NONE {
+                    continue;
+                }
+                let mut allowed = 0u8;
+                for v in 0..6 {
+                    let f = self.t.fits[code - 6 * PLACE[k] + v * PLACE[k]] & mask;
+                    self.fits_at[i][k][v] = f;
+                    allowed |= u8::from(f != 0) << v;
+                }
+                self.domain[p] &= allowed;
+                ok &= self.domain[p] != 0;
+            }
+        }
+        if ok {
+            for i in 0..known {
+                let ps = self.t.view.cells[cells[i]].1;
+                let mut mask = u128::from(self.masks[0][i]) | u128::from(self.masks[1][i]) << 64;
+                for k in 0..4 {
+                    let p = ps[k];
+                    if self.values[p] != NONE {
+                        continue;
+                    }
+                    let d = self.domain[p];
+                    let mut any = 0u128;
+                    for v in 0..6 {
+                        if d & (1 << v) != 0 {
+                            any |= self.fits_at[i][k][v];
+                        }
+                    }
+                    mask &= any;
+                }
+                if mask == 0 {
+                    ok = false;
+                    break;
+                }
+                self.masks[0][i] = mask as u64;
+                self.masks[1][i] = (mask >> 64) as u64;
+            }
+        }
+        for i in 0..known {
+            for &p in &self.t.view.cells[cells[i]].1 {
+                self.domain[p] = 0x3f;
+            }
+        }
+        ok
     }
 
     /// Adds to `self.masks` the free tiles fitting each of the cells
