@@ -345,6 +345,27 @@ impl<'a> Tables<'a> {
             cells.sort_by_key(|&j| !view.cells[j].1.contains(&(next - 1)));
             touch[next] = cells.iter().take_while(|&&j| view.cells[j].1.contains(&(next - 1))).count();
         }
+        // By `next`: each open cell that knows a corner (its place in
+        // `known[next]`) with the corners it shares, still without a value,
+        // with another such cell: only a point two of them are on can narrow
+        // either.
+        let shared: Vec<Vec<(usize, u8)>> = known
+            .iter()
+            .enumerate()
+            .map(|(next, cells)| {
+                let on = |p: usize| cells.iter().filter(|&&j| view.cells[j].1.contains(&p)).count();
+                cells
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(i, &j)| {
+                        let corners = (0..4)
+                            .filter(|&k| view.cells[j].1[k] >= next && on(view.cells[j].1[k]) >= 2)
+                            .fold(0u8, |a, k| a | 1 << k);
+                        (corners != 0).then_some((i, corners))
+                    })
+                    .collect()
+            })
+            .collect();
         let wild: Vec<usize> = (0..=n).map(|next| first.iter().filter(|&&f| f >= next).count()).collect();
         // The search numbers the pool tiles heaviest first (ties in the view's
         // order), so that a set of tiles, read from its lowest bit up, lists
@@ -371,7 +392,20 @@ impl<'a> Tables<'a> {
         }
         // Every pool tile, by rank.
         let all = if weight.len() == 128 { u128::MAX } else { (1u128 << weight.len()) - 1 };
-        Tables { view, limits, completes, known, touch, wild, weight, rank, all, fits, rivals: view.rivals_of_first() }
+        Tables {
+            view,
+            limits,
+            completes,
+            known,
+            touch,
+            shared,
+            wild,
+            weight,
+            rank,
+            all,
+            fits,
+            rivals: view.rivals_of_first(),
+        }
     }
 }
 
@@ -385,6 +419,9 @@ struct Tables<'a> {
     /// By `next`: how many of `known[next]`, the first, are on point
     /// `next - 1`.
     touch: Vec<usize>,
+    /// By `next`: the open cells that share a point without a value with
+    /// another, by their place in `known[next]`, and those corners (bits).
+    shared: Vec<Vec<(usize, u8)>>,
     /// By `next`: how many cells have no corner among points `0..next`.
     wild: Vec<usize>,
     /// Tile weights by rank.
@@ -434,6 +471,9 @@ struct LatticeSearch<'a> {
     /// For each open cell that knows a corner, each corner and each value:
     /// the free tiles that fit the cell with that value there.
     fits_at: Vec<[[u128; 6]; 4]>,
+    /// The corner code of each open cell that knows a corner, as
+    /// [`LatticeSearch::bound`] last read them.
+    codes: [usize; 64],
     /// The tile (rank) each open cell that knows a corner holds in the
     /// matching, where the matching's `owned` has the cell's bit.
     owner: [u8; 64],
@@ -455,6 +495,7 @@ impl<'a> LatticeSearch<'a> {
             known: 0,
             domain: vec![0x3f; t.view.points.len()],
             fits_at: vec![[[0; 6]; 4]; 64],
+            codes: [0; 64],
             owner: [0; 64],
             cells_of: [0; 128],
         }
@@ -585,47 +626,30 @@ impl<'a> LatticeSearch<'a> {
     fn propagate(&mut self, next: usize) -> bool {
         const PLACE: [usize; 4] = [343, 49, 7, 1];
         let cells = &self.t.known[next];
-        let known = self.known;
+        let shared = &self.t.shared[next];
         let mut ok = true;
-        for i in 0..known {
+        for &(i, corners) in shared {
             let ps = self.t.view.cells[cells[i]].1;
             let mask = u128::from(self.masks[0][i]) | u128::from(self.masks[1][i]) << 64;
-            let code = ps.iter().fold(0, |a, &q| {
-                let v = self.values[q];
-                a * 7 + if v == NONE { 6 } else { usize::from(v) }
-            });
-            for k in 0..4 {
-                let p = ps[k];
-                if self.values[p] != NONE {
-                    continue;
-                }
+            let code = self.codes[i];
+            for k in (0..4).filter(|k| corners & (1 << k) != 0) {
                 let mut allowed = 0u8;
                 for v in 0..6 {
                     let f = self.t.fits[code - 6 * PLACE[k] + v * PLACE[k]] & mask;
                     self.fits_at[i][k][v] = f;
                     allowed |= u8::from(f != 0) << v;
                 }
-                self.domain[p] &= allowed;
-                ok &= self.domain[p] != 0;
+                self.domain[ps[k]] &= allowed;
+                ok &= self.domain[ps[k]] != 0;
             }
         }
         if ok {
-            for i in 0..known {
+            for &(i, corners) in shared {
                 let ps = self.t.view.cells[cells[i]].1;
                 let mut mask = u128::from(self.masks[0][i]) | u128::from(self.masks[1][i]) << 64;
-                for k in 0..4 {
-                    let p = ps[k];
-                    if self.values[p] != NONE {
-                        continue;
-                    }
-                    let d = self.domain[p];
-                    let mut any = 0u128;
-                    for v in 0..6 {
-                        if d & (1 << v) != 0 {
-                            any |= self.fits_at[i][k][v];
-                        }
-                    }
-                    mask &= any;
+                for k in (0..4).filter(|k| corners & (1 << k) != 0) {
+                    let d = self.domain[ps[k]];
+                    mask &= (0..6).filter(|v| d & (1 << v) != 0).fold(0u128, |a, v| a | self.fits_at[i][k][v]);
                 }
                 if mask == 0 {
                     ok = false;
@@ -635,7 +659,7 @@ impl<'a> LatticeSearch<'a> {
                 self.masks[1][i] = (mask >> 64) as u64;
             }
         }
-        for i in 0..known {
+        for &(i, _) in shared {
             for &p in &self.t.view.cells[cells[i]].1 {
                 self.domain[p] = 0x3f;
             }
@@ -662,6 +686,7 @@ impl<'a> LatticeSearch<'a> {
                 return false;
             }
             let j = self.known;
+            self.codes[j] = code;
             self.masks[0][j] = m as u64;
             self.masks[1][j] = (m >> 64) as u64;
             self.known += 1;
