@@ -43,9 +43,9 @@ pub(super) struct Scratch {
     /// The moves listed for [`MoveGen::counts_two_levels`] over several
     /// words.
     pub(super) listed: Vec<(Move, bool, Counts)>,
-    /// The open cells with a move (cell, legal bits, bonus bits), for
-    /// [`MoveGen::counts_two_levels`].
-    pub(super) cells: Vec<(Cell, u64, u64, u32)>,
+    /// Each local tile's moves on the cells read again after a move, as
+    /// they were before it, for [`MoveGen::counts_two_levels_after`].
+    pub(super) own_old: Vec<Counts>,
 }
 
 /// A board with its open cells' pattern tables kept up to date, and a hand.
