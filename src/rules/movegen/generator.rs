@@ -129,13 +129,20 @@ impl<'v> MoveGen<'v> {
 
     fn set_hand_bits(&mut self, tile: TileId, on: bool) {
         let Some(t) = self.variant.tile_set().index(tile) else { return };
-        for k in self.variant.orientations().range_of(t) {
-            let bit = 1u64 << (k % 64);
-            if on {
-                self.hand[k / 64] |= bit;
-            } else {
-                self.hand[k / 64] &= !bit;
+        // A tile's orientations are numbered in one run: a mask per word
+        // (placing and taking back do this once each).
+        let std::ops::Range { start: mut k, end } = self.variant.orientations().range_of(t);
+        while k < end {
+            let stop = end.min((k / 64 + 1) * 64);
+            let bits = (u64::MAX >> (64 - (stop - k))) << (k % 64);
+            if let Some(word) = self.hand.get_mut(k / 64) {
+                if on {
+                    *word |= bits;
+                } else {
+                    *word &= !bits;
+                }
             }
+            k = stop;
         }
         if on && self.local.of_tile[t] == NONE {
             // A tile new to the hand: a wider index.
