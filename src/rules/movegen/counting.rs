@@ -100,6 +100,18 @@ fn add_per_tile(into: &mut [Counts], tile: &[u16], mut legal: u64, mut bonus: u6
     }
 }
 
+/// `counts` as `len` zeros, reusing what it holds (the same length from
+/// node to node: the tiles of the hand).
+#[inline(always)]
+fn zeroed(counts: &mut Vec<Counts>, len: usize) {
+    if counts.len() == len {
+        counts.fill(Counts::default());
+    } else {
+        counts.clear();
+        counts.resize(len, Counts::default());
+    }
+}
+
 impl MoveGen<'_> {
     /// The number of legal moves of hand tiles, without listing them.
     pub fn count_moves(&self) -> usize {
@@ -229,8 +241,7 @@ impl MoveGen<'_> {
         let hand = self.local.hand[0];
         let tiles = self.local.tiles.len();
         let mut own = std::mem::take(&mut self.scratch.own);
-        own.clear();
-        own.resize(tiles, Counts::default());
+        zeroed(&mut own, tiles);
         let mut sums = Sums::default();
         let mut fresh = [NO_NEAR; 8];
         let split = among.and_then(|(listed, placed)| {
@@ -248,8 +259,7 @@ impl MoveGen<'_> {
             // with the hand as it is now: taken off the totals.
             let mut old = Sums::default();
             let mut own_old = std::mem::take(&mut self.scratch.own_old);
-            own_old.clear();
-            own_old.resize(tiles, Counts::default());
+            zeroed(&mut own_old, tiles);
             for a in &listed.cells {
                 let far = (i64::from(a.cell.x) - i64::from(placed.x))
                     .abs()
@@ -388,8 +398,7 @@ impl MoveGen<'_> {
         for by in
             [&mut totals.own, &mut totals.lost_by, &mut totals.lost_of, &mut totals.gained_by, &mut totals.gained_of]
         {
-            by.clear();
-            by.resize(tiles, Counts::default());
+            zeroed(by, tiles);
         }
         let corners_only = !self.counts.equal_weight;
         for a in cells.iter() {
