@@ -11,22 +11,19 @@ use super::pattern::{CORNER_SLOTS, NONE, Seen};
 use crate::model::{Cell, Direction};
 
 /// An empty neighbour of a cell a move goes to, as the counts after the
-/// move need it: its direction, the slot its tables step by (the
-/// direction back from it), its table, where that table's corner
-/// transitions start, whether it is open before the move, and whether the
-/// move's tile changes its table at all.
+/// move need it: the direction back from it to the cell (which its table
+/// steps by), its table, whether it is open before the move, and whether
+/// the move's tile changes its table at all. Small, for a cell keeps eight.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Near {
-    dir: Direction,
-    back: u8,
+    back: Direction,
     table: u32,
-    base: usize,
     open: bool,
     corners: bool,
 }
 
 /// No neighbour: what a list of them is filled from.
-const NO_NEAR: Near = Near { dir: Direction::N, back: 0, table: 0, base: 0, open: false, corners: false };
+const NO_NEAR: Near = Near { back: Direction::N, table: 0, open: false, corners: false };
 
 /// An open cell with a move, its table and what it sees around it.
 #[derive(Clone, Copy, Debug)]
@@ -338,13 +335,13 @@ impl MoveGen<'_> {
         if !e.corners {
             e.table
         } else if corners_only {
-            let slot = usize::from(seen.slots[usize::from(e.back)]);
-            match self.corner_next.get(e.base + slot) {
+            let slot = usize::from(seen.slots[e.back as usize]);
+            match self.corner_next.get(e.table as usize * CORNER_SLOTS + slot) {
                 Some(&next) if next != NONE => next,
-                _ => self.step(e.table, e.dir.opposite(), seen),
+                _ => self.step(e.table, e.back, seen),
             }
         } else {
-            self.step(e.table, e.dir.opposite(), seen)
+            self.step(e.table, e.back, seen)
         }
     }
 
@@ -461,28 +458,21 @@ impl MoveGen<'_> {
             for (o, &(dir, table, open)) in out.iter_mut().zip(&near[..n]) {
                 let back = dir.opposite();
                 let corners = back.is_edge() || diagonal;
-                *o = Near { dir, back: back as u8, table, base: table as usize * CORNER_SLOTS, open, corners };
+                *o = Near { back, table, open, corners };
             }
             return (own, n);
         };
         let g = &self.grid;
         let mut n = 0;
-        for (d, (dir, &i)) in Direction::ALL.into_iter().zip(&around).enumerate() {
+        for (d, &i) in around.iter().enumerate() {
             // An open cell is empty; an empty edge neighbour opens.
             let open = g.slots[i] != NONE;
             let edge = d % 2 == 0;
             if open || (edge && g.tiles[i].is_none()) {
                 let table = g.tables[i];
                 // N, NE, E, SE, S, SW, W, NW: the way back is four on.
-                let back = (d + 4) % 8;
-                out[n] = Near {
-                    dir,
-                    back: back as u8,
-                    table,
-                    base: table as usize * CORNER_SLOTS,
-                    open,
-                    corners: edge || diagonal,
-                };
+                let back = Direction::ALL[(d + 4) % 8];
+                out[n] = Near { back, table, open, corners: edge || diagonal };
                 n += 1;
             }
         }
