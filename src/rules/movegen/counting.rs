@@ -7,26 +7,23 @@
 use super::generator::MoveGen;
 use super::local::Local;
 use super::moves::{Counts, Move};
-use super::pattern::{CORNER_SLOTS, NONE};
+use super::pattern::{CORNER_SLOTS, NONE, Seen};
 use crate::model::{Cell, Direction};
 
 /// An empty neighbour of a cell a move goes to, as the counts after the
-/// move need it: its direction, the slot its tables step by (the
-/// direction back from it), its table, where that table's corner
-/// transitions start, whether it is open before the move, and whether the
-/// move's tile changes its table at all.
+/// move need it: the direction back from it to the cell (which its table
+/// steps by), its table, whether it is open before the move, and whether
+/// the move's tile changes its table at all. Small, for a cell keeps eight.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Near {
-    dir: Direction,
-    back: u8,
+    back: Direction,
     table: u32,
-    base: usize,
     open: bool,
     corners: bool,
 }
 
 /// No neighbour: what a list of them is filled from.
-const NO_NEAR: Near = Near { dir: Direction::N, back: 0, table: 0, base: 0, open: false, corners: false };
+const NO_NEAR: Near = Near { back: Direction::N, table: 0, open: false, corners: false };
 
 /// An open cell with a move, its table and what it sees around it.
 #[derive(Clone, Copy, Debug)]
@@ -39,10 +36,77 @@ struct Around {
 
 /// The open cells where a hand tile has a legal move and what each sees
 /// around it, as [`MoveGen::cells_with_moves`] found them: what
-/// [`MoveGen::counts_two_levels_after`] reads instead of every open cell.
+/// [`MoveGen::counts_two_levels_after`] reads instead of every open cell;
+/// when `split`, with their sums split by tile.
 #[derive(Clone, Debug, Default)]
 pub struct CellsWithMoves {
     cells: Vec<Around>,
+    totals: Totals,
+    split: bool,
+}
+
+/// What the last two levels are counted from, summed over the moves of
+/// some cells with some hand: the moves (and bonus moves); `lost`, for each
+/// move, what its cell and its open neighbours offer with the hand less
+/// the move's tile (gone once the move is made); `gained`, for each move,
+/// what its empty neighbours offer after it with that hand.
+#[derive(Clone, Copy, Debug, Default)]
+struct Sums {
+    now: Counts,
+    lost: Counts,
+    gained: Counts,
+}
+
+/// The [`Sums`] of every listed cell with the hand they were listed with,
+/// split by tile so that the sums with one tile `m` fewer in hand are read
+/// off rather than summed over the cells again: the moves of `m` go, with
+/// what they lost and gained (`own`, `lost_by`, `gained_by` of `m`), and
+/// every other move's counts lose `m`'s orientations (`lost_of`,
+/// `gained_of` of `m`: over all moves, how many of the orientations
+/// counted in `lost` and `gained` are `m`'s).
+#[derive(Clone, Debug, Default)]
+struct Totals {
+    hand: u64,
+    sums: Sums,
+    own: Vec<Counts>,
+    lost_by: Vec<Counts>,
+    lost_of: Vec<Counts>,
+    gained_by: Vec<Counts>,
+    gained_of: Vec<Counts>,
+}
+
+/// What the one-word counts are asked: a node's last two levels (over
+/// every open cell, or from the cells listed before the last placement),
+/// or the listed cells' sums split by tile.
+enum OneWord<'a> {
+    Count(Option<(&'a CellsWithMoves, Cell)>),
+    Split(&'a mut CellsWithMoves),
+}
+
+/// Adds `times` to the tile of each local bit of `legal` (legal counts)
+/// and of `bonus` (bonus counts).
+#[inline(always)]
+fn add_per_tile(into: &mut [Counts], tile: &[u16], mut legal: u64, mut bonus: u64, times: u64) {
+    while legal != 0 {
+        into[usize::from(tile[legal.trailing_zeros() as usize])].legal += times;
+        legal &= legal - 1;
+    }
+    while bonus != 0 {
+        into[usize::from(tile[bonus.trailing_zeros() as usize])].bonus += times;
+        bonus &= bonus - 1;
+    }
+}
+
+/// `counts` as `len` zeros, reusing what it holds (the same length from
+/// node to node: the tiles of the hand).
+#[inline(always)]
+fn zeroed(counts: &mut Vec<Counts>, len: usize) {
+    if counts.len() == len {
+        counts.fill(Counts::default());
+    } else {
+        counts.clear();
+        counts.resize(len, Counts::default());
+    }
 }
 
 impl MoveGen<'_> {
@@ -78,9 +142,13 @@ impl MoveGen<'_> {
 
     /// The open cells where a hand tile has a legal move, with what each
     /// sees around it, into `out`: what [`MoveGen::counts_two_levels_after`]
-    /// is given.
+    /// is given. When the hand's orientations fit one word, the sums the
+    /// last two levels are counted from are also added up over these
+    /// cells, split by tile, so that after a move most cells need not be
+    /// read at all.
     pub fn cells_with_moves(&mut self, out: &mut CellsWithMoves) {
         out.cells.clear();
+        out.split = false;
         for s in 0..self.open.len() {
             let open = self.open[s];
             let (legal, _) = self.local.bits(open.table);
@@ -90,27 +158,26 @@ impl MoveGen<'_> {
                 out.cells.push(Around { cell: open.cell, own, n: n as u8, near });
             }
         }
+        if self.local.words == 1 {
+            self.one_word(OneWord::Split(out));
+        }
     }
 
     /// [`MoveGen::counts_two_levels`] just after a tile was placed on
     /// `placed`, given `before`, the [`MoveGen::cells_with_moves`] of the
     /// board and hand before it. A cell two or more from `placed` kept its
     /// table and the hand only lost a tile, so no cell outside `before` but
-    /// `placed`'s neighbours can have a move: only those are read, not
-    /// every open cell; a cell three or more from it also sees what it saw
-    /// before, which is not read again.
+    /// `placed`'s neighbours can have a move; a cell three or more from it
+    /// also sees what it saw before, so that what it adds with the hand
+    /// less the tile is read off `before`'s sums split by tile: only the
+    /// cells within two of `placed` are read.
     pub fn counts_two_levels_after(&mut self, before: &CellsWithMoves, placed: Cell) -> (Counts, Counts) {
         self.counts_two_levels_among(Some((before, placed)))
     }
 
     fn counts_two_levels_among(&mut self, among: Option<(&CellsWithMoves, Cell)>) -> (Counts, Counts) {
         if self.local.words == 1 {
-            #[cfg(target_arch = "x86_64")]
-            if std::arch::is_x86_feature_detected!("popcnt") {
-                // SAFETY: the CPU has just been seen to support popcnt.
-                return unsafe { self.counts_two_levels_popcnt(among) };
-            }
-            return self.counts_two_levels_one_word(among);
+            return self.one_word(OneWord::Count(among));
         }
         let mut listed = std::mem::take(&mut self.scratch.listed);
         listed.clear();
@@ -125,56 +192,36 @@ impl MoveGen<'_> {
         (now, after)
     }
 
-    /// [`MoveGen::counts_two_levels_one_word`] compiled with the popcount
-    /// instruction, which the counts are made of.
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "popcnt")]
-    fn counts_two_levels_popcnt(&mut self, among: Option<(&CellsWithMoves, Cell)>) -> (Counts, Counts) {
-        self.counts_two_levels_one_word(among)
+    /// The counts made of popcounts when the hand's orientations fit one
+    /// word, with the popcount instruction where the CPU has it: the last
+    /// two levels' counts, or (for [`OneWord::Split`], which counts
+    /// nothing and gives zeros) the listed cells' sums split by tile.
+    fn one_word(&mut self, job: OneWord<'_>) -> (Counts, Counts) {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("popcnt") {
+            // SAFETY: the CPU has just been seen to support popcnt.
+            return unsafe { self.one_word_popcnt(job) };
+        }
+        self.one_word_plain(job)
     }
 
-    /// The open cells with a move (cell, legal bits for the hand, bonus
-    /// bits, and what it sees when that is known from `among`), from every
-    /// open cell or, with `among`, from the cells listed and the placed
-    /// cell's neighbours.
+    /// [`MoveGen::one_word_plain`] compiled with the popcount instruction,
+    /// which the counts are made of.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt")]
+    fn one_word_popcnt(&mut self, job: OneWord<'_>) -> (Counts, Counts) {
+        self.one_word_plain(job)
+    }
+
     #[inline(always)]
-    fn cells_to_count(&mut self, among: Option<(&CellsWithMoves, Cell)>, hand: u64) -> Vec<(Cell, u64, u64, u32)> {
-        let mut cells = std::mem::take(&mut self.scratch.cells);
-        cells.clear();
-        let push = |cells: &mut Vec<(Cell, u64, u64, u32)>, cell: Cell, table: u32, seen: u32| {
-            let k = 2 * table as usize;
-            if let Some(&[legal, bonus]) = self.local.tables.get(k..k + 2)
-                && legal & hand != 0
-            {
-                cells.push((cell, legal & hand, bonus, seen));
+    fn one_word_plain(&mut self, job: OneWord<'_>) -> (Counts, Counts) {
+        match job {
+            OneWord::Count(among) => self.counts_two_levels_one_word(among),
+            OneWord::Split(listed) => {
+                self.split_by_tile(listed);
+                (Counts::default(), Counts::default())
             }
-        };
-        if let Some((listed, placed)) = among
-            && let Some((_, around)) = self.grid.indices(placed)
-        {
-            for (k, a) in listed.cells.iter().enumerate() {
-                let far = (i64::from(a.cell.x) - i64::from(placed.x))
-                    .abs()
-                    .max((i64::from(a.cell.y) - i64::from(placed.y)).abs());
-                // The placed cell and its neighbours are read afresh below;
-                // a cell two from it has its own table still.
-                match far {
-                    ..=1 => {}
-                    2 => push(&mut cells, a.cell, a.own, NONE),
-                    _ => push(&mut cells, a.cell, a.own, k as u32),
-                }
-            }
-            for (dir, &i) in Direction::ALL.into_iter().zip(&around) {
-                if self.grid.slots[i] != NONE {
-                    push(&mut cells, placed.neighbour(dir), self.grid.tables[i], NONE);
-                }
-            }
-            return cells;
         }
-        for open in &self.open {
-            push(&mut cells, open.cell, open.table, NONE);
-        }
-        cells
     }
 
     /// [`MoveGen::counts_two_levels`] when the hand's orientations fit one
@@ -182,68 +229,86 @@ impl MoveGen<'_> {
     /// `now - own[tile] - before(cell, tile) + (its neighbours' counts)`,
     /// and the first two terms, summed over the moves, are known from the
     /// totals alone (`now` once per move, `own[tile]` once per move of the
-    /// tile), so that only the cell's neighbourhood is read per move.
+    /// tile), so that only the cell's neighbourhood is read per move (see
+    /// [`Sums`]). With `among` split by tile, only the cells within two of
+    /// the placed cell are read: the others add what they added before,
+    /// less the placed tile's part.
     #[inline(always)]
     fn counts_two_levels_one_word(&mut self, among: Option<(&CellsWithMoves, Cell)>) -> (Counts, Counts) {
         let hand = self.local.hand[0];
-        let cells = self.cells_to_count(among, hand);
+        let tiles = self.local.tiles.len();
         let mut own = std::mem::take(&mut self.scratch.own);
-        own.clear();
-        own.resize(self.local.tiles.len(), Counts::default());
-        let mut now = Counts::default();
-        // The neighbours' counts after each move, and what each move's cell
-        // and its open neighbours offered before it, over all moves.
-        let mut gained = Counts::default();
-        let mut lost = Counts::default();
+        zeroed(&mut own, tiles);
+        let mut sums = Sums::default();
         let mut fresh = [NO_NEAR; 8];
-        // Without R5 a neighbour's table steps by its corners alone.
-        let corners_only = !self.counts.equal_weight;
-        for &(cell, mut bits, bonus, seen) in &cells {
-            let (own_table, near) = match among.and_then(|(listed, _)| listed.cells.get(seen as usize)) {
-                Some(a) => (a.own, &a.near[..usize::from(a.n)]),
-                None => {
-                    let (own_table, n) = self.near_steps(cell, &mut fresh);
-                    (own_table, &fresh[..n])
+        let split = among.and_then(|(listed, placed)| {
+            let totals = &listed.totals;
+            let gone = totals.hand & !hand;
+            let tile = usize::from(*self.local.tile.get(gone.trailing_zeros() as usize)?);
+            // The hand then less exactly one tile, the cell inside the grid.
+            let one_tile = listed.split && hand & !totals.hand == 0 && gone == self.local.masks[tile];
+            let (_, around) = self.grid.indices(placed)?;
+            (one_tile && totals.own.len() == tiles).then_some((listed, placed, tile, around))
+        });
+        if let Some((listed, placed, tile, around)) = split {
+            let totals = &listed.totals;
+            // What the cells within two of the placed cell added before,
+            // with the hand as it is now: taken off the totals.
+            let mut old = Sums::default();
+            let mut own_old = std::mem::take(&mut self.scratch.own_old);
+            zeroed(&mut own_old, tiles);
+            for a in &listed.cells {
+                let far = (i64::from(a.cell.x) - i64::from(placed.x))
+                    .abs()
+                    .max((i64::from(a.cell.y) - i64::from(placed.y)).abs());
+                if far > 2 {
+                    continue;
                 }
-            };
-            let mut tile = NONE;
-            let mut without = 0;
-            let mut before = Counts::default();
-            while bits != 0 {
-                let j = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                let c = Counts { legal: 1, bonus: bonus >> j & 1 };
-                let t = u32::from(self.local.tile[j]);
-                own[t as usize] += c;
-                now += c;
+                self.sums_at(a.own, &a.near[..usize::from(a.n)], hand, &mut own_old, &mut old);
+                // A cell two from it has its own table still, and may see
+                // new tables around it; the placed cell and its neighbours
+                // are read afresh below.
+                if far == 2 {
+                    let (own_table, n) = self.near_steps(a.cell, &mut fresh);
+                    self.sums_at(own_table, &fresh[..n], hand, &mut own, &mut sums);
+                }
+            }
+            for (dir, &i) in Direction::ALL.into_iter().zip(&around) {
+                if self.grid.slots[i] != NONE && self.has_moves(self.grid.tables[i], hand) {
+                    let (own_table, n) = self.near_steps(placed.neighbour(dir), &mut fresh);
+                    self.sums_at(own_table, &fresh[..n], hand, &mut own, &mut sums);
+                }
+            }
+            // The totals without the tile: its moves gone, and its
+            // orientations out of every other move's counts.
+            sums.now += totals.sums.now;
+            sums.now -= totals.own[tile];
+            sums.now -= old.now;
+            sums.lost += totals.sums.lost;
+            sums.lost -= totals.lost_by[tile];
+            sums.lost -= totals.lost_of[tile];
+            sums.lost -= old.lost;
+            sums.gained += totals.sums.gained;
+            sums.gained -= totals.gained_by[tile];
+            sums.gained -= totals.gained_of[tile];
+            sums.gained -= old.gained;
+            for (t, ((o, &before), &gone)) in own.iter_mut().zip(&totals.own).zip(&own_old).enumerate() {
                 if t != tile {
-                    tile = t;
-                    without = hand & !self.local.masks[t as usize];
-                    before = self.local.count_one(own_table, without);
-                    for e in near {
-                        if e.open {
-                            before += self.local.count_one(e.table, without);
-                        }
-                    }
+                    *o += before;
+                    *o -= gone;
                 }
-                lost += before;
-                let seen = self.local.seen[j];
-                for e in near {
-                    let table = if !e.corners {
-                        e.table
-                    } else if corners_only {
-                        let slot = usize::from(seen.slots[usize::from(e.back)]);
-                        match self.corner_next.get(e.base + slot) {
-                            Some(&next) if next != NONE => next,
-                            _ => self.step(e.table, e.dir.opposite(), &seen),
-                        }
-                    } else {
-                        self.step(e.table, e.dir.opposite(), &seen)
-                    };
-                    gained += self.local.count_one(table, without);
+            }
+            self.scratch.own_old = own_old;
+        } else {
+            for s in 0..self.open.len() {
+                let open = self.open[s];
+                if self.has_moves(open.table, hand) {
+                    let (own_table, n) = self.near_steps(open.cell, &mut fresh);
+                    self.sums_at(own_table, &fresh[..n], hand, &mut own, &mut sums);
                 }
             }
         }
+        let Sums { now, mut lost, gained } = sums;
         // Every move leaves the board's other moves, less its own tile's.
         let mut after = Counts { legal: now.legal * now.legal, bonus: now.legal * now.bonus };
         after += gained;
@@ -252,8 +317,131 @@ impl MoveGen<'_> {
         }
         after -= lost;
         self.scratch.own = own;
-        self.scratch.cells = cells;
         (now, after)
+    }
+
+    /// Whether table `table` has a move for `hand` (one word).
+    #[inline(always)]
+    fn has_moves(&self, table: u32, hand: u64) -> bool {
+        let k = 2 * table as usize;
+        self.local.tables.get(k).is_some_and(|&legal| legal & hand != 0)
+    }
+
+    /// The table of empty neighbour `e` once a tile `seen` from it arrives
+    /// (without R5 a neighbour's table steps by its corners alone, through
+    /// the memo when it is filled).
+    #[inline(always)]
+    fn stepped(&mut self, e: &Near, seen: &Seen, corners_only: bool) -> u32 {
+        if !e.corners {
+            e.table
+        } else if corners_only {
+            let slot = usize::from(seen.slots[e.back as usize]);
+            match self.corner_next.get(e.table as usize * CORNER_SLOTS + slot) {
+                Some(&next) if next != NONE => next,
+                _ => self.step(e.table, e.back, seen),
+            }
+        } else {
+            self.step(e.table, e.back, seen)
+        }
+    }
+
+    /// Adds the [`Sums`] of the moves of `hand` on a cell of table
+    /// `own_table` that sees `near` to `sums`, and its moves per tile to
+    /// `own`.
+    #[inline(always)]
+    fn sums_at(&mut self, own_table: u32, near: &[Near], hand: u64, own: &mut [Counts], sums: &mut Sums) {
+        let k = 2 * own_table as usize;
+        let Some(&[legal, bonus]) = self.local.tables.get(k..k + 2) else { return };
+        let corners_only = !self.counts.equal_weight;
+        let mut bits = legal & hand;
+        let mut tile = NONE;
+        let mut without = 0;
+        let mut before = Counts::default();
+        while bits != 0 {
+            let j = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let c = Counts { legal: 1, bonus: bonus >> j & 1 };
+            let t = u32::from(self.local.tile[j]);
+            own[t as usize] += c;
+            sums.now += c;
+            if t != tile {
+                tile = t;
+                without = hand & !self.local.masks[t as usize];
+                before = self.local.count_one(own_table, without);
+                for e in near {
+                    if e.open {
+                        before += self.local.count_one(e.table, without);
+                    }
+                }
+            }
+            sums.lost += before;
+            let seen = self.local.seen[j];
+            for e in near {
+                let table = self.stepped(e, &seen, corners_only);
+                sums.gained += self.local.count_one(table, without);
+            }
+        }
+    }
+
+    /// The listed cells' [`Sums`] with the hand as it is, split by tile
+    /// into `listed.totals` (see [`Totals`]).
+    #[inline(always)]
+    fn split_by_tile(&mut self, listed: &mut CellsWithMoves) {
+        let CellsWithMoves { cells, totals, split } = listed;
+        let hand = self.local.hand[0];
+        let tiles = self.local.tiles.len();
+        totals.hand = hand;
+        totals.sums = Sums::default();
+        for by in
+            [&mut totals.own, &mut totals.lost_by, &mut totals.lost_of, &mut totals.gained_by, &mut totals.gained_of]
+        {
+            zeroed(by, tiles);
+        }
+        let corners_only = !self.counts.equal_weight;
+        for a in cells.iter() {
+            let k = 2 * a.own as usize;
+            let Some(&[legal, bonus]) = self.local.tables.get(k..k + 2) else { continue };
+            let near = &a.near[..usize::from(a.n)];
+            let mut bits = legal & hand;
+            let mut tile = NONE;
+            let mut without = 0;
+            while bits != 0 {
+                let j = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let c = Counts { legal: 1, bonus: bonus >> j & 1 };
+                let t = usize::from(self.local.tile[j]);
+                totals.own[t] += c;
+                totals.sums.now += c;
+                if t as u32 != tile {
+                    tile = t as u32;
+                    let mask = self.local.masks[t];
+                    without = hand & !mask;
+                    // Each of the tile's moves here loses what the cell and
+                    // its open neighbours offer without the tile.
+                    let moves = u64::from((legal & hand & mask).count_ones());
+                    let mut before = Counts::default();
+                    let open = near.iter().filter(|e| e.open).map(|e| e.table);
+                    for table in std::iter::once(a.own).chain(open) {
+                        let (l, b) = self.local.masked(table, without);
+                        before += Counts { legal: u64::from(l.count_ones()), bonus: u64::from(b.count_ones()) };
+                        add_per_tile(&mut totals.lost_of, &self.local.tile, l, b, moves);
+                    }
+                    let lost = Counts { legal: moves * before.legal, bonus: moves * before.bonus };
+                    totals.lost_by[t] += lost;
+                    totals.sums.lost += lost;
+                }
+                let seen = self.local.seen[j];
+                for e in near {
+                    let table = self.stepped(e, &seen, corners_only);
+                    let (l, b) = self.local.masked(table, without);
+                    let gained = Counts { legal: u64::from(l.count_ones()), bonus: u64::from(b.count_ones()) };
+                    totals.gained_by[t] += gained;
+                    totals.sums.gained += gained;
+                    add_per_tile(&mut totals.gained_of, &self.local.tile, l, b, 1);
+                }
+            }
+        }
+        *split = true;
     }
 
     /// [`MoveGen::near`] with what stepping each neighbour's table needs
@@ -270,28 +458,21 @@ impl MoveGen<'_> {
             for (o, &(dir, table, open)) in out.iter_mut().zip(&near[..n]) {
                 let back = dir.opposite();
                 let corners = back.is_edge() || diagonal;
-                *o = Near { dir, back: back as u8, table, base: table as usize * CORNER_SLOTS, open, corners };
+                *o = Near { back, table, open, corners };
             }
             return (own, n);
         };
         let g = &self.grid;
         let mut n = 0;
-        for (d, (dir, &i)) in Direction::ALL.into_iter().zip(&around).enumerate() {
+        for (d, &i) in around.iter().enumerate() {
             // An open cell is empty; an empty edge neighbour opens.
             let open = g.slots[i] != NONE;
             let edge = d % 2 == 0;
             if open || (edge && g.tiles[i].is_none()) {
                 let table = g.tables[i];
                 // N, NE, E, SE, S, SW, W, NW: the way back is four on.
-                let back = (d + 4) % 8;
-                out[n] = Near {
-                    dir,
-                    back: back as u8,
-                    table,
-                    base: table as usize * CORNER_SLOTS,
-                    open,
-                    corners: edge || diagonal,
-                };
+                let back = Direction::ALL[(d + 4) % 8];
+                out[n] = Near { back, table, open, corners: edge || diagonal };
                 n += 1;
             }
         }

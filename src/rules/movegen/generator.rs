@@ -43,9 +43,9 @@ pub(super) struct Scratch {
     /// The moves listed for [`MoveGen::counts_two_levels`] over several
     /// words.
     pub(super) listed: Vec<(Move, bool, Counts)>,
-    /// The open cells with a move (cell, legal bits, bonus bits), for
-    /// [`MoveGen::counts_two_levels`].
-    pub(super) cells: Vec<(Cell, u64, u64, u32)>,
+    /// Each local tile's moves on the cells read again after a move, as
+    /// they were before it, for [`MoveGen::counts_two_levels_after`].
+    pub(super) own_old: Vec<Counts>,
 }
 
 /// A board with its open cells' pattern tables kept up to date, and a hand.
@@ -129,13 +129,20 @@ impl<'v> MoveGen<'v> {
 
     fn set_hand_bits(&mut self, tile: TileId, on: bool) {
         let Some(t) = self.variant.tile_set().index(tile) else { return };
-        for k in self.variant.orientations().range_of(t) {
-            let bit = 1u64 << (k % 64);
-            if on {
-                self.hand[k / 64] |= bit;
-            } else {
-                self.hand[k / 64] &= !bit;
+        // A tile's orientations are numbered in one run: a mask per word
+        // (placing and taking back do this once each).
+        let std::ops::Range { start: mut k, end } = self.variant.orientations().range_of(t);
+        while k < end {
+            let stop = end.min((k / 64 + 1) * 64);
+            let bits = (u64::MAX >> (64 - (stop - k))) << (k % 64);
+            if let Some(word) = self.hand.get_mut(k / 64) {
+                if on {
+                    *word |= bits;
+                } else {
+                    *word &= !bits;
+                }
             }
+            k = stop;
         }
         if on && self.local.of_tile[t] == NONE {
             // A tile new to the hand: a wider index.

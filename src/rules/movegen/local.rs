@@ -133,6 +133,15 @@ impl Local {
         }
     }
 
+    /// Table `table`'s legal and bonus bits within `hand`, when the hand
+    /// fits one word.
+    #[inline]
+    pub(super) fn masked(&self, table: u32, hand: u64) -> (u64, u64) {
+        let k = 2 * table as usize;
+        let Some(&[legal, bonus]) = self.tables.get(k..k + 2) else { return (0, 0) };
+        (legal & hand, bonus & hand)
+    }
+
     /// Table `table`'s moves for the tiles in `hand` (local bits).
     #[inline]
     pub(super) fn count(&self, table: u32, hand: &[u64]) -> Counts {

@@ -124,3 +124,54 @@ fn boards_wider_than_the_grid_use_the_slow_paths_consistently() {
     }
     assert_eq!(listed(&g), listed(&MoveGen::new(&v, &board, &p.hand)));
 }
+
+/// The last two levels counted after a move from the cells listed before
+/// it (their sums split by tile, only the cells near the move read again)
+/// are what placing each next move and counting gives: every rule
+/// combination, boards of several sizes, hands of one word of
+/// orientations and of several, moves near each other and far apart.
+#[test]
+fn the_two_levels_after_a_move_from_the_cells_listed_before_it_are_the_placed_counts() {
+    let mut compared = 0;
+    for v in variants() {
+        for (seed, tiles, hand) in [(1, 8, 5), (2, 30, 6), (3, 60, 6), (4, 12, 20)] {
+            let p = random_position(&v, seed, tiles, hand);
+            let mut g = MoveGen::new(&v, &p.board, &p.hand);
+            // At the position and after one placement of it.
+            let mut firsts = vec![None];
+            let mut moves = Vec::new();
+            g.legal_moves(&mut moves);
+            firsts.extend(moves.iter().step_by(7).map(|&m| Some(m)));
+            for first in firsts {
+                if let Some(m) = first {
+                    g.place(m.at, v.orientations().corners(usize::from(m.orientation)));
+                }
+                let mut cells = super::CellsWithMoves::default();
+                g.cells_with_moves(&mut cells);
+                let mut here = Vec::new();
+                g.legal_moves(&mut here);
+                for &m in &here {
+                    g.place(m.at, v.orientations().corners(usize::from(m.orientation)));
+                    let counted = g.counts_two_levels_after(&cells, m.at);
+                    let mut next = Vec::new();
+                    g.legal_moves(&mut next);
+                    let now = Counts { legal: g.count_moves() as u64, bonus: g.count_bonus_moves() as u64 };
+                    let mut after = Counts::default();
+                    for &n in &next {
+                        g.place(n.at, v.orientations().corners(usize::from(n.orientation)));
+                        after += Counts { legal: g.count_moves() as u64, bonus: g.count_bonus_moves() as u64 };
+                        g.unplace(n.at);
+                    }
+                    assert_eq!(counted, (now, after), "{} seed {seed} {first:?} then {m:?}", v.label());
+                    compared += u64::from(after.legal > 0 && after.bonus > 0);
+                    g.unplace(m.at);
+                }
+                if let Some(m) = first {
+                    g.unplace(m.at);
+                }
+            }
+        }
+    }
+    // Most comparisons are of counts with moves and bonus moves in them.
+    assert!(compared > 200, "{compared}");
+}
