@@ -15,6 +15,7 @@
 use rustc_hash::FxHashMap;
 
 use super::{Answer, Choice, Move, Play, PlayKind, SEEN_ENTRY_BYTES, Search, corners_of, zobrist};
+use crate::model::Cell;
 
 /// No line: the bonus tiles owed cannot all be played (R17 = required).
 pub(super) const NONE: i64 = -(1 << 40);
@@ -23,23 +24,55 @@ pub(super) const NONE: i64 = -(1 << 40);
 /// chain search.
 #[derive(Debug, Default)]
 pub(super) struct Table {
-    /// Per position (placements and count owed): `value << 1 | exact`, the
-    /// value exact or an upper bound.
+    /// Per position (placements, count owed, and what the search of it was
+    /// restricted to): `value << 1 | exact`, the value exact or an upper
+    /// bound.
     entries: FxHashMap<u64, i64>,
     /// The most entries the table may hold (the memory limit).
     cap: usize,
     /// The Zobrist key of the placements made since the search began.
     key: u64,
-    /// The hand's total weight and size.
+    /// The hand's total weight and size, and how many of its tiles weigh
+    /// each weight.
     hand_weight: i64,
     hand_len: i64,
+    weights: Vec<u32>,
+    /// What the line being searched has scored, its plays (the first ones
+    /// as plays, the chain's as moves with their choices), and the best
+    /// whole line reached so far: what a search cut short answers.
+    score: i64,
+    head: Vec<Play>,
+    path: Vec<(Move, bool, Option<Choice>)>,
+    record: Option<(i64, Vec<Play>)>,
+    /// Whether the lines reached are whole turns, reported as found.
+    report: bool,
 }
 
 /// The key of a count of bonus tiles owed, XORed into the placements' key.
 fn owed_key(owed: u8) -> u64 {
-    let mut x = u64::from(owed).wrapping_add(0x2545_F491_4F6C_DD1D).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    mix(u64::from(owed).wrapping_add(0x2545_F491_4F6C_DD1D))
+}
+
+/// The key of a search restricted to what follows a tile placed without a
+/// bonus at `cell`.
+fn after_key(cell: Cell) -> u64 {
+    mix((cell.x as u32 as u64) << 32 ^ (cell.y as u32 as u64) ^ 0x6A09_E667_F3BC_C908)
+}
+
+/// The key of a search of lines of tiles that count only their weight.
+const TAIL_KEY: u64 = 0xB7E1_5162_8AED_2A6B;
+
+fn mix(x: u64) -> u64 {
+    let mut x = x.wrapping_mul(0x9E37_79B9_7F4A_7C15);
     x = (x ^ (x >> 31)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     x ^ (x >> 29)
+}
+
+/// Whether `b` is one of the eight cells around `a`: only those see a tile
+/// at `a`, so a placement elsewhere is legal, and earns a bonus, the same
+/// whether or not `a` holds one.
+fn near(a: Cell, b: Cell) -> bool {
+    (a.x - b.x).abs() <= 1 && (a.y - b.y).abs() <= 1
 }
 
 /// `value + add`, no line staying no line.
@@ -55,8 +88,7 @@ fn at_least(floor: i64) -> i64 {
 /// What a bonus tile's placement leads to.
 #[derive(Clone, Copy, Debug)]
 enum Next {
-    /// Nothing more: the value is final (the last tile owed without a
-    /// bonus, or going out on a bonus).
+    /// Nothing more: the value is final (going out on a bonus).
     Done,
     /// The rest of the chain with this many owed (0: nothing more).
     Owed(u8),
@@ -66,9 +98,15 @@ enum Next {
 }
 
 impl Search<'_> {
-    /// Starts a chain search from the position as it stands.
-    fn chain_start(&mut self) {
+    /// Starts a chain search from the position as it stands, the line so
+    /// far `head` scoring `score`.
+    fn chain_start(&mut self, head: Vec<Play>, score: i64, report: bool) {
         let hand = self.generator.hand();
+        let heaviest = hand.iter().map(|t| usize::from(t.weight())).max().unwrap_or(0);
+        let mut weights = vec![0; heaviest + 1];
+        for t in &hand {
+            weights[usize::from(t.weight())] += 1;
+        }
         self.table = Table {
             entries: FxHashMap::default(),
             cap: self
@@ -78,6 +116,12 @@ impl Search<'_> {
             key: 0,
             hand_weight: hand.iter().map(|t| i64::from(t.weight())).sum(),
             hand_len: hand.len() as i64,
+            weights,
+            score,
+            head,
+            path: Vec::new(),
+            record: None,
+            report,
         };
     }
 
@@ -87,6 +131,9 @@ impl Search<'_> {
         self.table.key ^= zobrist(m);
         self.table.hand_weight -= i64::from(corners.weight());
         self.table.hand_len -= 1;
+        if let Some(n) = self.table.weights.get_mut(usize::from(corners.weight())) {
+            *n -= 1;
+        }
     }
 
     fn chain_unplace(&mut self, m: Move) {
@@ -95,6 +142,57 @@ impl Search<'_> {
         self.table.key ^= zobrist(m);
         self.table.hand_weight += i64::from(corners.weight());
         self.table.hand_len += 1;
+        if let Some(n) = self.table.weights.get_mut(usize::from(corners.weight())) {
+            *n += 1;
+        }
+    }
+
+    /// The `k` heaviest hand tiles' total weight.
+    fn heaviest(&self, k: u8) -> i64 {
+        let mut left = u32::from(k);
+        let mut total = 0;
+        for (w, &n) in self.table.weights.iter().enumerate().rev() {
+            let take = n.min(left);
+            total += i64::from(take) * w as i64;
+            left -= take;
+            if left == 0 {
+                break;
+            }
+        }
+        total
+    }
+
+    /// A whole line reached: the line so far and `extra` more (the last
+    /// play `last`, not placed), kept when it is the best so far.
+    fn chain_leaf(&mut self, extra: i64, last: Option<(Move, bool, Option<Choice>)>) {
+        let total = self.table.score + extra;
+        if self.table.record.as_ref().is_some_and(|r| r.0 >= total) {
+            return;
+        }
+        let mut line = self.table.head.clone();
+        for &(m, earns, choice) in self.table.path.iter().chain(last.iter()) {
+            let mut play = self.play(m, PlayKind::BonusTile, earns);
+            play.choice = choice;
+            line.push(play);
+        }
+        self.table.record = Some((total, line));
+        if self.table.report {
+            self.limits.found(total);
+        }
+    }
+
+    /// Looks up a position: its value when the table settles the question
+    /// "at least `floor`?".
+    fn chain_known(&self, key: u64, floor: i64) -> Option<i64> {
+        let &entry = self.table.entries.get(&key)?;
+        let (value, exact) = (entry >> 1, entry & 1 == 1);
+        (exact || value < floor).then_some(value)
+    }
+
+    fn chain_store(&mut self, key: u64, value: i64, exact: bool) {
+        if self.table.entries.len() < self.table.cap || self.table.entries.contains_key(&key) {
+            self.table.entries.insert(key, value << 1 | i64::from(exact));
+        }
     }
 
     /// No rest of a chain with `owed` tiles owed scores more: of `p`
@@ -136,13 +234,16 @@ impl Search<'_> {
     /// least `floor`, else an upper bound below it.
     fn chain_next(&mut self, next: Next, floor: i64) -> i64 {
         match next {
-            Next::Done | Next::Owed(0) => 0,
-            Next::Owed(owed) => self.chain_value(owed, floor),
+            Next::Done | Next::Owed(0) => {
+                self.chain_leaf(0, None);
+                0
+            }
+            Next::Owed(owed) => self.chain_value(owed, floor, None),
             Next::Take(owed) => {
                 if !self.follow_up_required() && !self.can_place(owed) {
                     return NONE;
                 }
-                self.chain_value(owed, floor)
+                self.chain_value(owed, floor, None)
             }
         }
     }
@@ -151,65 +252,128 @@ impl Search<'_> {
     /// owed can score, when it is at least `floor`; otherwise an upper
     /// bound below `floor` (`NONE`: no line at all). Nothing it returns
     /// after a limit stopped the search means anything.
-    pub(super) fn chain_value(&mut self, owed: u8, floor: i64) -> i64 {
+    ///
+    /// With `after`, the last tile was placed at that cell without a bonus,
+    /// and only lines that play next to it, or that only place tiles
+    /// without a bonus from now on, are searched: any other line plays
+    /// that tile later instead, to the same score (a tile placed away
+    /// from the next one, neither seeing the other, can trade places with
+    /// it, and the count owed stays at least one in between), so one of
+    /// its reorderings is searched.
+    fn chain_value(&mut self, owed: u8, floor: i64, after: Option<Cell>) -> i64 {
         let floor = at_least(floor);
         if self.tick() {
             return NONE;
         }
-        let key = self.table.key ^ owed_key(owed);
-        if let Some(&entry) = self.table.entries.get(&key) {
-            let (value, exact) = (entry >> 1, entry & 1 == 1);
-            if exact || value < floor {
-                return value;
-            }
+        let key = self.table.key ^ owed_key(owed) ^ after.map_or(0, after_key);
+        if let Some(value) = self.chain_known(key, floor) {
+            return value;
         }
         let ceiling = self.chain_ceiling(owed);
         if ceiling < floor {
             return ceiling;
         }
-        let mut moves: Vec<(bool, i64, Move)> = self
-            .moves()
-            .into_iter()
-            .map(|m| (self.generator.is_bonus(m), i64::from(corners_of(self.variant, m).weight()), m))
-            .collect();
-        if moves.is_empty() {
-            // R17 = not-required: a tile owed with no legal placement is
-            // forfeited; required, there is no line.
-            return if self.follow_up_required() { NONE } else { 0 };
-        }
-        // Bonus-earning tiles first (they keep the chain going and may pay
-        // 25), heaviest first: good lines early raise the floor.
-        moves.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(b.1.cmp(&a.1)).then(a.2.cmp(&b.2)));
         let mut best = NONE;
         let mut upper = NONE;
-        // The rest after one more placement without a bonus, for the
-        // bound of each move before placing it.
+        if after.is_some() {
+            let got = self.chain_tail(owed, floor);
+            if self.budget.stopped() {
+                return NONE;
+            }
+            if got >= floor {
+                best = got;
+            } else {
+                upper = got;
+            }
+        }
+        // The generator's own order: the value found does not depend on it.
+        let mut all = Vec::new();
+        self.generator.legal_moves(&mut all);
+        if all.is_empty() && after.is_none() {
+            // R17 = not-required: a tile owed with no legal placement is
+            // forfeited; required, there is no line.
+            if self.follow_up_required() {
+                return NONE;
+            }
+            self.chain_leaf(0, None);
+            return 0;
+        }
+        // The last tile of the hand may go out anywhere.
+        let last = self.table.hand_len == 1;
+        let mut moves: Vec<(bool, i64, Move)> = all
+            .into_iter()
+            .filter(|m| after.is_none_or(|a| last || near(a, m.at)))
+            .map(|m| (self.generator.is_bonus(m), i64::from(corners_of(self.variant, m).weight()), m))
+            .collect();
+        if owed == 1 {
+            // The last tile owed: of the tiles without a bonus only the
+            // heaviest counts.
+            let mut top: Option<(bool, i64, Move)> = None;
+            moves.retain(|&(earns, weight, m)| {
+                if !earns && top.is_none_or(|t| weight > t.1) {
+                    top = Some((earns, weight, m));
+                }
+                earns
+            });
+            moves.sort_unstable_by_key(|&(_, weight, _)| std::cmp::Reverse(weight));
+            moves.extend(top);
+        } else {
+            // Bonus-earning tiles first (they keep the chain going and may
+            // pay 25), heaviest first: good lines early raise the floor.
+            moves.sort_unstable_by_key(|&(earns, weight, _)| (std::cmp::Reverse(earns), std::cmp::Reverse(weight)));
+        }
         for (earns, weight, m) in moves {
             let need = floor.max(plus(best, 1));
             if !earns && owed == 1 {
-                // The last tile owed, no bonus: its weight is all. The moves
-                // without a bonus come heaviest first, so the first is the
-                // best of them.
-                best = best.max(weight);
+                // The last tile owed, no bonus: its weight is all (after a
+                // tile without a bonus, the tail counted it already). The
+                // moves without a bonus come heaviest first.
+                if after.is_none() {
+                    self.chain_leaf(weight, Some((m, false, None)));
+                    best = best.max(weight);
+                }
                 break;
             }
             let n = self.table.hand_len - 1;
             let rest = |o: i64| 25 * n.min((n + o) / 2);
-            let after = self.table.hand_weight - weight;
             let bound = weight
-                + after
-                + if earns { (25 + rest(i64::from(owed) - 1)).max(rest(i64::from(owed) + 1)) } else { rest(i64::from(owed) - 1) };
+                + self.table.hand_weight
+                - weight
+                + if earns {
+                    (25 + rest(i64::from(owed) - 1)).max(rest(i64::from(owed) + 1))
+                } else {
+                    rest(i64::from(owed) - 1)
+                };
             if bound < need {
                 upper = upper.max(bound);
                 continue;
             }
             self.chain_place(m);
-            for (_, pays, next) in self.chain_options(earns, owed) {
-                let need = floor.max(plus(best, 1));
-                let got = plus(self.chain_next(next, need - weight - pays), weight + pays);
-                if self.budget.stopped() {
-                    break;
+            if earns {
+                for (choice, pays, next) in self.chain_options(true, owed) {
+                    let need = floor.max(plus(best, 1));
+                    self.table.path.push((m, true, choice));
+                    self.table.score += weight + pays;
+                    let got = plus(self.chain_next(next, need - weight - pays), weight + pays);
+                    self.table.path.pop();
+                    self.table.score -= weight + pays;
+                    if self.budget.stopped() {
+                        break;
+                    }
+                    if got >= need {
+                        best = got;
+                    } else {
+                        upper = upper.max(got);
+                    }
                 }
+            } else {
+                // Without a bonus (and with tiles still owed after it):
+                // what follows starts next to it, or places no bonus.
+                self.table.path.push((m, false, None));
+                self.table.score += weight;
+                let got = plus(self.chain_value(owed - 1, need - weight, Some(m.at)), weight);
+                self.table.path.pop();
+                self.table.score -= weight;
                 if got >= need {
                     best = got;
                 } else {
@@ -222,9 +386,94 @@ impl Search<'_> {
             }
         }
         let (value, exact) = if best >= floor { (best, true) } else { (best.max(upper), false) };
-        if self.table.entries.len() < self.table.cap || self.table.entries.contains_key(&key) {
-            self.table.entries.insert(key, value << 1 | i64::from(exact));
+        self.chain_store(key, value, exact);
+        value
+    }
+
+    /// The most `owed` more placements can score counting only their
+    /// weights (a bonus among them taken as its 25 scores more, and ends
+    /// the chain no sooner), when it is at least `floor`; otherwise an
+    /// upper bound below it, as [`Search::chain_value`].
+    fn chain_tail(&mut self, owed: u8, floor: i64) -> i64 {
+        if owed == 0 {
+            self.chain_leaf(0, None);
+            return 0;
         }
+        let floor = at_least(floor);
+        if self.tick() {
+            return NONE;
+        }
+        let key = self.table.key ^ owed_key(owed) ^ TAIL_KEY;
+        if let Some(value) = self.chain_known(key, floor) {
+            return value;
+        }
+        let ceiling = self.heaviest(owed);
+        if ceiling < floor {
+            return ceiling;
+        }
+        let mut all = Vec::new();
+        self.generator.legal_moves(&mut all);
+        let mut moves: Vec<(i64, Move)> =
+            all.into_iter().map(|m| (i64::from(corners_of(self.variant, m).weight()), m)).collect();
+        if moves.is_empty() {
+            if self.follow_up_required() {
+                return NONE;
+            }
+            self.chain_leaf(0, None);
+            return 0;
+        }
+        if owed == 1 {
+            // Only the heaviest counts.
+            let top = moves.iter().copied().reduce(|a, b| if b.0 > a.0 { b } else { a });
+            moves = top.into_iter().collect();
+        } else {
+            moves.sort_unstable_by_key(|&(weight, _)| std::cmp::Reverse(weight));
+        }
+        let mut best = NONE;
+        let mut upper = NONE;
+        for (weight, m) in moves {
+            let need = floor.max(plus(best, 1));
+            let earns = self.generator.is_bonus(m);
+            if owed == 1 {
+                if !earns {
+                    self.chain_leaf(weight, Some((m, false, None)));
+                }
+                best = best.max(weight);
+                break;
+            }
+            // The heaviest lines with this tile: no more for the lighter
+            // tiles after it.
+            let mut bound = weight;
+            if let Some(n) = self.table.weights.get_mut(weight as usize) {
+                *n -= 1;
+                bound += self.heaviest(owed - 1);
+                if let Some(n) = self.table.weights.get_mut(weight as usize) {
+                    *n += 1;
+                }
+            }
+            if bound < need {
+                upper = upper.max(bound);
+                break;
+            }
+            self.chain_place(m);
+            let (pays, choice) = if earns { self.points_choice() } else { (0, None) };
+            self.table.path.push((m, earns, choice));
+            self.table.score += weight + pays;
+            let got = plus(self.chain_tail(owed - 1, need - weight), weight);
+            self.table.path.pop();
+            self.table.score -= weight + pays;
+            self.chain_unplace(m);
+            if self.budget.stopped() {
+                return NONE;
+            }
+            if got >= need {
+                best = got;
+            } else {
+                upper = upper.max(got);
+            }
+        }
+        let (value, exact) = if best >= floor { (best, true) } else { (best.max(upper), false) };
+        self.chain_store(key, value, exact);
         value
     }
 
@@ -310,7 +559,7 @@ impl Search<'_> {
         if take && !self.follow_up_required() && !self.can_place(owed) {
             return None;
         }
-        self.chain_start();
+        self.chain_start(Vec::new(), 0, false);
         let moves = self.chain_moves();
         if moves.is_empty() && !self.follow_up_required() {
             return Some((0, vec![Vec::new()]));
@@ -331,10 +580,11 @@ impl Search<'_> {
             self.chain_place(m);
             for (choice, pays, next) in self.chain_options(earns, owed) {
                 let need = best.as_ref().map_or(NONE + 1, |b| b.0 + 1) - play.points - pays;
-                let got = match next {
-                    Next::Done | Next::Owed(0) => 0,
-                    _ => self.chain_next(next, need),
-                };
+                self.table.path.push((m, earns, choice));
+                self.table.score += play.points + pays;
+                let got = self.chain_next(next, need);
+                self.table.path.pop();
+                self.table.score -= play.points + pays;
                 if self.budget.stopped() {
                     self.chain_unplace(m);
                     break 'moves;
@@ -353,12 +603,25 @@ impl Search<'_> {
             }
             self.chain_unplace(m);
         }
+        if self.budget.stopped() {
+            // Cut short: the best line reached, searched to the end or not.
+            let best = better(best, self.table.record.take())?;
+            return Some((best.0, vec![best.1]));
+        }
         let (value, line) = best?;
-        if self.budget.stopped() || self.cap() == 1 {
+        if self.cap() == 1 {
             return Some((value, vec![line]));
         }
         let lines = self.chain_read(owed, value, self.cap(), &mut Vec::new());
         Some((value, lines))
+    }
+}
+
+/// The better of two lines, the first where they score the same.
+fn better(a: Option<(i64, Vec<Play>)>, b: Option<(i64, Vec<Play>)>) -> Option<(i64, Vec<Play>)> {
+    match (a, b) {
+        (Some(a), Some(b)) => Some(if b.0 > a.0 { b } else { a }),
+        (a, b) => a.or(b),
     }
 }
 
@@ -367,7 +630,7 @@ impl Search<'_> {
     /// walk over first plays, each chain after a first bonus searched by
     /// value against the best turn found so far.
     pub(super) fn best_chained_turn(&mut self) -> Answer {
-        self.chain_start();
+        self.chain_start(Vec::new(), 0, true);
         let mut moves = self.moves();
         moves.sort_by_cached_key(|&m| {
             let weight = corners_of(self.variant, m).weight();
@@ -414,6 +677,10 @@ impl Search<'_> {
                 }
                 if !self.hand_is_empty() {
                     let need = best.as_ref().map_or(NONE + 1, |b| b.0 + 1) - first.points;
+                    let mut head = first.clone();
+                    head.choice = Some(Choice::Tiles);
+                    self.table.head = vec![head];
+                    self.table.score = first.points;
                     let got = self.chain_next(Next::Take(2), need);
                     if !self.budget.stopped() && got > NONE && got >= need {
                         first.choice = Some(Choice::Tiles);
@@ -430,6 +697,10 @@ impl Search<'_> {
             }
         }
         let stopped = self.budget.stopped();
+        if stopped {
+            // Cut short: the best turn reached, searched to the end or not.
+            best = better(best, self.table.record.take());
+        }
         let all = match &best {
             Some((value, _)) if !stopped && self.cap() > 1 => self.chained_turn_lines(&moves, *value),
             _ => Vec::new(),
