@@ -238,12 +238,12 @@ impl Search<'_> {
                 self.chain_leaf(0, None);
                 0
             }
-            Next::Owed(owed) => self.chain_value(owed, floor, None),
+            Next::Owed(owed) => self.chain_value(owed, floor, None, NONE),
             Next::Take(owed) => {
                 if !self.follow_up_required() && !self.can_place(owed) {
                     return NONE;
                 }
-                self.chain_value(owed, floor, None)
+                self.chain_value(owed, floor, None, NONE)
             }
         }
     }
@@ -260,7 +260,7 @@ impl Search<'_> {
     /// from the next one, neither seeing the other, can trade places with
     /// it, and the count owed stays at least one in between), so one of
     /// its reorderings is searched.
-    fn chain_value(&mut self, owed: u8, floor: i64, after: Option<Cell>) -> i64 {
+    fn chain_value(&mut self, owed: u8, floor: i64, after: Option<Cell>, hint: i64) -> i64 {
         let floor = at_least(floor);
         if self.tick() {
             return NONE;
@@ -276,7 +276,7 @@ impl Search<'_> {
         let mut best = NONE;
         let mut upper = NONE;
         if after.is_some() {
-            let got = self.chain_tail(owed, floor);
+            let got = self.chain_tail(owed, floor, hint);
             if self.budget.stopped() {
                 return NONE;
             }
@@ -287,8 +287,13 @@ impl Search<'_> {
             }
         }
         // The generator's own order: the value found does not depend on it.
+        // The last tile of the hand may go out anywhere.
+        let last = self.table.hand_len == 1;
         let mut all = Vec::new();
-        self.generator.legal_moves(&mut all);
+        match after {
+            Some(a) if !last => self.generator.legal_moves_near(a, &mut all),
+            _ => self.generator.legal_moves(&mut all),
+        }
         if all.is_empty() && after.is_none() {
             // R17 = not-required: a tile owed with no legal placement is
             // forfeited; required, there is no line.
@@ -298,11 +303,8 @@ impl Search<'_> {
             self.chain_leaf(0, None);
             return 0;
         }
-        // The last tile of the hand may go out anywhere.
-        let last = self.table.hand_len == 1;
         let mut moves: Vec<(bool, i64, Move)> = all
             .into_iter()
-            .filter(|m| after.is_none_or(|a| last || near(a, m.at)))
             .map(|m| (self.generator.is_bonus(m), i64::from(corners_of(self.variant, m).weight()), m))
             .collect();
         if owed == 1 {
@@ -322,6 +324,22 @@ impl Search<'_> {
             // pay 25), heaviest first: good lines early raise the floor.
             moves.sort_unstable_by_key(|&(earns, weight, _)| (std::cmp::Reverse(earns), std::cmp::Reverse(weight)));
         }
+        // With two owed, the tail after a tile without a bonus is one tile:
+        // at least the heaviest move here that it leaves as it is (another
+        // tile, away from it), which settles it when no hand tile is heavier.
+        let mut heavy: Vec<(i64, Move)> = Vec::new();
+        if owed == 2 {
+            heavy = moves.iter().map(|&(_, w, m)| (w, m)).collect();
+            heavy.sort_unstable_by_key(|&(w, _)| std::cmp::Reverse(w));
+        }
+        let variant = self.variant;
+        let hint_after = |x: Move| -> i64 {
+            let tile = corners_of(variant, x).id();
+            heavy
+                .iter()
+                .find(|&&(_, z)| !near(z.at, x.at) && corners_of(variant, z).id() != tile)
+                .map_or(NONE, |&(w, _)| w)
+        };
         for (earns, weight, m) in moves {
             let need = floor.max(plus(best, 1));
             if !earns && owed == 1 {
@@ -348,6 +366,19 @@ impl Search<'_> {
                 upper = upper.max(bound);
                 continue;
             }
+            if !earns {
+                // Settled by the table already: no need to place it.
+                let child = self.table.key ^ zobrist(m) ^ owed_key(owed - 1) ^ after_key(m.at);
+                if let Some(value) = self.chain_known(child, at_least(need - weight)) {
+                    let got = plus(value, weight);
+                    if got >= need {
+                        best = got;
+                    } else {
+                        upper = upper.max(got);
+                    }
+                    continue;
+                }
+            }
             self.chain_place(m);
             if earns {
                 for (choice, pays, next) in self.chain_options(true, owed) {
@@ -371,7 +402,7 @@ impl Search<'_> {
                 // what follows starts next to it, or places no bonus.
                 self.table.path.push((m, false, None));
                 self.table.score += weight;
-                let got = plus(self.chain_value(owed - 1, need - weight, Some(m.at)), weight);
+                let got = plus(self.chain_value(owed - 1, need - weight, Some(m.at), hint_after(m)), weight);
                 self.table.path.pop();
                 self.table.score -= weight;
                 if got >= need {
@@ -394,7 +425,7 @@ impl Search<'_> {
     /// weights (a bonus among them taken as its 25 scores more, and ends
     /// the chain no sooner), when it is at least `floor`; otherwise an
     /// upper bound below it, as [`Search::chain_value`].
-    fn chain_tail(&mut self, owed: u8, floor: i64) -> i64 {
+    fn chain_tail(&mut self, owed: u8, floor: i64, hint: i64) -> i64 {
         if owed == 0 {
             self.chain_leaf(0, None);
             return 0;
@@ -408,7 +439,7 @@ impl Search<'_> {
             return value;
         }
         let ceiling = self.heaviest(owed);
-        if ceiling < floor {
+        if ceiling < floor || (owed == 1 && hint >= ceiling) {
             return ceiling;
         }
         let mut all = Vec::new();
@@ -459,7 +490,7 @@ impl Search<'_> {
             let (pays, choice) = if earns { self.points_choice() } else { (0, None) };
             self.table.path.push((m, earns, choice));
             self.table.score += weight + pays;
-            let got = plus(self.chain_tail(owed - 1, need - weight), weight);
+            let got = plus(self.chain_tail(owed - 1, need - weight, NONE), weight);
             self.table.path.pop();
             self.table.score -= weight + pays;
             self.chain_unplace(m);
