@@ -109,10 +109,7 @@ impl Search<'_> {
         }
         self.table = Table {
             entries: FxHashMap::default(),
-            cap: self
-                .limits
-                .memory
-                .map_or(usize::MAX, |m| usize::try_from(m / SEEN_ENTRY_BYTES).unwrap_or(usize::MAX)),
+            cap: self.limits.memory.map_or(usize::MAX, |m| usize::try_from(m / SEEN_ENTRY_BYTES).unwrap_or(usize::MAX)),
             key: 0,
             hand_weight: hand.iter().map(|t| i64::from(t.weight())).sum(),
             hand_len: hand.len() as i64,
@@ -225,7 +222,10 @@ impl Search<'_> {
             return Vec::new();
         }
         if earns {
-            return vec![(Some(Choice::Points), 25, Next::Owed(owed - 1)), (Some(Choice::Tiles), 0, Next::Take(owed + 1))];
+            return vec![
+                (Some(Choice::Points), 25, Next::Owed(owed - 1)),
+                (Some(Choice::Tiles), 0, Next::Take(owed + 1)),
+            ];
         }
         vec![(None, 0, Next::Owed(owed - 1))]
     }
@@ -354,9 +354,7 @@ impl Search<'_> {
             }
             let n = self.table.hand_len - 1;
             let rest = |o: i64| 25 * n.min((n + o) / 2);
-            let bound = weight
-                + self.table.hand_weight
-                - weight
+            let bound = weight + self.table.hand_weight - weight
                 + if earns {
                     (25 + rest(i64::from(owed) - 1)).max(rest(i64::from(owed) + 1))
                 } else {
