@@ -105,7 +105,9 @@ impl Search<'_> {
         let heaviest = hand.iter().map(|t| usize::from(t.weight())).max().unwrap_or(0);
         let mut weights = vec![0; heaviest + 1];
         for t in &hand {
-            weights[usize::from(t.weight())] += 1;
+            if let Some(n) = weights.get_mut(usize::from(t.weight())) {
+                *n += 1;
+            }
         }
         self.table = Table {
             entries: FxHashMap::default(),
