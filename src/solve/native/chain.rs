@@ -11,6 +11,11 @@
 //! search walks them (heaviest bonus tile first, the 25 before the tiles),
 //! so that the line printed among equal-scoring lines, and the list `--all`
 //! prints, are the plain search's.
+//!
+//! This file is long because the value search, the tail of weights it
+//! bounds a line with, the read-back of lines and the two entry points (the
+//! whole turn, the bonus tiles after one bonus) share one table and one
+//! running line, kept on the search by `chain_place` and `chain_unplace`.
 
 use rustc_hash::FxHashMap;
 
