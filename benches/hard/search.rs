@@ -4,8 +4,8 @@ use divan::{Bencher, black_box};
 use quadominos::fixtures::perft::perft_threads;
 use quadominos::formats::builtin_variant;
 use quadominos::rules::random_position;
-use quadominos::solve::Goal;
 use quadominos::solve::native::Native;
+use quadominos::solve::{Goal, Puzzle};
 
 use crate::common::{bench, shipped, with_goal};
 
@@ -28,6 +28,18 @@ fn native_seq_60_serbian_6(bencher: Bencher) {
 fn native_seq_60_serbian_8(bencher: Bencher) {
     let (puzzle, expected) = shipped("seq-60-serbian-8");
     bench(bencher, &Native, &puzzle, expected);
+}
+
+/// The best turn on `generate --seed 77 --tiles 40 --hand 12 --variant
+/// serbian-chain`: bonus tiles that earn bonuses of their own (R8 = yes)
+/// chained to 208, proven by the chained search (the 30-tile hand of the
+/// same seed is not proven yet).
+#[divan::bench(sample_count = 5, sample_size = 1)]
+fn native_turn_40_serbian_chain_12(bencher: Bencher) {
+    let chain = builtin_variant("serbian-chain").expect("serbian-chain ships");
+    let position = random_position(&chain, 77, 40, 12);
+    let puzzle = Puzzle { variant: chain, board: position.board, hand: position.hand, goal: Goal::BestTurn };
+    bench(bencher, &Native, &puzzle, 208);
 }
 
 /// Perft on benches/perft.rs's position (seed 2026, 60 tiles, 15 in hand,

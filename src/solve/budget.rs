@@ -15,17 +15,39 @@ pub(crate) struct Budget<'a> {
     pub nodes: u64,
     /// What stopped the search, once something has.
     pub why: Option<Stop>,
+    /// While held, nodes are counted but nothing stops the search: for
+    /// reading back a line whose value is already known.
+    held: bool,
+    /// The most nodes a test lets the search visit (a stand-in for the
+    /// clock that stops it at the same node on every run).
+    #[cfg(test)]
+    pub max_nodes: u64,
 }
 
 impl<'a> Budget<'a> {
     pub(crate) fn new(limits: &'a Limits, started: Instant) -> Budget<'a> {
-        Budget { limits, started, nodes: 0, why: None }
+        Budget {
+            limits,
+            started,
+            nodes: 0,
+            why: None,
+            held: false,
+            #[cfg(test)]
+            max_nodes: u64::MAX,
+        }
     }
 
     /// Counts one node; true when the search must stop.
     #[inline]
     pub(crate) fn spend(&mut self) -> bool {
         self.nodes += 1;
+        if self.held {
+            return false;
+        }
+        #[cfg(test)]
+        if self.nodes > self.max_nodes {
+            self.why = Some(Stop::TimeLimit);
+        }
         if self.why.is_none() && (self.nodes == 1 || self.nodes.is_multiple_of(1024)) {
             self.why = self.limits.expired(self.started);
         }
@@ -35,6 +57,11 @@ impl<'a> Budget<'a> {
     /// Whether a limit has stopped the search.
     #[inline]
     pub(crate) fn stopped(&self) -> bool {
-        self.why.is_some()
+        self.why.is_some() && !self.held
+    }
+
+    /// Holds the budget (or lets it go again); returns whether it was held.
+    pub(crate) fn hold(&mut self, held: bool) -> bool {
+        std::mem::replace(&mut self.held, held)
     }
 }

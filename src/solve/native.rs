@@ -226,6 +226,11 @@ struct Search<'p> {
     generator: MoveGen<'p>,
     limits: &'p Limits,
     budget: Budget<'p>,
+    /// The chained search's table and state (R8 = yes).
+    table: chain::Table,
+    /// Chained bonuses searched by the plain walk over every line, as
+    /// before the chained search: the reference its tests compare with.
+    plain: bool,
 }
 
 fn corners_of(variant: &Variant, m: Move) -> Corners {
@@ -239,6 +244,8 @@ impl<'p> Search<'p> {
             generator: MoveGen::new(&puzzle.variant, &puzzle.board, &puzzle.hand),
             limits,
             budget: Budget::new(limits, started),
+            table: chain::Table::default(),
+            plain: false,
         }
     }
 
@@ -256,6 +263,12 @@ impl<'p> Search<'p> {
 
     fn hand_is_empty(&self) -> bool {
         self.generator.hand_is_empty()
+    }
+
+    /// Whether bonus tiles chain (R8) and are searched by the chained
+    /// search rather than the plain walk.
+    fn chained(&self) -> bool {
+        self.variant.rules().bonus_chain.yes() && !self.plain
     }
 
     /// R17: must each bonus tile leave the tiles still owed playable?
@@ -297,6 +310,9 @@ impl<'p> Search<'p> {
     /// Taking bonus tiles so that `owed` are owed: allowed only where all of
     /// them can be played (E14, E6); then the best way to play them.
     fn take_tiles(&mut self, owed: u8) -> Option<(i64, Vec<Vec<Play>>)> {
+        if self.chained() {
+            return self.chain_tiles(owed, true);
+        }
         // Where each tile must leave the rest playable (R17), the search of
         // the tiles finds a full line exactly when one exists.
         if !self.follow_up_required() && !self.can_place(owed) {
@@ -318,6 +334,9 @@ impl<'p> Search<'p> {
 
     /// Every way to play the turn that scores the most.
     fn best_turn(&mut self) -> Answer {
+        if self.chained() {
+            return self.best_chained_turn();
+        }
         let mut best: Option<(i64, Vec<Vec<Play>>)> = None;
         // Bonus plays first, heaviest first: the best turn is found early and
         // bounds the bonus-tile searches after it.
@@ -475,6 +494,9 @@ impl<'p> Search<'p> {
     /// The best value of placing `owed` bonus tiles, with every line that
     /// reaches it; `None` when they cannot all be placed.
     fn bonus_tiles(&mut self, owed: u8) -> Option<(i64, Vec<Vec<Play>>)> {
+        if self.chained() {
+            return self.chain_tiles(owed, false);
+        }
         if owed == 0 {
             return Some((0, vec![Vec::new()]));
         }
@@ -761,5 +783,6 @@ fn merge(best: &mut Option<(i64, Vec<Vec<Play>>)>, value: i64, line: Vec<Play>, 
     }
 }
 
+mod chain;
 #[cfg(test)]
 mod tests;

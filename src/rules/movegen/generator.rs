@@ -349,16 +349,32 @@ impl<'v> MoveGen<'v> {
 
     /// Every legal move of a hand tile, appended to `out` cell by cell.
     pub fn legal_moves(&self, out: &mut Vec<Move>) {
-        let local = &self.local;
         for open in &self.open {
-            let (legal, _) = local.bits(open.table);
-            for (w, (&l, &h)) in legal.iter().zip(&local.hand).enumerate() {
-                let mut bits = l & h;
-                while bits != 0 {
-                    let j = w * 64 + bits.trailing_zeros() as usize;
-                    out.push(Move { at: open.cell, orientation: local.orientation[j] });
-                    bits &= bits - 1;
-                }
+            self.legal_moves_of(open, out);
+        }
+    }
+
+    /// Every legal move of a hand tile at the open cells among the eight
+    /// around `at`, appended to `out` cell by cell: where a tile placed at
+    /// `at` can have changed what is legal.
+    pub fn legal_moves_near(&self, at: Cell, out: &mut Vec<Move>) {
+        for open in &self.open {
+            if (open.cell.x - at.x).abs() <= 1 && (open.cell.y - at.y).abs() <= 1 {
+                self.legal_moves_of(open, out);
+            }
+        }
+    }
+
+    #[inline]
+    fn legal_moves_of(&self, open: &Open, out: &mut Vec<Move>) {
+        let local = &self.local;
+        let (legal, _) = local.bits(open.table);
+        for (w, (&l, &h)) in legal.iter().zip(&local.hand).enumerate() {
+            let mut bits = l & h;
+            while bits != 0 {
+                let j = w * 64 + bits.trailing_zeros() as usize;
+                out.push(Move { at: open.cell, orientation: local.orientation[j] });
+                bits &= bits - 1;
             }
         }
     }

@@ -112,3 +112,131 @@ fn a_search_reports_decreasing_true_bounds_ending_at_the_optimum() {
         assert_eq!((progress.best(), progress.bound()), (Some(optimum), Some(optimum)), "{name}");
     }
 }
+
+/// A best turn by the chained search, or by the plain walk over every line
+/// (the reference), stopped after `max_nodes` nodes.
+fn turn(puzzle: &Puzzle, limits: &Limits, plain: bool, max_nodes: u64) -> Answer {
+    let mut search = Search::new(puzzle, limits, Instant::now());
+    search.plain = plain;
+    search.budget.max_nodes = max_nodes;
+    search.best_turn()
+}
+
+/// Random small chained positions (R8 = yes), under serbian-chain and
+/// with R17 and R18 read the other way, whose plain walk finishes within
+/// its nodes, with its answer (found once, shared by the tests).
+fn chained_positions() -> &'static [(String, Puzzle, Answer)] {
+    static POSITIONS: std::sync::OnceLock<Vec<(String, Puzzle, Answer)>> = std::sync::OnceLock::new();
+    POSITIONS.get_or_init(find_chained_positions)
+}
+
+fn find_chained_positions() -> Vec<(String, Puzzle, Answer)> {
+    let mut out = Vec::new();
+    let base = builtin_variant("serbian-chain").unwrap();
+    let variants = [
+        ("serbian-chain", base.clone()),
+        ("R17=not-required", base.clone().with_rule("R17", "not-required").unwrap()),
+        ("R18=not-paid", base.with_rule("R18", "not-paid").unwrap()),
+    ];
+    for (name, v) in variants {
+        for seed in 0..60 {
+            let p = random_position(&v, seed, 10 + (seed as usize % 6) * 7, 4 + seed as usize % 4);
+            let puzzle = Puzzle { variant: v.clone(), board: p.board, hand: p.hand, goal: Goal::BestTurn };
+            let plain = turn(&puzzle, &Limits::default(), true, 1_000_000);
+            if plain.proven {
+                out.push((format!("{name} seed {seed}"), puzzle, plain));
+            }
+        }
+    }
+    out
+}
+
+/// The chained search proves what the plain walk proves, and prints the
+/// same line among equal-scoring ones: the same best turn on random small
+/// positions, and with `--all` the same list in the same order.
+#[test]
+// Slow in a debug build: run by `cargo test --release`.
+#[cfg_attr(debug_assertions, ignore)]
+fn the_chained_search_finds_the_plain_walks_best_turns() {
+    let positions = chained_positions();
+    assert!(positions.len() >= 120, "only {} positions compared", positions.len());
+    let mut chains = 0;
+    let mut ties = 0;
+    for (name, puzzle, plain) in positions {
+        let fast = turn(puzzle, &Limits::default(), false, u64::MAX);
+        assert!(fast.proven, "{name}");
+        assert_eq!((fast.score, &fast.plays), (plain.score, &plain.plays), "{name}");
+        verify(puzzle, &fast).unwrap();
+        chains += usize::from(fast.plays.iter().filter(|p| p.bonus).count() > 1);
+        let all = Limits { all: true, ..Limits::default() };
+        let plain_all = turn(puzzle, &all, true, u64::MAX);
+        let fast_all = turn(puzzle, &all, false, u64::MAX);
+        assert_eq!(fast_all.all, plain_all.all, "{name}");
+        assert_eq!(fast_all.plays, plain.plays, "{name}");
+        ties += usize::from(fast_all.all.len() > 1);
+    }
+    assert!(chains >= 10, "only {chains} best turns chain two bonuses");
+    assert!(ties >= 10, "only {ties} positions have several best turns");
+}
+
+/// The bonus tiles after each first bonus, as the bonus report and the
+/// other choice ask for them: the chained search's best value and lines
+/// (all of them listing all) are the plain walk's.
+#[test]
+// Slow in a debug build: run by `cargo test --release`.
+#[cfg_attr(debug_assertions, ignore)]
+fn the_chained_bonus_tiles_are_the_plain_walks() {
+    let mut compared = 0;
+    for (name, puzzle, _) in chained_positions().iter().step_by(4) {
+        for all in [false, true] {
+            let limits = Limits { all, ..Limits::default() };
+            let mut plain = Search::new(puzzle, &limits, Instant::now());
+            plain.plain = true;
+            let mut fast = Search::new(puzzle, &limits, Instant::now());
+            let bonus: Vec<Move> = plain.moves().into_iter().filter(|&m| plain.generator.is_bonus(m)).collect();
+            for m in bonus {
+                let corners = corners_of(plain.variant, m);
+                plain.generator.place(m.at, corners);
+                fast.generator.place(m.at, corners);
+                for owed in 1..=2 {
+                    assert_eq!(fast.take_tiles(owed), plain.take_tiles(owed), "{name} {m:?} take {owed}");
+                    assert_eq!(fast.bonus_tiles(owed), plain.bonus_tiles(owed), "{name} {m:?} owed {owed}");
+                    compared += 1;
+                }
+                plain.generator.unplace(m.at);
+                fast.generator.unplace(m.at);
+            }
+        }
+    }
+    assert!(compared >= 60, "only {compared} compared");
+}
+
+/// Stopped after any number of nodes, the chained search's bound is true:
+/// no lower than the proven best turn, and every bound it reported while
+/// searching too; what it found scores no more and replays.
+#[test]
+// Slow in a debug build: run by `cargo test --release`.
+#[cfg_attr(debug_assertions, ignore)]
+fn a_chained_turn_cut_short_gives_a_true_bound() {
+    let mut cut_short = 0;
+    for (name, puzzle, plain) in chained_positions().iter().step_by(2) {
+        for max_nodes in [0, 1, 3, 10, 30, 100, 300, 1000, 3000] {
+            let progress = Arc::new(Progress::default());
+            let limits = Limits { progress: Some(progress.clone()), ..Limits::default() };
+            let cut = turn(puzzle, &limits, false, max_nodes);
+            verify(puzzle, &cut).unwrap_or_else(|e| panic!("{name} {max_nodes}: {e}"));
+            assert!(cut.score <= plain.score, "{name} {max_nodes}");
+            if cut.proven {
+                assert_eq!(cut.score, plain.score, "{name} {max_nodes}");
+                continue;
+            }
+            cut_short += 1;
+            let bound = cut.bound.unwrap_or_else(|| panic!("{name} {max_nodes}: no bound"));
+            assert!(bound >= plain.score, "{name} {max_nodes}: bound {bound} < {}", plain.score);
+            for step in progress.history() {
+                assert!(step.bound >= plain.score, "{name} {max_nodes}: {step:?} < {}", plain.score);
+            }
+        }
+    }
+    assert!(cut_short >= 100, "only {cut_short} searches cut short");
+}

@@ -1,0 +1,788 @@
+//! The chained best turn (R8 = yes): bonus tiles that earn bonuses of their
+//! own, searched by value with branch-and-bound and a transposition table,
+//! the lines read back afterwards.
+//!
+//! What the rest of a chain can still bring depends only on the placements
+//! made (the board, and so the hand) and on how many bonus tiles are owed,
+//! not on the order they were made in: the table is keyed by the placements'
+//! Zobrist keys and the count owed. The value search answers "at least
+//! `floor`?" questions, exactly when the answer is yes and with an upper
+//! bound when it is no; the lines are then read back in the order the plain
+//! search walks them (heaviest bonus tile first, the 25 before the tiles),
+//! so that the line printed among equal-scoring lines, and the list `--all`
+//! prints, are the plain search's.
+//!
+//! This file is long because the value search, the tail of weights it
+//! bounds a line with, the read-back of lines and the two entry points (the
+//! whole turn, the bonus tiles after one bonus) share one table and one
+//! running line, kept on the search by `chain_place` and `chain_unplace`.
+
+use rustc_hash::FxHashMap;
+
+use super::{Answer, Choice, Move, Play, PlayKind, SEEN_ENTRY_BYTES, Search, corners_of, zobrist};
+use crate::model::Cell;
+
+/// No line: the bonus tiles owed cannot all be played (R17 = required).
+pub(super) const NONE: i64 = -(1 << 40);
+
+/// The table of chain positions searched and the running state of the
+/// chain search.
+#[derive(Debug, Default)]
+pub(super) struct Table {
+    /// Per position (placements, count owed, and what the search of it was
+    /// restricted to): `value << 1 | exact`, the value exact or an upper
+    /// bound.
+    entries: FxHashMap<u64, i64>,
+    /// The most entries the table may hold (the memory limit).
+    cap: usize,
+    /// The Zobrist key of the placements made since the search began.
+    key: u64,
+    /// The hand's total weight and size, and how many of its tiles weigh
+    /// each weight.
+    hand_weight: i64,
+    hand_len: i64,
+    weights: Vec<u32>,
+    /// What the line being searched has scored, its plays (the first ones
+    /// as plays, the chain's as moves with their choices), and the best
+    /// whole line reached so far: what a search cut short answers.
+    score: i64,
+    head: Vec<Play>,
+    path: Vec<(Move, bool, Option<Choice>)>,
+    record: Option<(i64, Vec<Play>)>,
+    /// Whether the lines reached are whole turns, reported as found.
+    report: bool,
+}
+
+/// The key of a count of bonus tiles owed, XORed into the placements' key.
+fn owed_key(owed: u8) -> u64 {
+    mix(u64::from(owed).wrapping_add(0x2545_F491_4F6C_DD1D))
+}
+
+/// The key of a search restricted to what follows a tile placed without a
+/// bonus at `cell`.
+fn after_key(cell: Cell) -> u64 {
+    mix((cell.x as u32 as u64) << 32 ^ (cell.y as u32 as u64) ^ 0x6A09_E667_F3BC_C908)
+}
+
+/// The key of a search of lines of tiles that count only their weight.
+const TAIL_KEY: u64 = 0xB7E1_5162_8AED_2A6B;
+
+fn mix(x: u64) -> u64 {
+    let mut x = x.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    x = (x ^ (x >> 31)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x ^ (x >> 29)
+}
+
+/// Whether `b` is one of the eight cells around `a`: only those see a tile
+/// at `a`, so a placement elsewhere is legal, and earns a bonus, the same
+/// whether or not `a` holds one.
+fn near(a: Cell, b: Cell) -> bool {
+    (a.x - b.x).abs() <= 1 && (a.y - b.y).abs() <= 1
+}
+
+/// `value + add`, no line staying no line.
+fn plus(value: i64, add: i64) -> i64 {
+    if value <= NONE { NONE } else { value + add }
+}
+
+/// The least `floor` worth asking for: any line at all.
+fn at_least(floor: i64) -> i64 {
+    floor.max(NONE + 1)
+}
+
+/// What a bonus tile's placement leads to.
+#[derive(Clone, Copy, Debug)]
+enum Next {
+    /// Nothing more: the value is final (going out on a bonus).
+    Done,
+    /// The rest of the chain with this many owed (0: nothing more).
+    Owed(u8),
+    /// Two more tiles taken at the tile's bonus: this many owed, allowed
+    /// only where they can all be played (E14, E6).
+    Take(u8),
+}
+
+impl Search<'_> {
+    /// Starts a chain search from the position as it stands, the line so
+    /// far `head` scoring `score`.
+    fn chain_start(&mut self, head: Vec<Play>, score: i64, report: bool) {
+        let hand = self.generator.hand();
+        let heaviest = hand.iter().map(|t| usize::from(t.weight())).max().unwrap_or(0);
+        let mut weights = vec![0; heaviest + 1];
+        for t in &hand {
+            if let Some(n) = weights.get_mut(usize::from(t.weight())) {
+                *n += 1;
+            }
+        }
+        self.table = Table {
+            entries: FxHashMap::default(),
+            cap: self.limits.memory.map_or(usize::MAX, |m| usize::try_from(m / SEEN_ENTRY_BYTES).unwrap_or(usize::MAX)),
+            key: 0,
+            hand_weight: hand.iter().map(|t| i64::from(t.weight())).sum(),
+            hand_len: hand.len() as i64,
+            weights,
+            score,
+            head,
+            path: Vec::new(),
+            record: None,
+            report,
+        };
+    }
+
+    fn chain_place(&mut self, m: Move) {
+        let corners = corners_of(self.variant, m);
+        self.generator.place(m.at, corners);
+        self.table.key ^= zobrist(m);
+        self.table.hand_weight -= i64::from(corners.weight());
+        self.table.hand_len -= 1;
+        if let Some(n) = self.table.weights.get_mut(usize::from(corners.weight())) {
+            *n -= 1;
+        }
+    }
+
+    fn chain_unplace(&mut self, m: Move) {
+        let corners = corners_of(self.variant, m);
+        self.generator.unplace(m.at);
+        self.table.key ^= zobrist(m);
+        self.table.hand_weight += i64::from(corners.weight());
+        self.table.hand_len += 1;
+        if let Some(n) = self.table.weights.get_mut(usize::from(corners.weight())) {
+            *n += 1;
+        }
+    }
+
+    /// The `k` heaviest hand tiles' total weight.
+    fn heaviest(&self, k: u8) -> i64 {
+        let mut left = u32::from(k);
+        let mut total = 0;
+        for (w, &n) in self.table.weights.iter().enumerate().rev() {
+            let take = n.min(left);
+            total += i64::from(take) * w as i64;
+            left -= take;
+            if left == 0 {
+                break;
+            }
+        }
+        total
+    }
+
+    /// A whole line reached: the line so far and `extra` more (the last
+    /// play `last`, not placed), kept when it is the best so far.
+    fn chain_leaf(&mut self, extra: i64, last: Option<(Move, bool, Option<Choice>)>) {
+        let total = self.table.score + extra;
+        if self.table.record.as_ref().is_some_and(|r| r.0 >= total) {
+            return;
+        }
+        let mut line = self.table.head.clone();
+        for &(m, earns, choice) in self.table.path.iter().chain(last.iter()) {
+            let mut play = self.play(m, PlayKind::BonusTile, earns);
+            play.choice = choice;
+            line.push(play);
+        }
+        self.table.record = Some((total, line));
+        if self.table.report {
+            self.limits.found(total);
+        }
+    }
+
+    /// Looks up a position: its value when the table settles the question
+    /// "at least `floor`?".
+    fn chain_known(&self, key: u64, floor: i64) -> Option<i64> {
+        let &entry = self.table.entries.get(&key)?;
+        let (value, exact) = (entry >> 1, entry & 1 == 1);
+        (exact || value < floor).then_some(value)
+    }
+
+    fn chain_store(&mut self, key: u64, value: i64, exact: bool) {
+        if self.table.entries.len() < self.table.cap || self.table.entries.contains_key(&key) {
+            self.table.entries.insert(key, value << 1 | i64::from(exact));
+        }
+    }
+
+    /// No rest of a chain with `owed` tiles owed scores more: of `p`
+    /// placements, each taking the tiles or the 25 or nothing, the tiles are
+    /// taken at least `(p - owed) / 2` times, so at most `(p + owed) / 2`
+    /// of them pay 25; most with every hand tile placed.
+    fn chain_ceiling(&self, owed: u8) -> i64 {
+        let n = self.table.hand_len;
+        self.table.hand_weight + 25 * n.min((n + i64::from(owed)) / 2)
+    }
+
+    /// The bonus tiles' moves in the order the plain search walks them:
+    /// heaviest first, ties in the generator's stable order.
+    fn chain_moves(&self) -> Vec<Move> {
+        let mut moves = self.moves();
+        moves.sort_by_cached_key(|&m| std::cmp::Reverse(corners_of(self.variant, m).weight()));
+        moves
+    }
+
+    /// What placing bonus tile `m` (already placed) with `owed` owed before
+    /// it offers: each choice with what it pays now and what follows.
+    fn chain_options(&self, earns: bool, owed: u8) -> Vec<(Option<Choice>, i64, Next)> {
+        if earns && self.hand_is_empty() {
+            // Out on a bonus tile: the round ends, whatever is owed; where
+            // each tile must leave the rest playable, only on the last.
+            if owed == 1 || !self.follow_up_required() {
+                let (points, choice) = self.points_choice();
+                return vec![(choice, points, Next::Done)];
+            }
+            return Vec::new();
+        }
+        if earns {
+            return vec![
+                (Some(Choice::Points), 25, Next::Owed(owed - 1)),
+                (Some(Choice::Tiles), 0, Next::Take(owed + 1)),
+            ];
+        }
+        vec![(None, 0, Next::Owed(owed - 1))]
+    }
+
+    /// The value of what follows, at least `floor`: exact when it is at
+    /// least `floor`, else an upper bound below it.
+    fn chain_next(&mut self, next: Next, floor: i64) -> i64 {
+        match next {
+            Next::Done | Next::Owed(0) => {
+                self.chain_leaf(0, None);
+                0
+            }
+            Next::Owed(owed) => self.chain_value(owed, floor, None, NONE),
+            Next::Take(owed) => {
+                if !self.follow_up_required() && !self.can_place(owed) {
+                    return NONE;
+                }
+                self.chain_value(owed, floor, None, NONE)
+            }
+        }
+    }
+
+    /// The most the rest of a chain with `owed` (at least one) bonus tiles
+    /// owed can score, when it is at least `floor`; otherwise an upper
+    /// bound below `floor` (`NONE`: no line at all). Nothing it returns
+    /// after a limit stopped the search means anything.
+    ///
+    /// With `after`, the last tile was placed at that cell without a bonus,
+    /// and only lines that play next to it, or that only place tiles
+    /// without a bonus from now on, are searched: any other line plays
+    /// that tile later instead, to the same score (a tile placed away
+    /// from the next one, neither seeing the other, can trade places with
+    /// it, and the count owed stays at least one in between), so one of
+    /// its reorderings is searched.
+    fn chain_value(&mut self, owed: u8, floor: i64, after: Option<Cell>, hint: i64) -> i64 {
+        let floor = at_least(floor);
+        if self.tick() {
+            return NONE;
+        }
+        let key = self.table.key ^ owed_key(owed) ^ after.map_or(0, after_key);
+        if let Some(value) = self.chain_known(key, floor) {
+            return value;
+        }
+        let ceiling = self.chain_ceiling(owed);
+        if ceiling < floor {
+            return ceiling;
+        }
+        let mut best = NONE;
+        let mut upper = NONE;
+        if after.is_some() {
+            let got = self.chain_tail(owed, floor, hint);
+            if self.budget.stopped() {
+                return NONE;
+            }
+            if got >= floor {
+                best = got;
+            } else {
+                upper = got;
+            }
+        }
+        // The generator's own order: the value found does not depend on it.
+        // The last tile of the hand may go out anywhere.
+        let last = self.table.hand_len == 1;
+        let mut all = Vec::new();
+        match after {
+            Some(a) if !last => self.generator.legal_moves_near(a, &mut all),
+            _ => self.generator.legal_moves(&mut all),
+        }
+        if all.is_empty() && after.is_none() {
+            // R17 = not-required: a tile owed with no legal placement is
+            // forfeited; required, there is no line.
+            if self.follow_up_required() {
+                return NONE;
+            }
+            self.chain_leaf(0, None);
+            return 0;
+        }
+        let mut moves: Vec<(bool, i64, Move)> = all
+            .into_iter()
+            .map(|m| (self.generator.is_bonus(m), i64::from(corners_of(self.variant, m).weight()), m))
+            .collect();
+        if owed == 1 {
+            // The last tile owed: of the tiles without a bonus only the
+            // heaviest counts.
+            let mut top: Option<(bool, i64, Move)> = None;
+            moves.retain(|&(earns, weight, m)| {
+                if !earns && top.is_none_or(|t| weight > t.1) {
+                    top = Some((earns, weight, m));
+                }
+                earns
+            });
+            moves.sort_unstable_by_key(|&(_, weight, _)| std::cmp::Reverse(weight));
+            moves.extend(top);
+        } else {
+            // Bonus-earning tiles first (they keep the chain going and may
+            // pay 25), heaviest first: good lines early raise the floor.
+            moves.sort_unstable_by_key(|&(earns, weight, _)| (std::cmp::Reverse(earns), std::cmp::Reverse(weight)));
+        }
+        // With two owed, the tail after a tile without a bonus is one tile:
+        // at least the heaviest move here that it leaves as it is (another
+        // tile, away from it), which settles it when no hand tile is heavier.
+        let mut heavy: Vec<(i64, Move)> = Vec::new();
+        if owed == 2 {
+            heavy = moves.iter().map(|&(_, w, m)| (w, m)).collect();
+            heavy.sort_unstable_by_key(|&(w, _)| std::cmp::Reverse(w));
+        }
+        let variant = self.variant;
+        let hint_after = |x: Move| -> i64 {
+            let tile = corners_of(variant, x).id();
+            heavy
+                .iter()
+                .find(|&&(_, z)| !near(z.at, x.at) && corners_of(variant, z).id() != tile)
+                .map_or(NONE, |&(w, _)| w)
+        };
+        for (earns, weight, m) in moves {
+            let need = floor.max(plus(best, 1));
+            if !earns && owed == 1 {
+                // The last tile owed, no bonus: its weight is all (after a
+                // tile without a bonus, the tail counted it already). The
+                // moves without a bonus come heaviest first.
+                if after.is_none() {
+                    self.chain_leaf(weight, Some((m, false, None)));
+                    best = best.max(weight);
+                }
+                break;
+            }
+            let n = self.table.hand_len - 1;
+            let rest = |o: i64| 25 * n.min((n + o) / 2);
+            let bound = weight + self.table.hand_weight - weight
+                + if earns {
+                    (25 + rest(i64::from(owed) - 1)).max(rest(i64::from(owed) + 1))
+                } else {
+                    rest(i64::from(owed) - 1)
+                };
+            if bound < need {
+                upper = upper.max(bound);
+                continue;
+            }
+            if !earns {
+                // Settled by the table already: no need to place it.
+                let child = self.table.key ^ zobrist(m) ^ owed_key(owed - 1) ^ after_key(m.at);
+                if let Some(value) = self.chain_known(child, at_least(need - weight)) {
+                    let got = plus(value, weight);
+                    if got >= need {
+                        best = got;
+                    } else {
+                        upper = upper.max(got);
+                    }
+                    continue;
+                }
+            }
+            self.chain_place(m);
+            if earns {
+                for (choice, pays, next) in self.chain_options(true, owed) {
+                    let need = floor.max(plus(best, 1));
+                    self.table.path.push((m, true, choice));
+                    self.table.score += weight + pays;
+                    let got = plus(self.chain_next(next, need - weight - pays), weight + pays);
+                    self.table.path.pop();
+                    self.table.score -= weight + pays;
+                    if self.budget.stopped() {
+                        break;
+                    }
+                    if got >= need {
+                        best = got;
+                    } else {
+                        upper = upper.max(got);
+                    }
+                }
+            } else {
+                // Without a bonus (and with tiles still owed after it):
+                // what follows starts next to it, or places no bonus.
+                self.table.path.push((m, false, None));
+                self.table.score += weight;
+                let got = plus(self.chain_value(owed - 1, need - weight, Some(m.at), hint_after(m)), weight);
+                self.table.path.pop();
+                self.table.score -= weight;
+                if got >= need {
+                    best = got;
+                } else {
+                    upper = upper.max(got);
+                }
+            }
+            self.chain_unplace(m);
+            if self.budget.stopped() {
+                return NONE;
+            }
+        }
+        let (value, exact) = if best >= floor { (best, true) } else { (best.max(upper), false) };
+        self.chain_store(key, value, exact);
+        value
+    }
+
+    /// The most `owed` more placements can score counting only their
+    /// weights (a bonus among them taken as its 25 scores more, and ends
+    /// the chain no sooner), when it is at least `floor`; otherwise an
+    /// upper bound below it, as [`Search::chain_value`].
+    fn chain_tail(&mut self, owed: u8, floor: i64, hint: i64) -> i64 {
+        if owed == 0 {
+            self.chain_leaf(0, None);
+            return 0;
+        }
+        let floor = at_least(floor);
+        if self.tick() {
+            return NONE;
+        }
+        let key = self.table.key ^ owed_key(owed) ^ TAIL_KEY;
+        if let Some(value) = self.chain_known(key, floor) {
+            return value;
+        }
+        let ceiling = self.heaviest(owed);
+        if ceiling < floor || (owed == 1 && hint >= ceiling) {
+            return ceiling;
+        }
+        let mut all = Vec::new();
+        self.generator.legal_moves(&mut all);
+        let mut moves: Vec<(i64, Move)> =
+            all.into_iter().map(|m| (i64::from(corners_of(self.variant, m).weight()), m)).collect();
+        if moves.is_empty() {
+            if self.follow_up_required() {
+                return NONE;
+            }
+            self.chain_leaf(0, None);
+            return 0;
+        }
+        if owed == 1 {
+            // Only the heaviest counts.
+            let top = moves.iter().copied().reduce(|a, b| if b.0 > a.0 { b } else { a });
+            moves = top.into_iter().collect();
+        } else {
+            moves.sort_unstable_by_key(|&(weight, _)| std::cmp::Reverse(weight));
+        }
+        let mut best = NONE;
+        let mut upper = NONE;
+        for (weight, m) in moves {
+            let need = floor.max(plus(best, 1));
+            let earns = self.generator.is_bonus(m);
+            if owed == 1 {
+                if !earns {
+                    self.chain_leaf(weight, Some((m, false, None)));
+                }
+                best = best.max(weight);
+                break;
+            }
+            // The heaviest lines with this tile: no more for the lighter
+            // tiles after it.
+            let mut bound = weight;
+            if let Some(n) = self.table.weights.get_mut(weight as usize) {
+                *n -= 1;
+                bound += self.heaviest(owed - 1);
+                if let Some(n) = self.table.weights.get_mut(weight as usize) {
+                    *n += 1;
+                }
+            }
+            if bound < need {
+                upper = upper.max(bound);
+                break;
+            }
+            self.chain_place(m);
+            let (pays, choice) = if earns { self.points_choice() } else { (0, None) };
+            self.table.path.push((m, earns, choice));
+            self.table.score += weight + pays;
+            let got = plus(self.chain_tail(owed - 1, need - weight, NONE), weight);
+            self.table.path.pop();
+            self.table.score -= weight + pays;
+            self.chain_unplace(m);
+            if self.budget.stopped() {
+                return NONE;
+            }
+            if got >= need {
+                best = got;
+            } else {
+                upper = upper.max(got);
+            }
+        }
+        let (value, exact) = if best >= floor { (best, true) } else { (best.max(upper), false) };
+        self.chain_store(key, value, exact);
+        value
+    }
+
+    /// Whether what follows scores exactly `value` at best (it never scores
+    /// more where `value` is what the line needs to reach the best).
+    fn chain_reaches(&mut self, next: Next, value: i64) -> bool {
+        match next {
+            Next::Done | Next::Owed(0) => value == 0,
+            _ => self.chain_next(next, value) >= value,
+        }
+    }
+
+    /// Appends to `out`, up to `cap` lines in all, the lines with `owed`
+    /// owed that score exactly `value`, the best there is, each after
+    /// `prefix`, in the plain search's order. The budget is held: the
+    /// value is known, and reading its lines back is not searching.
+    fn chain_lines(&mut self, owed: u8, value: i64, cap: usize, prefix: &mut Vec<Play>, out: &mut Vec<Vec<Play>>) {
+        if out.len() >= cap {
+            return;
+        }
+        if owed == 0 {
+            if value == 0 {
+                out.push(prefix.clone());
+            }
+            return;
+        }
+        let moves = self.chain_moves();
+        if moves.is_empty() && !self.follow_up_required() {
+            if value == 0 {
+                out.push(prefix.clone());
+            }
+            return;
+        }
+        for m in moves {
+            let earns = self.generator.is_bonus(m);
+            let mut play = self.play(m, PlayKind::BonusTile, earns);
+            if !earns && owed == 1 {
+                if play.points == value {
+                    prefix.push(play);
+                    out.push(prefix.clone());
+                    prefix.pop();
+                }
+            } else {
+                self.chain_place(m);
+                for (choice, pays, next) in self.chain_options(earns, owed) {
+                    let need = value - play.points - pays;
+                    if out.len() < cap && self.chain_reaches(next, need) {
+                        play.choice = choice;
+                        prefix.push(play.clone());
+                        match next {
+                            Next::Done => out.push(prefix.clone()),
+                            Next::Owed(o) | Next::Take(o) => self.chain_lines(o, need, cap, prefix, out),
+                        }
+                        prefix.pop();
+                    }
+                }
+                self.chain_unplace(m);
+            }
+            if out.len() >= cap {
+                return;
+            }
+        }
+    }
+
+    /// The lines of what follows that reach `value`, up to `cap`, the
+    /// budget held while they are read back.
+    fn chain_read(&mut self, owed: u8, value: i64, cap: usize, prefix: &mut Vec<Play>) -> Vec<Vec<Play>> {
+        let mut out = Vec::new();
+        let held = self.budget.hold(true);
+        self.chain_lines(owed, value, cap, prefix, &mut out);
+        self.budget.hold(held);
+        out
+    }
+
+    /// The best way to play `owed` bonus tiles from here (taken, where
+    /// `take`, only if they can all be played), with its lines (all of
+    /// them with `--all`), or `None` when they cannot all be played. Cut
+    /// short, the best found.
+    pub(super) fn chain_tiles(&mut self, owed: u8, take: bool) -> Option<(i64, Vec<Vec<Play>>)> {
+        if owed == 0 {
+            return Some((0, vec![Vec::new()]));
+        }
+        if take && !self.follow_up_required() && !self.can_place(owed) {
+            return None;
+        }
+        self.chain_start(Vec::new(), 0, false);
+        let moves = self.chain_moves();
+        if moves.is_empty() && !self.follow_up_required() {
+            return Some((0, vec![Vec::new()]));
+        }
+        let mut best: Option<(i64, Vec<Play>)> = None;
+        'moves: for m in moves {
+            if self.tick() {
+                break;
+            }
+            let earns = self.generator.is_bonus(m);
+            let mut play = self.play(m, PlayKind::BonusTile, earns);
+            if !earns && owed == 1 {
+                if best.as_ref().is_none_or(|b| play.points > b.0) {
+                    best = Some((play.points, vec![play]));
+                }
+                continue;
+            }
+            self.chain_place(m);
+            for (choice, pays, next) in self.chain_options(earns, owed) {
+                let need = best.as_ref().map_or(NONE + 1, |b| b.0 + 1) - play.points - pays;
+                self.table.path.push((m, earns, choice));
+                self.table.score += play.points + pays;
+                let got = self.chain_next(next, need);
+                self.table.path.pop();
+                self.table.score -= play.points + pays;
+                if self.budget.stopped() {
+                    self.chain_unplace(m);
+                    break 'moves;
+                }
+                if got > NONE && got >= need {
+                    play.choice = choice;
+                    let mut prefix = vec![play.clone()];
+                    let tail = match next {
+                        Next::Done | Next::Owed(0) => vec![prefix],
+                        Next::Owed(o) | Next::Take(o) => self.chain_read(o, got, 1, &mut prefix),
+                    };
+                    if let Some(line) = tail.into_iter().next() {
+                        best = Some((play.points + pays + got, line));
+                    }
+                }
+            }
+            self.chain_unplace(m);
+        }
+        if self.budget.stopped() {
+            // Cut short: the best line reached, searched to the end or not.
+            let best = better(best, self.table.record.take())?;
+            return Some((best.0, vec![best.1]));
+        }
+        let (value, line) = best?;
+        if self.cap() == 1 {
+            return Some((value, vec![line]));
+        }
+        let lines = self.chain_read(owed, value, self.cap(), &mut Vec::new());
+        Some((value, lines))
+    }
+}
+
+/// The better of two lines, the first where they score the same.
+fn better(a: Option<(i64, Vec<Play>)>, b: Option<(i64, Vec<Play>)>) -> Option<(i64, Vec<Play>)> {
+    match (a, b) {
+        (Some(a), Some(b)) => Some(if b.0 > a.0 { b } else { a }),
+        (a, b) => a.or(b),
+    }
+}
+
+impl Search<'_> {
+    /// The best turn where bonus tiles chain (R8 = yes): the plain search's
+    /// walk over first plays, each chain after a first bonus searched by
+    /// value against the best turn found so far.
+    pub(super) fn best_chained_turn(&mut self) -> Answer {
+        self.chain_start(Vec::new(), 0, true);
+        let mut moves = self.moves();
+        moves.sort_by_cached_key(|&m| {
+            let weight = corners_of(self.variant, m).weight();
+            (std::cmp::Reverse(self.generator.is_bonus(m)), std::cmp::Reverse(weight))
+        });
+        let ceiling = self.turn_ceiling(&moves);
+        // Once the turns starting with the moves before one are all searched,
+        // no turn scores more than the best found or the ceiling of that
+        // move or one after it.
+        let mut still: Vec<i64> = moves
+            .iter()
+            .rev()
+            .scan(i64::MIN, |most, &m| {
+                *most = (*most).max(self.move_ceiling(m));
+                Some(*most)
+            })
+            .collect();
+        still.reverse();
+        let mut lowest = ceiling;
+        let mut best: Option<(i64, Vec<Play>)> = None;
+        for (&m, still) in moves.iter().zip(still) {
+            // However short the time, the turn found places a tile when one
+            // can be placed (E8, E9).
+            if best.is_some() && self.tick() {
+                break;
+            }
+            lowest = lowest.min(still.max(best.as_ref().map_or(i64::MIN, |b| b.0)));
+            self.limits.bounded(lowest);
+            let bonus = self.generator.is_bonus(m);
+            let mut first = self.play(m, PlayKind::Turn, bonus);
+            let beats = |best: &Option<(i64, Vec<Play>)>, value: i64| best.as_ref().is_none_or(|b| value > b.0);
+            if !bonus {
+                if beats(&best, first.points) {
+                    best = Some((first.points, vec![first]));
+                }
+            } else {
+                self.chain_place(m);
+                // Going out on a bonus: the 25 is all there is (E6), and
+                // where R18 does not pay it there is no choice at all.
+                let (points, choice) = self.points_choice();
+                first.choice = choice;
+                if beats(&best, first.points + points) {
+                    best = Some((first.points + points, vec![first.clone()]));
+                }
+                if !self.hand_is_empty() {
+                    let need = best.as_ref().map_or(NONE + 1, |b| b.0 + 1) - first.points;
+                    let mut head = first.clone();
+                    head.choice = Some(Choice::Tiles);
+                    self.table.head = vec![head];
+                    self.table.score = first.points;
+                    let got = self.chain_next(Next::Take(2), need);
+                    if !self.budget.stopped() && got > NONE && got >= need {
+                        first.choice = Some(Choice::Tiles);
+                        let mut prefix = vec![first.clone()];
+                        if let Some(line) = self.chain_read(2, got, 1, &mut prefix).into_iter().next() {
+                            best = Some((first.points + got, line));
+                        }
+                    }
+                }
+                self.chain_unplace(m);
+            }
+            if let Some((value, _)) = &best {
+                self.limits.found(*value);
+            }
+        }
+        let stopped = self.budget.stopped();
+        if stopped {
+            // Cut short: the best turn reached, searched to the end or not.
+            best = better(best, self.table.record.take());
+        }
+        let all = match &best {
+            Some((value, _)) if !stopped && self.cap() > 1 => self.chained_turn_lines(&moves, *value),
+            _ => Vec::new(),
+        };
+        let best = best.map(|(value, line)| (value, if all.is_empty() { vec![line] } else { all }));
+        let mut answer = self.finish(best);
+        if stopped {
+            answer.bound = Some(lowest.max(answer.score));
+        }
+        answer
+    }
+
+    /// Every turn scoring `value`, the best, up to the cap, in the plain
+    /// search's order: first plays as `moves` lists them, the 25 before the
+    /// tiles.
+    fn chained_turn_lines(&mut self, moves: &[Move], value: i64) -> Vec<Vec<Play>> {
+        let cap = self.cap();
+        let mut out: Vec<Vec<Play>> = Vec::new();
+        let held = self.budget.hold(true);
+        for &m in moves {
+            if out.len() >= cap {
+                break;
+            }
+            let bonus = self.generator.is_bonus(m);
+            let mut first = self.play(m, PlayKind::Turn, bonus);
+            if !bonus {
+                if first.points == value {
+                    out.push(vec![first]);
+                }
+                continue;
+            }
+            self.chain_place(m);
+            let (points, choice) = self.points_choice();
+            first.choice = choice;
+            if first.points + points == value {
+                out.push(vec![first.clone()]);
+            }
+            let need = value - first.points;
+            if out.len() < cap && !self.hand_is_empty() && self.chain_reaches(Next::Take(2), need) {
+                first.choice = Some(Choice::Tiles);
+                let mut prefix = vec![first.clone()];
+                self.chain_lines(2, need, cap, &mut prefix, &mut out);
+            }
+            self.chain_unplace(m);
+        }
+        self.budget.hold(held);
+        out
+    }
+}
