@@ -338,26 +338,7 @@ impl<'p> Search<'p> {
             return self.best_chained_turn();
         }
         let mut best: Option<(i64, Vec<Vec<Play>>)> = None;
-        // Bonus plays first, heaviest first: the best turn is found early and
-        // bounds the bonus-tile searches after it.
-        let mut moves = self.moves();
-        moves.sort_by_cached_key(|&m| {
-            let weight = corners_of(self.variant, m).weight();
-            (std::cmp::Reverse(self.generator.is_bonus(m)), std::cmp::Reverse(weight))
-        });
-        let ceiling = self.turn_ceiling(&moves);
-        // Once the turns starting with the moves before one are all searched,
-        // no turn scores more than the best found or the ceiling of that
-        // move or one after it.
-        let mut still: Vec<i64> = moves
-            .iter()
-            .rev()
-            .scan(i64::MIN, |most, &m| {
-                *most = (*most).max(self.move_ceiling(m));
-                Some(*most)
-            })
-            .collect();
-        still.reverse();
+        let (moves, ceiling, still) = self.first_plays();
         let mut lowest = ceiling;
         for (m, still) in moves.into_iter().zip(still) {
             // However short the time, the turn found places a tile when one
@@ -410,6 +391,31 @@ impl<'p> Search<'p> {
             answer.bound = Some(lowest.max(answer.score));
         }
         answer
+    }
+
+    /// The first plays of a turn in the order they are searched (bonus plays
+    /// first, heaviest first, so that the best turn is found early and
+    /// bounds the bonus-tile searches after it), the turn's ceiling, and by
+    /// each play the most any turn starting with it or a play after it can
+    /// score: once the turns starting with the plays before one are all
+    /// searched, no turn scores more than the best found or that.
+    fn first_plays(&self) -> (Vec<Move>, i64, Vec<i64>) {
+        let mut moves = self.moves();
+        moves.sort_by_cached_key(|&m| {
+            let weight = corners_of(self.variant, m).weight();
+            (std::cmp::Reverse(self.generator.is_bonus(m)), std::cmp::Reverse(weight))
+        });
+        let ceiling = self.turn_ceiling(&moves);
+        let mut still: Vec<i64> = moves
+            .iter()
+            .rev()
+            .scan(i64::MIN, |most, &m| {
+                *most = (*most).max(self.move_ceiling(m));
+                Some(*most)
+            })
+            .collect();
+        still.reverse();
+        (moves, ceiling, still)
     }
 
     /// No turn starting with `m` scores more than this: its points, then, on

@@ -667,24 +667,7 @@ impl Search<'_> {
     /// value against the best turn found so far.
     pub(super) fn best_chained_turn(&mut self) -> Answer {
         self.chain_start(Vec::new(), 0, true);
-        let mut moves = self.moves();
-        moves.sort_by_cached_key(|&m| {
-            let weight = corners_of(self.variant, m).weight();
-            (std::cmp::Reverse(self.generator.is_bonus(m)), std::cmp::Reverse(weight))
-        });
-        let ceiling = self.turn_ceiling(&moves);
-        // Once the turns starting with the moves before one are all searched,
-        // no turn scores more than the best found or the ceiling of that
-        // move or one after it.
-        let mut still: Vec<i64> = moves
-            .iter()
-            .rev()
-            .scan(i64::MIN, |most, &m| {
-                *most = (*most).max(self.move_ceiling(m));
-                Some(*most)
-            })
-            .collect();
-        still.reverse();
+        let (moves, ceiling, still) = self.first_plays();
         let mut lowest = ceiling;
         let mut best: Option<(i64, Vec<Play>)> = None;
         for (&m, still) in moves.iter().zip(still) {
