@@ -503,11 +503,6 @@ impl<'a> LatticeSearch<'a> {
         }
     }
 
-    /// Whether a branch that can reach at most `reach` is not worth taking.
-    fn cut(&self, reach: i64) -> bool {
-        reach < self.floor()
-    }
-
     /// The least a branch must be able to reach to be worth taking: more
     /// than this search's best, and at least the best any piece has found
     /// (more than it, when that fill's piece comes first).
@@ -560,7 +555,8 @@ impl<'a> LatticeSearch<'a> {
             if ok {
                 let score = score + gained;
                 let need = self.floor().saturating_sub(score);
-                if self.bound(next + 1, need).is_some_and(|b| !self.cut(score + b)) {
+                // The bound is only given when it reaches `need`.
+                if self.bound(next + 1, need).is_some() {
                     self.go(next + 1, score);
                 }
             }

@@ -85,6 +85,23 @@ fn plus(value: i64, add: i64) -> i64 {
     if value <= NONE { NONE } else { value + add }
 }
 
+/// At most how many points of 25 `n` more placements pay with `owed` bonus
+/// tiles owed: each takes the tiles, the 25 or nothing, and the tiles are
+/// taken at least `(n - owed) / 2` times, so at most `(n + owed) / 2` pay.
+fn most_25s(n: i64, owed: i64) -> i64 {
+    25 * n.min((n + owed) / 2)
+}
+
+/// A line's value `got` where `need` was asked: the best so far when it
+/// reaches `need`, else a bound on what was passed over.
+fn settle(got: i64, need: i64, best: &mut i64, upper: &mut i64) {
+    if got >= need {
+        *best = got;
+    } else {
+        *upper = (*upper).max(got);
+    }
+}
+
 /// The least `floor` worth asking for: any line at all.
 fn at_least(floor: i64) -> i64 {
     floor.max(NONE + 1)
@@ -204,8 +221,7 @@ impl Search<'_> {
     /// taken at least `(p - owed) / 2` times, so at most `(p + owed) / 2`
     /// of them pay 25; most with every hand tile placed.
     fn chain_ceiling(&self, owed: u8) -> i64 {
-        let n = self.table.hand_len;
-        self.table.hand_weight + 25 * n.min((n + i64::from(owed)) / 2)
+        self.table.hand_weight + most_25s(self.table.hand_len, i64::from(owed))
     }
 
     /// The bonus tiles' moves in the order the plain search walks them:
@@ -359,9 +375,11 @@ impl Search<'_> {
                 }
                 break;
             }
+            // This tile and the rest of the hand, and the 25s the placements
+            // after it can pay.
             let n = self.table.hand_len - 1;
-            let rest = |o: i64| 25 * n.min((n + o) / 2);
-            let bound = weight + self.table.hand_weight - weight
+            let rest = |o: i64| most_25s(n, o);
+            let bound = self.table.hand_weight
                 + if earns {
                     (25 + rest(i64::from(owed) - 1)).max(rest(i64::from(owed) + 1))
                 } else {
@@ -376,11 +394,7 @@ impl Search<'_> {
                 let child = self.table.key ^ zobrist(m) ^ owed_key(owed - 1) ^ after_key(m.at);
                 if let Some(value) = self.chain_known(child, at_least(need - weight)) {
                     let got = plus(value, weight);
-                    if got >= need {
-                        best = got;
-                    } else {
-                        upper = upper.max(got);
-                    }
+                    settle(got, need, &mut best, &mut upper);
                     continue;
                 }
             }
@@ -396,11 +410,7 @@ impl Search<'_> {
                     if self.budget.stopped() {
                         break;
                     }
-                    if got >= need {
-                        best = got;
-                    } else {
-                        upper = upper.max(got);
-                    }
+                    settle(got, need, &mut best, &mut upper);
                 }
             } else {
                 // Without a bonus (and with tiles still owed after it):
@@ -410,11 +420,7 @@ impl Search<'_> {
                 let got = plus(self.chain_value(owed - 1, need - weight, Some(m.at), hint_after(m)), weight);
                 self.table.path.pop();
                 self.table.score -= weight;
-                if got >= need {
-                    best = got;
-                } else {
-                    upper = upper.max(got);
-                }
+                settle(got, need, &mut best, &mut upper);
             }
             self.chain_unplace(m);
             if self.budget.stopped() {
@@ -502,11 +508,7 @@ impl Search<'_> {
             if self.budget.stopped() {
                 return NONE;
             }
-            if got >= need {
-                best = got;
-            } else {
-                upper = upper.max(got);
-            }
+            settle(got, need, &mut best, &mut upper);
         }
         let (value, exact) = if best >= floor { (best, true) } else { (best.max(upper), false) };
         self.chain_store(key, value, exact);
