@@ -470,6 +470,10 @@ struct LatticeSearch<'a> {
     /// The values each lattice point can still take (bits 0-5), all six
     /// outside [`LatticeSearch::propagate`].
     domain: Vec<u8>,
+    /// The values the point a branch assigns next can take, as the bound
+    /// that let the branch through found them (bits 0-5): any other value
+    /// leaves an open cell on that point without a free tile.
+    ahead: u8,
     /// For each open cell that knows a corner, each corner and each value:
     /// the free tiles that fit the cell with that value there.
     fits_at: Vec<[[u128; 6]; 4]>,
@@ -496,6 +500,7 @@ impl<'a> LatticeSearch<'a> {
             masks: [[0; 64]; 2],
             known: 0,
             domain: vec![0x3f; t.view.points.len()],
+            ahead: 0x3f,
             fits_at: vec![[[0; 6]; 4]; 64],
             codes: [0; 64],
             owner: [0; 64],
@@ -533,7 +538,8 @@ impl<'a> LatticeSearch<'a> {
             return;
         }
         let cap = if self.t.rivals.contains(&next) { self.values[0] } else { 5 };
-        for v in (0..=cap).rev() {
+        let ahead = self.ahead;
+        for v in (0..=cap).rev().filter(|v| ahead & (1 << v) != 0) {
             self.values[next] = v;
             let before = self.used;
             let mut gained = 0;

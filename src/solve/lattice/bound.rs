@@ -154,6 +154,9 @@ impl LatticeSearch<'_> {
                 self.masks[1][i] = (mask >> 64) as u64;
             }
         }
+        // The point the search assigns next, when this bound lets the
+        // branch through.
+        self.ahead = self.domain.get(next).copied().unwrap_or(0x3f);
         for &(i, _) in shared {
             for &p in &self.t.view.cells[cells[i]].1 {
                 self.domain[p] = 0x3f;
