@@ -31,6 +31,22 @@ impl Solver for CellSearch {
     }
 }
 
+/// The lattice search with its points set row by row from the north-west,
+/// as it once was (the search now sets them from the middle out): timed in
+/// the same run, so the two orders compare.
+struct LatticeRows;
+
+impl Solver for LatticeRows {
+    fn name(&self) -> &'static str {
+        "native lattice by rows"
+    }
+
+    fn solve(&self, puzzle: &Puzzle, limits: &Limits) -> Result<Answer, SolveError> {
+        let Goal::Fill(fill) = &puzzle.goal else { panic!("a fill") };
+        Ok(solve_fill_by(puzzle, fill, limits, FillSearchKind::LatticeRows))
+    }
+}
+
 /// The English 3×3 weight fill (158), on the lattice.
 #[divan::bench(sample_count = 10, sample_size = 1)]
 fn native_fill_3x3_weight_english(bencher: Bencher) {
@@ -82,4 +98,34 @@ fn smt_fill_4x4_weight_english(bencher: Bencher) {
 fn native_cells_fill_4x4_weight_english(bencher: Bencher) {
     let (puzzle, expected) = shipped("fill-4x4-weight-english");
     bench(bencher, &CellSearch, &puzzle, expected);
+}
+
+/// The English 4×4 weight fill, on the lattice with its points set row by
+/// row.
+#[divan::bench(sample_count = 10, sample_size = 1)]
+fn native_rows_fill_4x4_weight_english(bencher: Bencher) {
+    let (puzzle, expected) = shipped("fill-4x4-weight-english");
+    bench(bencher, &LatticeRows, &puzzle, expected);
+}
+
+/// The English 5×5 weight fill (380), on the lattice.
+#[divan::bench(sample_count = 10, sample_size = 1)]
+fn native_fill_5x5_weight_english(bencher: Bencher) {
+    let (puzzle, expected) = shipped("fill-5x5-weight-english");
+    bench(bencher, &Native, &puzzle, expected);
+}
+
+/// The English 5×5 weight fill, on the lattice, shared out over two
+/// threads.
+#[divan::bench(sample_count = 10, sample_size = 1)]
+fn native_fill_5x5_weight_english_2_threads(bencher: Bencher) {
+    let (puzzle, expected) = shipped("fill-5x5-weight-english");
+    bench_with(bencher, &Native, &puzzle, expected, &Limits { threads: 2, ..Limits::default() });
+}
+/// The English 6×6 weight fill (498), on the lattice, shared out over two
+/// threads (some 25 s a sample).
+#[divan::bench(sample_count = 3, sample_size = 1)]
+fn native_fill_6x6_weight_english_2_threads(bencher: Bencher) {
+    let (puzzle, expected) = shipped("fill-6x6-weight-english");
+    bench_with(bencher, &Native, &puzzle, expected, &Limits { threads: 2, ..Limits::default() });
 }

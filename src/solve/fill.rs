@@ -26,6 +26,10 @@ pub enum FillSearchKind {
     Auto,
     /// Always cell by cell (every orientation of every free tile per cell).
     Cells,
+    /// The lattice search with the points set row by row from the
+    /// north-west, as it once was, where the lattice search applies (else
+    /// cell by cell): to compare the two orders.
+    LatticeRows,
 }
 
 /// Solves a fill goal exactly (or until the time limit): through the
@@ -44,12 +48,16 @@ pub fn fill_on_lattice(puzzle: &Puzzle, goal: &FillGoal) -> bool {
 
 /// [`solve_fill`] with the search chosen (to compare the two).
 pub fn solve_fill_by(puzzle: &Puzzle, goal: &FillGoal, limits: &Limits, kind: FillSearchKind) -> Answer {
-    if kind == FillSearchKind::Auto
-        && let Some(view) = super::lattice::LatticeView::of(puzzle, goal)
-    {
-        return super::lattice::solve(puzzle, &view, limits);
+    use super::lattice::{LatticeView, PointOrder};
+    let view = match kind {
+        FillSearchKind::Auto => LatticeView::in_order(puzzle, goal, PointOrder::MiddleOut),
+        FillSearchKind::LatticeRows => LatticeView::in_order(puzzle, goal, PointOrder::Rows),
+        FillSearchKind::Cells => None,
+    };
+    match view {
+        Some(view) => super::lattice::solve(puzzle, &view, limits),
+        None => solve_cells(puzzle, goal, limits),
     }
-    solve_cells(puzzle, goal, limits)
 }
 
 fn solve_cells(puzzle: &Puzzle, goal: &FillGoal, limits: &Limits) -> Answer {

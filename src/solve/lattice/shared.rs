@@ -1,5 +1,5 @@
 //! The lattice search shared out over threads: the pieces are the values
-//! of the region's first row of points, handed out in the search's order;
+//! of the first points the search sets, handed out in the search's order;
 //! each is searched on its own, cutting what cannot beat the best fill any
 //! piece has found, and ties go to the earlier piece, so that the answer is
 //! the one a single thread finds.

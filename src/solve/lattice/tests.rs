@@ -81,7 +81,7 @@ fn random_regions_and_pools_are_filled_alike_on_threads() {
         let goal = FillGoal { region, pool, objective: FillObjective::Weight };
         let puzzle = Puzzle { variant, board: Board::default(), hand: Vec::new(), goal: Goal::Fill(goal.clone()) };
         let Some(view) = LatticeView::of(&puzzle, &goal) else { continue };
-        let split = view.points.iter().take_while(|p| p.y == view.points[0].y).count();
+        let split = piece_points(&view);
         if split < view.points.len() {
             shared += 1;
         }
@@ -119,7 +119,7 @@ fn pieces_searched_last_first_give_the_answer_of_the_search_in_order() {
         let mut in_order = LatticeSearch::new(&tables, None, Instant::now());
         in_order.go(0, 0);
         let (last_first, _, why) =
-            shared_out_in(&tables, first_row(&view), Instant::now(), 1, |pieces| (0..pieces).rev().collect());
+            shared_out_in(&tables, piece_points(&view), Instant::now(), 1, |pieces| (0..pieces).rev().collect());
         assert!(why.is_none());
         let one = in_order.best.expect("a fill");
         let shared = last_first.expect("a fill");

@@ -102,12 +102,14 @@ pub(super) fn solve_fill(puzzle: &Puzzle, view: &LatticeView, budget: &Budget) -
         solver.assert(Bool::pb_eq(&terms, all_degrees));
     }
     // A turn of the region that maps every fill onto one of the same
-    // weight: ask that the first point holds the greatest value among the
-    // points turns put there (as the native search does).
-    for q in view.rivals_of_first() {
-        for v in 0..6 {
-            for w in (v + 1)..6 {
-                solver.assert(Bool::and(&[&y[0][v], &y[q][w]]).not());
+    // weight: ask that the first point turns move holds the greatest value
+    // among the points turns put there (as the native search does).
+    if let Some((first, rivals)) = view.leader() {
+        for q in rivals {
+            for v in 0..6 {
+                for w in (v + 1)..6 {
+                    solver.assert(Bool::and(&[&y[first][v], &y[q][w]]).not());
+                }
             }
         }
     }
