@@ -78,12 +78,12 @@ fn english_weight_fills_of_rectangles_agree_with_a_simple_search_of_their_own() 
     }
 }
 
-/// The shipped 6x6 (498): the reference takes about half an hour, so
+/// The shipped 6x6 (498): the reference takes about 25 minutes, so
 /// this check is run by hand, `cargo test --release --test hard_fills --
 /// --ignored`; the corpus test proves the shipped answer natively on every
 /// release test run.
 #[test]
-#[ignore = "about half an hour: run by hand with --ignored"]
+#[ignore = "about 25 minutes: run by hand with --ignored"]
 fn the_6x6_english_weight_fill_agrees_with_a_simple_search_of_its_own() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/fill-6x6-weight-english.yaml");
     let loaded = load_puzzle(&path, &VariantChoice::default()).unwrap();

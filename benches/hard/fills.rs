@@ -123,7 +123,7 @@ fn native_fill_5x5_weight_english_2_threads(bencher: Bencher) {
     bench_with(bencher, &Native, &puzzle, expected, &Limits { threads: 2, ..Limits::default() });
 }
 /// The English 6×6 weight fill (498), on the lattice, shared out over two
-/// threads (some 25 s a sample).
+/// threads (some 22 s a sample).
 #[divan::bench(sample_count = 3, sample_size = 1)]
 fn native_fill_6x6_weight_english_2_threads(bencher: Bencher) {
     let (puzzle, expected) = shipped("fill-6x6-weight-english");
