@@ -15,35 +15,26 @@ fn native_fill_5x5_weight_serbian(bencher: Bencher) {
     bench(bencher, &Native, &puzzle, expected);
 }
 
-/// The native cell-by-cell fill search (every orientation of every free
-/// tile per cell), which English weight fills took before the lattice
-/// search: timed in the same run, so the two compare.
-struct CellSearch;
+/// A native fill search chosen by kind, timed in the same run as the one
+/// `solve` takes, so that they compare: cell by cell (every orientation of
+/// every free tile per cell, which English weight fills took before the
+/// lattice search), or the lattice search with its points set row by row
+/// from the north-west, as it once was (it now sets them from the middle
+/// out).
+struct FillSearch(FillSearchKind);
 
-impl Solver for CellSearch {
+impl Solver for FillSearch {
     fn name(&self) -> &'static str {
-        "native cells"
+        match self.0 {
+            FillSearchKind::Cells => "native cells",
+            FillSearchKind::LatticeRows => "native lattice by rows",
+            FillSearchKind::Auto => "native",
+        }
     }
 
     fn solve(&self, puzzle: &Puzzle, limits: &Limits) -> Result<Answer, SolveError> {
         let Goal::Fill(fill) = &puzzle.goal else { panic!("a fill") };
-        Ok(solve_fill_by(puzzle, fill, limits, FillSearchKind::Cells))
-    }
-}
-
-/// The lattice search with its points set row by row from the north-west,
-/// as it once was (the search now sets them from the middle out): timed in
-/// the same run, so the two orders compare.
-struct LatticeRows;
-
-impl Solver for LatticeRows {
-    fn name(&self) -> &'static str {
-        "native lattice by rows"
-    }
-
-    fn solve(&self, puzzle: &Puzzle, limits: &Limits) -> Result<Answer, SolveError> {
-        let Goal::Fill(fill) = &puzzle.goal else { panic!("a fill") };
-        Ok(solve_fill_by(puzzle, fill, limits, FillSearchKind::LatticeRows))
+        Ok(solve_fill_by(puzzle, fill, limits, self.0))
     }
 }
 
@@ -58,7 +49,7 @@ fn native_fill_3x3_weight_english(bencher: Bencher) {
 #[divan::bench(sample_count = 10, sample_size = 1)]
 fn native_cells_fill_3x3_weight_english(bencher: Bencher) {
     let (puzzle, expected) = shipped("fill-3x3-weight-english");
-    bench(bencher, &CellSearch, &puzzle, expected);
+    bench(bencher, &FillSearch(FillSearchKind::Cells), &puzzle, expected);
 }
 
 /// The English 3×3 weight fill in z3's lattice encoding.
@@ -97,7 +88,7 @@ fn smt_fill_4x4_weight_english(bencher: Bencher) {
 #[divan::bench(sample_count = 5, sample_size = 1)]
 fn native_cells_fill_4x4_weight_english(bencher: Bencher) {
     let (puzzle, expected) = shipped("fill-4x4-weight-english");
-    bench(bencher, &CellSearch, &puzzle, expected);
+    bench(bencher, &FillSearch(FillSearchKind::Cells), &puzzle, expected);
 }
 
 /// The English 4×4 weight fill, on the lattice with its points set row by
@@ -105,7 +96,7 @@ fn native_cells_fill_4x4_weight_english(bencher: Bencher) {
 #[divan::bench(sample_count = 10, sample_size = 1)]
 fn native_rows_fill_4x4_weight_english(bencher: Bencher) {
     let (puzzle, expected) = shipped("fill-4x4-weight-english");
-    bench(bencher, &LatticeRows, &puzzle, expected);
+    bench(bencher, &FillSearch(FillSearchKind::LatticeRows), &puzzle, expected);
 }
 
 /// The English 5×5 weight fill (380), on the lattice.
@@ -122,6 +113,7 @@ fn native_fill_5x5_weight_english_2_threads(bencher: Bencher) {
     let (puzzle, expected) = shipped("fill-5x5-weight-english");
     bench_with(bencher, &Native, &puzzle, expected, &Limits { threads: 2, ..Limits::default() });
 }
+
 /// The English 6×6 weight fill (498), on the lattice, shared out over two
 /// threads (some 22 s a sample).
 #[divan::bench(sample_count = 3, sample_size = 1)]

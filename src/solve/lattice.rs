@@ -143,14 +143,13 @@ impl LatticeView {
             PointOrder::MiddleOut => vec![middle_out(&reading), reading],
             PointOrder::Rows => vec![reading],
         };
-        let (order, cells) = orders.into_iter().find_map(|order| {
+        let (order, index, cells) = orders.into_iter().find_map(|order| {
             let index: BTreeMap<(i32, i32), usize> = order.iter().enumerate().map(|(i, &k)| (k, i)).collect();
             let cells: Vec<(Cell, [usize; 4])> =
                 goal.region.iter().map(|&c| (c, Corner::ALL.map(|k| index[&(c.point(k).y, c.point(k).x)]))).collect();
-            frontier(&cells).iter().all(|open| open.len() <= 64).then_some((order, cells))
+            frontier(&cells).iter().all(|open| open.len() <= 64).then_some((order, index, cells))
         })?;
         let points: Vec<Point> = order.iter().map(|&(y, x)| Point { x, y }).collect();
-        let index: BTreeMap<(i32, i32), usize> = order.iter().enumerate().map(|(i, &k)| (k, i)).collect();
         let degree: Vec<i64> = order.iter().map(|k| on_point[k].len() as i64).collect();
         let mut tiles: Vec<TileId> = Vec::new();
         let mut tile_of = vec![NONE; 6 * 6 * 6 * 6];

@@ -55,11 +55,8 @@ pub fn heaviest_fill(width: usize, height: usize, tiles: &[[u8; 4]]) -> Option<(
     // the tiles that fit it, heaviest first.
     let mut fitting = vec![Vec::new(); 7 * 7 * 7 * 7];
     for (code, list) in fitting.iter_mut().enumerate() {
-        let shown: [Option<u8>; 4] = std::array::from_fn(|k| {
-            let v = (code / 7usize.pow(3 - k as u32)) % 7;
-            (v < 6).then_some(v as u8)
-        });
-        *list = (0..tiles.len()).filter(|&t| fits(&tiles[t], &shown)).collect();
+        let shown: [u8; 4] = std::array::from_fn(|k| ((code / 7usize.pow(3 - k as u32)) % 7) as u8);
+        *list = (0..tiles.len()).filter(|&t| turns(&tiles[t], shown).next().is_some()).collect();
     }
     let mut search = Search {
         used: vec![false; tiles.len()],
@@ -80,10 +77,10 @@ fn weight(t: &[u8; 4]) -> i64 {
     t.iter().map(|&v| i64::from(v)).sum()
 }
 
-/// Whether `shown` (some values still unknown) can be the corners
-/// `[nw, ne, se, sw]` of a quarter turn of `tile`'s ascending values.
-fn fits(tile: &[u8; 4], shown: &[Option<u8>; 4]) -> bool {
-    (0..4).any(|turn| (0..4).all(|k| shown[k].is_none_or(|v| v == tile[(k + turn) % 4])))
+/// The quarter turns of `tile`'s ascending values whose corners `[nw, ne,
+/// se, sw]` show what `shown` shows (its unknown values, 6, anything).
+fn turns(tile: &[u8; 4], shown: [u8; 4]) -> impl Iterator<Item = usize> + '_ {
+    (0..4).filter(move |&turn| (0..4).all(|k| shown[k] == 6 || shown[k] == tile[(k + turn) % 4]))
 }
 
 struct Search {
@@ -183,10 +180,8 @@ impl Search {
     }
 
     /// The quarter turns of tile `t` that show the values `cell` shows.
-    fn turns<'a>(&'a self, t: usize, cell: &'a [usize; 4]) -> impl Iterator<Item = usize> + 'a {
-        (0..4).filter(move |&turn| {
-            (0..4).all(|k| self.values[cell[k]] == 6 || self.values[cell[k]] == self.tiles[t][(k + turn) % 4])
-        })
+    fn turns(&self, t: usize, cell: &[usize; 4]) -> impl Iterator<Item = usize> + '_ {
+        turns(&self.tiles[t], cell.map(|p| self.values[p]))
     }
 
     fn go(&mut self, next: usize) {
