@@ -289,22 +289,7 @@ impl<'p> Search<'p> {
 
     /// Can `n` tiles of the hand be placed one after the other?
     fn can_place(&mut self, n: u8) -> bool {
-        if n == 0 {
-            return true;
-        }
-        for m in self.moves() {
-            if n == 1 {
-                return true;
-            }
-            let corners = corners_of(self.variant, m);
-            self.generator.place(m.at, corners);
-            let ok = self.can_place(n - 1);
-            self.generator.unplace(m.at);
-            if ok {
-                return true;
-            }
-        }
-        false
+        self.generator.can_place_line(usize::from(n))
     }
 
     /// Taking bonus tiles so that `owed` are owed: allowed only where all of

@@ -35,52 +35,8 @@ impl Game {
     }
 
     /// Can `n` tiles of `hand` be placed one after the other on `board`?
-    ///
-    /// A depth-first search that remembers the sets of placements already
-    /// found to lead nowhere: the board and hand after some placements do
-    /// not depend on their order, so neither does the answer (this keeps
-    /// long bonus chains under R8 from being searched once per order).
     fn can_place(variant: &Variant, board: &Board, hand: &[TileId], n: u8) -> bool {
-        struct Search<'g, 'v> {
-            generator: &'g mut MoveGen<'v>,
-            /// The placements made, as (x, y, orientation).
-            made: Vec<(i32, i32, u16)>,
-            /// Sets of placements (sorted) from which no line goes on.
-            dead: std::collections::HashSet<Vec<(i32, i32, u16)>>,
-        }
-        fn go(s: &mut Search<'_, '_>, n: u8) -> bool {
-            if n == 0 {
-                return true;
-            }
-            let mut moves = Vec::new();
-            s.generator.legal_moves(&mut moves);
-            if n == 1 {
-                return !moves.is_empty();
-            }
-            for m in moves {
-                s.made.push((m.at.x, m.at.y, m.orientation));
-                let mut key = s.made.clone();
-                key.sort_unstable();
-                let ok = !s.dead.contains(&key) && {
-                    let corners = s.generator.variant().orientations().corners(usize::from(m.orientation));
-                    s.generator.place(m.at, corners);
-                    let ok = go(s, n - 1);
-                    s.generator.unplace(m.at);
-                    if !ok {
-                        s.dead.insert(key);
-                    }
-                    ok
-                };
-                s.made.pop();
-                if ok {
-                    return true;
-                }
-            }
-            false
-        }
-        let mut generator = MoveGen::new(variant, board, hand);
-        let mut search = Search { generator: &mut generator, made: Vec::new(), dead: Default::default() };
-        go(&mut search, n)
+        MoveGen::new(variant, board, hand).can_place_line(usize::from(n))
     }
 
     /// Every action the rules allow now, in a stable order.

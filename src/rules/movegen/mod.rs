@@ -43,6 +43,8 @@
 //!   placing it.
 //! - `quick`: [`quick_judge`], the tables' verdict on one placement without
 //!   a generator.
+//! - `line`: whether the hand can place some number of tiles one after the
+//!   other ([`MoveGen::can_place_line`]), as bonus tiles must be.
 //!
 //! [`Orientations`]: crate::rules::Orientations
 //! [`Tally`]: crate::rules::Tally
@@ -50,6 +52,7 @@
 mod counting;
 mod generator;
 mod grid;
+mod line;
 mod local;
 mod moves;
 mod pattern;

@@ -175,3 +175,60 @@ fn the_two_levels_after_a_move_from_the_cells_listed_before_it_are_the_placed_co
     // Most comparisons are of counts with moves and bonus moves in them.
     assert!(compared > 200, "{compared}");
 }
+
+/// Whether `n` tiles can be placed one after the other, by trying every
+/// order of every placement: no memory, no count of the hand.
+fn plain_line(g: &mut MoveGen, n: usize) -> bool {
+    if n == 0 {
+        return true;
+    }
+    let mut moves = Vec::new();
+    g.legal_moves(&mut moves);
+    moves.into_iter().any(|m| {
+        g.place(m.at, g.variant().orientations().corners(usize::from(m.orientation)));
+        let ok = plain_line(g, n - 1);
+        g.unplace(m.at);
+        ok
+    })
+}
+
+/// The line search gives the plain walk's answer for every length up to
+/// the hand's size, under every rule combination, on positions where some
+/// lines exist and some do not, and leaves the generator as it found it.
+#[test]
+fn the_line_search_answers_as_trying_every_order_does() {
+    let (mut yes, mut no) = (0, 0);
+    for v in variants() {
+        for seed in 0..6 {
+            let p = random_position(&v, seed, 4 + 5 * seed as usize, 3);
+            let mut g = MoveGen::new(&v, &p.board, &p.hand);
+            let before = listed(&g);
+            for n in 0..=p.hand.len() {
+                let found = g.line_search(n).found;
+                assert_eq!(found, plain_line(&mut g, n), "{} seed {seed} n {n}", v.label());
+                assert_eq!(listed(&g), before, "{} seed {seed} n {n}", v.label());
+                if found { yes += 1 } else { no += 1 }
+            }
+        }
+    }
+    assert!(yes > 100 && no > 20, "{yes} lines found, {no} refused");
+}
+
+/// A line longer than the hand is refused before any position is searched:
+/// every placement takes a tile, so no order of the hand can make one. (A
+/// chain can owe more tiles than the hand holds; searching every order of
+/// a permissive hand before giving up took seconds and gigabytes.)
+#[test]
+fn a_line_longer_than_the_hand_is_refused_without_a_search() {
+    for v in variants() {
+        let p = random_position(&v, 9, 20, 6);
+        let mut g = MoveGen::new(&v, &p.board, &p.hand);
+        let h = g.hand().len();
+        assert_eq!(h, 6, "{}", v.label());
+        for n in [h + 1, h + 4] {
+            assert_eq!(g.line_search(n), super::line::LineSearch { found: false, nodes: 0 }, "{} n {n}", v.label());
+        }
+        // At the hand's size the search does look.
+        assert!(g.line_search(h).nodes > 0, "{}", v.label());
+    }
+}
