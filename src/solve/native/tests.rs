@@ -89,6 +89,7 @@ fn a_search_reports_decreasing_true_bounds_ending_at_the_optimum() {
         "turn-60-serbian.yaml",
         "turn-60-english.yaml",
         "turn-chain-bonus.yaml",
+        "turn-chain-10-serbian.yaml",
         "bonus-corner.yaml",
     ] {
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles").join(name);
