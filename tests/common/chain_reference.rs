@@ -43,10 +43,12 @@ pub fn turn_reaches(puzzle: &Puzzle, need: i64) -> (bool, u64) {
     (found, walk.nodes)
 }
 
+/// A position of the turn: the placements made, sorted, and the phase.
+type Position = (Vec<(Cell, Corners)>, (u8, u8));
+
 struct Walk {
-    /// Per position (placements made, sorted, and the phase): the least
-    /// score from there on found out of reach.
-    failed: HashMap<(Vec<(Cell, Corners)>, (u8, u8)), i64>,
+    /// Per position: the least score from there on found out of reach.
+    failed: HashMap<Position, i64>,
     made: Vec<(Cell, Corners)>,
     nodes: u64,
 }
