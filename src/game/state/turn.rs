@@ -52,12 +52,17 @@ impl Game {
                 }
                 out
             }
-            Phase::BonusTiles { seat, owed } => self
-                .legal_placements(seat)
-                .into_iter()
-                .filter(|p| !self.follow_up_required() || self.follow_up_possible(seat, p, owed))
-                .map(Action::Place)
-                .collect(),
+            Phase::BonusTiles { seat, owed } => {
+                let mut placements = self.legal_placements(seat);
+                if self.follow_up_required() {
+                    // One generator for every placement's check, each made
+                    // and taken back on it: building one per placement
+                    // costs more than the check itself.
+                    let mut generator = MoveGen::new(&self.variant, &self.board, &self.hands[seat]);
+                    placements.retain(|p| Self::follow_up_on(&mut generator, p, owed));
+                }
+                placements.into_iter().map(Action::Place).collect()
+            }
             Phase::Turn { seat, drawn } => {
                 let mut placements = self.legal_placements(seat);
                 if let Some(tile) = drawn.filter(|_| self.must_play_drawn()) {
@@ -100,13 +105,19 @@ impl Game {
 
     /// After placing bonus tile `p`, can the `owed - 1` still owed be placed?
     fn follow_up_possible(&self, seat: usize, p: &Placement, owed: u8) -> bool {
+        Self::follow_up_on(&mut MoveGen::new(&self.variant, &self.board, &self.hands[seat]), p, owed)
+    }
+
+    /// [`Game::follow_up_possible`] on a generator of the position (board
+    /// and hand), left as it was found.
+    fn follow_up_on(generator: &mut MoveGen, p: &Placement, owed: u8) -> bool {
         if owed <= 1 {
             return true;
         }
-        let mut board = self.board.clone();
-        board.insert(p.at, p.corners);
-        let hand: Vec<TileId> = self.hands[seat].iter().copied().filter(|&t| t != p.tile).collect();
-        Self::can_place(&self.variant, &board, &hand, owed - 1)
+        generator.place(p.at, p.corners);
+        let possible = generator.can_place_line(usize::from(owed - 1));
+        generator.unplace(p.at);
+        possible
     }
 
     fn push(&mut self, seat: Option<usize>, kind: EventKind, score: i64, clauses: Vec<Clause>) {
