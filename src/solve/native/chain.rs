@@ -326,10 +326,25 @@ impl Search<'_> {
             self.chain_leaf(0, None);
             return 0;
         }
+        // A tile placed without a bonus pays one owed back and earns no 25:
+        // where the hand's weight and the 25s that could follow it cannot
+        // reach the floor, no such tile is worth weighing or sorting.
+        let plain = self.table.hand_weight + most_25s(self.table.hand_len - 1, i64::from(owed) - 1);
+        let mut passed = false;
         let mut moves: Vec<(bool, i64, Move)> = all
             .into_iter()
-            .map(|m| (self.generator.is_bonus(m), i64::from(corners_of(self.variant, m).weight()), m))
+            .filter_map(|m| {
+                let earns = self.generator.is_bonus(m);
+                if !earns && plain < floor {
+                    passed = true;
+                    return None;
+                }
+                Some((earns, i64::from(corners_of(self.variant, m).weight()), m))
+            })
             .collect();
+        if passed {
+            upper = upper.max(plain);
+        }
         if owed == 1 {
             // The last tile owed: of the tiles without a bonus only the
             // heaviest counts.
