@@ -86,9 +86,8 @@ fn puzzle_files() -> Vec<PathBuf> {
 /// eight), a chained turn of ten tiles (z3 finds 89 of its 162 in 100
 /// seconds; checked against a walk of the game engine instead,
 /// tests/hard_turns.rs), and weight fills of 25 and 36 cells from the whole
-/// tile set. z3
-/// finds good answers but proving them takes minutes, or more than 20
-/// minutes for the English 5x5; the English 5x5 and 6x6 are checked
+/// tile set. z3 finds good answers but proving them takes minutes, or more
+/// than 20 minutes for the English 5x5; the English 5x5 and 6x6 are checked
 /// against a simple search of the tests' own instead (tests/hard_fills.rs).
 /// The English 4x4 z3 proves in tens of seconds: it has a test of its own,
 /// run in release only.

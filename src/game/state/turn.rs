@@ -54,7 +54,7 @@ impl Game {
             }
             Phase::BonusTiles { seat, owed } => {
                 let mut placements = self.legal_placements(seat);
-                if self.follow_up_required() {
+                if self.follow_up_required() && owed > 1 {
                     // One generator for every placement's check, each made
                     // and taken back on it: building one per placement
                     // costs more than the check itself.
@@ -105,15 +105,12 @@ impl Game {
 
     /// After placing bonus tile `p`, can the `owed - 1` still owed be placed?
     fn follow_up_possible(&self, seat: usize, p: &Placement, owed: u8) -> bool {
-        Self::follow_up_on(&mut MoveGen::new(&self.variant, &self.board, &self.hands[seat]), p, owed)
+        owed <= 1 || Self::follow_up_on(&mut MoveGen::new(&self.variant, &self.board, &self.hands[seat]), p, owed)
     }
 
-    /// [`Game::follow_up_possible`] on a generator of the position (board
-    /// and hand), left as it was found.
+    /// [`Game::follow_up_possible`] with at least two owed, on a generator
+    /// of the position (board and hand), left as it was found.
     fn follow_up_on(generator: &mut MoveGen, p: &Placement, owed: u8) -> bool {
-        if owed <= 1 {
-            return true;
-        }
         generator.place(p.at, p.corners);
         let possible = generator.can_place_line(usize::from(owed - 1));
         generator.unplace(p.at);

@@ -394,12 +394,11 @@ impl Search<'_> {
             // after it can pay.
             let n = self.table.hand_len - 1;
             let rest = |o: i64| most_25s(n, o);
-            let bound = self.table.hand_weight
-                + if earns {
-                    (25 + rest(i64::from(owed) - 1)).max(rest(i64::from(owed) + 1))
-                } else {
-                    rest(i64::from(owed) - 1)
-                };
+            let bound = if earns {
+                self.table.hand_weight + (25 + rest(i64::from(owed) - 1)).max(rest(i64::from(owed) + 1))
+            } else {
+                plain
+            };
             if bound < need {
                 upper = upper.max(bound);
                 continue;
