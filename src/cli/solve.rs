@@ -296,8 +296,11 @@ fn with_spinner(solver: &dyn Solver, puzzle: &Puzzle, limits: &Limits) -> Result
     let name = solver.name();
     spinner.set_message(format!("solving with the {name} solver"));
     let shown = Instant::now() + Duration::from_millis(300);
-    let (finished, wait) = std::sync::mpsc::channel::<()>();
     let answer = std::thread::scope(|scope| {
+        // The sender is the solver's: should the solver panic, unwinding
+        // drops it, the spinner's wait ends, and the scope can join it and
+        // pass the panic on instead of waiting for ever.
+        let (finished, wait) = std::sync::mpsc::channel::<()>();
         let spinner = &spinner;
         let progress = limits.progress.clone();
         scope.spawn(move || {
@@ -314,7 +317,7 @@ fn with_spinner(solver: &dyn Solver, puzzle: &Puzzle, limits: &Limits) -> Result
             }
         });
         let answer = run_solver(solver, puzzle, limits);
-        let _ = finished.send(());
+        drop(finished);
         answer
     });
     spinner.finish_and_clear();
@@ -650,6 +653,36 @@ mod tests {
             count: None,
             stats: quadominos::solve::Stats { solver, ..Default::default() },
         }
+    }
+
+    /// A solver with a bug: it panics.
+    struct Panics;
+
+    impl Solver for Panics {
+        fn name(&self) -> &'static str {
+            "panicking"
+        }
+        fn solve(&self, _: &Puzzle, _: &Limits) -> Result<Answer, quadominos::solve::SolveError> {
+            panic!("a solver bug")
+        }
+    }
+
+    #[test]
+    fn a_solver_that_panics_ends_the_spinner_and_passes_the_panic_on() {
+        let variant = quadominos::formats::builtin_variant("english").unwrap();
+        let position = quadominos::rules::random_position(&variant, 1, 3, 2);
+        let puzzle = Puzzle { variant, board: position.board, hand: position.hand, goal: Goal::BestTurn };
+        let (done, finished) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                with_spinner(&Panics, &puzzle, &Limits::default()).is_ok()
+            }));
+            let _ = done.send(outcome.is_err());
+        });
+        // Waiting for ever would be the bug: the spinner thread waiting on
+        // a sender nobody drops. A minute is far past any working run.
+        let panicked = finished.recv_timeout(Duration::from_secs(60));
+        assert_eq!(panicked, Ok(true), "with_spinner hung or swallowed the solver's panic");
     }
 
     #[test]
