@@ -669,6 +669,20 @@ impl Search<'_> {
     }
 }
 
+/// The nodes one probe of the chained turn from above may visit (about two
+/// seconds), and all of them together: past either the search goes on
+/// from below, the bound proven kept.
+const PROBE_NODES: u64 = 1 << 21;
+const PROBES_NODES: u64 = 1 << 23;
+
+/// What a probe from above found.
+enum Probe {
+    /// A turn reaches the bound probed: the best.
+    Reached,
+    /// None does: a bound below it.
+    Below(i64),
+}
+
 /// The better of two lines, the first where they score the same.
 fn better(a: Option<(i64, Vec<Play>)>, b: Option<(i64, Vec<Play>)>) -> Option<(i64, Vec<Play>)> {
     match (a, b) {
@@ -685,6 +699,37 @@ impl Search<'_> {
         self.chain_start(Vec::new(), 0, true);
         let (moves, ceiling, still) = self.first_plays();
         let mut lowest = ceiling;
+        // Bounds from above first: that no turn reaches the bound is often
+        // quickly proven (every line fails early against the hand's
+        // arithmetic), and each such proof brings the bound down, while
+        // finding the best line from below can take far longer. A turn
+        // found reaching a proven bound is the best there is. Each probe
+        // is cut after a number of nodes, not a time, so that the answer
+        // and the bounds reported are the same on every run.
+        let mut tried = 0;
+        while tried < PROBES_NODES {
+            let before = self.budget.nodes;
+            self.budget.attempt(Some(PROBE_NODES));
+            let probe = self.chain_probe(&moves, &still, lowest);
+            let cut = self.budget.attempt(None);
+            tried += self.budget.nodes - before;
+            match probe {
+                _ if cut || self.budget.limited() => break,
+                Probe::Below(bound) => {
+                    lowest = bound;
+                    self.limits.bounded(lowest);
+                }
+                Probe::Reached => {
+                    let lines = self.chained_turn_lines(&moves, lowest, self.cap());
+                    if !lines.is_empty() {
+                        return self.finish(Some((lowest, lines)));
+                    }
+                    // Read back, a turn reaching the bound cannot be
+                    // missing; should it be, the search below finds it.
+                    break;
+                }
+            }
+        }
         let mut best: Option<(i64, Vec<Play>)> = None;
         for (&m, still) in moves.iter().zip(still) {
             // However short the time, the turn found places a tile when one
@@ -694,6 +739,11 @@ impl Search<'_> {
             }
             lowest = lowest.min(still.max(best.as_ref().map_or(i64::MIN, |b| b.0)));
             self.limits.bounded(lowest);
+            // A turn at the bound proven from above is the best: the first
+            // in this order to reach it is the one printed.
+            if best.as_ref().is_some_and(|b| b.0 >= lowest) {
+                break;
+            }
             let bonus = self.generator.is_bonus(m);
             let mut first = self.play(m, PlayKind::Turn, bonus);
             let beats = |best: &Option<(i64, Vec<Play>)>, value: i64| best.as_ref().is_none_or(|b| value > b.0);
@@ -737,7 +787,7 @@ impl Search<'_> {
             best = better(best, self.table.record.take());
         }
         let all = match &best {
-            Some((value, _)) if !stopped && self.cap() > 1 => self.chained_turn_lines(&moves, *value),
+            Some((value, _)) if !stopped && self.cap() > 1 => self.chained_turn_lines(&moves, *value, self.cap()),
             _ => Vec::new(),
         };
         let best = best.map(|(value, line)| (value, if all.is_empty() { vec![line] } else { all }));
@@ -748,11 +798,53 @@ impl Search<'_> {
         answer
     }
 
-    /// Every turn scoring `value`, the best, up to the cap, in the plain
+    /// Whether any turn reaches `bound`, known to be at least the best:
+    /// if one does it is the best; if none does, a bound below it. First
+    /// plays come as `moves` lists them, `still` the most any of them
+    /// and those after it can score.
+    fn chain_probe(&mut self, moves: &[Move], still: &[i64], bound: i64) -> Probe {
+        let mut below = NONE;
+        for (&m, &still) in moves.iter().zip(still) {
+            if still < bound {
+                below = below.max(still);
+                break;
+            }
+            let bonus = self.generator.is_bonus(m);
+            let first = self.play(m, PlayKind::Turn, bonus);
+            if !bonus {
+                if first.points >= bound {
+                    return Probe::Reached;
+                }
+                below = below.max(first.points);
+                continue;
+            }
+            self.chain_place(m);
+            let (points, _) = self.points_choice();
+            let mut got = first.points + points;
+            if got < bound && !self.hand_is_empty() {
+                let mut head = first.clone();
+                head.choice = Some(Choice::Tiles);
+                self.table.head = vec![head];
+                self.table.score = first.points;
+                got = got.max(plus(self.chain_next(Next::Take(2), bound - first.points), first.points));
+            }
+            self.chain_unplace(m);
+            if self.budget.stopped() {
+                // What was found is not known; the caller stops probing.
+                return Probe::Below(bound);
+            }
+            if got >= bound {
+                return Probe::Reached;
+            }
+            below = below.max(got);
+        }
+        Probe::Below(below)
+    }
+
+    /// Every turn scoring `value`, the best, up to `cap`, in the plain
     /// search's order: first plays as `moves` lists them, the 25 before the
     /// tiles.
-    fn chained_turn_lines(&mut self, moves: &[Move], value: i64) -> Vec<Vec<Play>> {
-        let cap = self.cap();
+    fn chained_turn_lines(&mut self, moves: &[Move], value: i64, cap: usize) -> Vec<Vec<Play>> {
         let mut out: Vec<Vec<Play>> = Vec::new();
         let held = self.budget.hold(true);
         for &m in moves {

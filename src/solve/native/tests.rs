@@ -114,6 +114,22 @@ fn a_search_reports_decreasing_true_bounds_ending_at_the_optimum() {
     }
 }
 
+/// A chained turn's bound comes down from above before its best line is
+/// found: on the shipped 10-tile chain the bound reaches the optimum while
+/// the best found is still below it (searched from below alone, this
+/// puzzle's bound reaches the optimum only with the line that scores it).
+#[test]
+fn a_chained_turns_bound_reaches_the_optimum_before_its_line() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles").join("turn-chain-10-serbian.yaml");
+    let loaded = load_puzzle(&path, &VariantChoice::default()).unwrap();
+    let (puzzle, optimum) = (loaded.puzzle, loaded.expect.score.unwrap());
+    let progress = Arc::new(Progress::default());
+    let answer = Native.solve(&puzzle, &Limits { progress: Some(progress.clone()), ..Limits::default() }).unwrap();
+    assert!(answer.proven && answer.score == optimum, "{answer:?}");
+    let steps = progress.history();
+    assert!(steps.iter().any(|s| s.bound == optimum && s.best < Some(optimum)), "{steps:?}");
+}
+
 /// A best turn by the chained search, or by the plain walk over every line
 /// (the reference), stopped after `max_nodes` nodes.
 fn turn(puzzle: &Puzzle, limits: &Limits, plain: bool, max_nodes: u64) -> Answer {
