@@ -715,6 +715,8 @@ impl Search<'_> {
             tried += self.budget.nodes - before;
             match probe {
                 _ if cut || self.budget.limited() => break,
+                // No turn at all (no first play): the search below says so.
+                Probe::Below(bound) if bound <= NONE => break,
                 Probe::Below(bound) => {
                     lowest = bound;
                     self.limits.bounded(lowest);

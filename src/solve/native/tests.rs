@@ -130,6 +130,23 @@ fn a_chained_turns_bound_reaches_the_optimum_before_its_line() {
     assert!(steps.iter().any(|s| s.bound == optimum && s.best < Some(optimum)), "{steps:?}");
 }
 
+/// A chained turn with no first play at all (an empty hand, or no tile
+/// that fits) ends at once with no placement, proven: the probes from
+/// above find nothing to bring down and hand over to the search below.
+#[test]
+fn a_chained_turn_with_no_first_play_ends() {
+    let variant = builtin_variant("serbian-chain").unwrap();
+    let position = random_position(&variant, 3, 6, 0);
+    let puzzle = Puzzle { variant, board: position.board, hand: Vec::new(), goal: Goal::BestTurn };
+    let (done, answer) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = done.send(Native.solve(&puzzle, &Limits::default()).map(|a| (a.score, a.proven, a.plays.len())));
+    });
+    // Waiting for ever would be the bug: a minute is far past any answer.
+    let got = answer.recv_timeout(std::time::Duration::from_secs(60));
+    assert_eq!(got.map(|r| r.ok()), Ok(Some((0, true, 0))));
+}
+
 /// A best turn by the chained search, or by the plain walk over every line
 /// (the reference), stopped after `max_nodes` nodes.
 fn turn(puzzle: &Puzzle, limits: &Limits, plain: bool, max_nodes: u64) -> Answer {
