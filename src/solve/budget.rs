@@ -19,10 +19,9 @@ pub(crate) struct Budget<'a> {
     /// reading back a line whose value is already known.
     held: bool,
     /// A node count past which the search stops as if at a limit, for one
-    /// bounded attempt within a search; cleared, the search goes on.
-    cut_at: Option<u64>,
-    /// Whether `cut_at` has stopped the search.
-    cut: bool,
+    /// bounded attempt within a search (`u64::MAX`: none); cleared, the
+    /// search goes on.
+    cut_at: u64,
     /// The most nodes a test lets the search visit (a stand-in for the
     /// clock that stops it at the same node on every run).
     #[cfg(test)]
@@ -37,8 +36,7 @@ impl<'a> Budget<'a> {
             nodes: 0,
             why: None,
             held: false,
-            cut_at: None,
-            cut: false,
+            cut_at: u64::MAX,
             #[cfg(test)]
             max_nodes: u64::MAX,
         }
@@ -51,9 +49,6 @@ impl<'a> Budget<'a> {
         if self.held {
             return false;
         }
-        if self.cut_at.is_some_and(|at| self.nodes > at) {
-            self.cut = true;
-        }
         #[cfg(test)]
         if self.nodes > self.max_nodes {
             self.why = Some(Stop::TimeLimit);
@@ -61,26 +56,19 @@ impl<'a> Budget<'a> {
         if self.why.is_none() && (self.nodes == 1 || self.nodes.is_multiple_of(1024)) {
             self.why = self.limits.expired(self.started);
         }
-        self.why.is_some() || self.cut
+        self.why.is_some() || self.nodes > self.cut_at
     }
 
     /// Whether a limit, or the cut of an attempt, has stopped the search.
     #[inline]
     pub(crate) fn stopped(&self) -> bool {
-        (self.why.is_some() || self.cut) && !self.held
+        (self.why.is_some() || self.nodes > self.cut_at) && !self.held
     }
 
     /// Starts an attempt that stops after `nodes` more nodes, or (`None`)
-    /// ends one: its cut is forgotten, a limit's stop is not. Returns
-    /// whether the attempt just ended was cut.
-    pub(crate) fn attempt(&mut self, nodes: Option<u64>) -> bool {
-        self.cut_at = nodes.map(|n| self.nodes.saturating_add(n));
-        std::mem::replace(&mut self.cut, false)
-    }
-
-    /// Whether a limit (not an attempt's cut) has stopped the search.
-    pub(crate) fn limited(&self) -> bool {
-        self.why.is_some()
+    /// ends one: its cut is forgotten, a limit's stop is not.
+    pub(crate) fn attempt(&mut self, nodes: Option<u64>) {
+        self.cut_at = nodes.map_or(u64::MAX, |n| self.nodes.saturating_add(n));
     }
 
     /// Holds the budget (or lets it go again); returns whether it was held.

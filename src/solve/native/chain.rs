@@ -681,6 +681,8 @@ enum Probe {
     Reached,
     /// None does: a bound below it.
     Below(i64),
+    /// Cut short, by its own cut or a limit: nothing known.
+    Cut,
 }
 
 /// The better of two lines, the first where they score the same.
@@ -711,10 +713,10 @@ impl Search<'_> {
             let before = self.budget.nodes;
             self.budget.attempt(Some(PROBE_NODES));
             let probe = self.chain_probe(&moves, &still, lowest);
-            let cut = self.budget.attempt(None);
+            self.budget.attempt(None);
             tried += self.budget.nodes - before;
             match probe {
-                _ if cut || self.budget.limited() => break,
+                Probe::Cut => break,
                 // No turn at all (no first play): the search below says so.
                 Probe::Below(bound) if bound <= NONE => break,
                 Probe::Below(bound) => {
@@ -764,11 +766,7 @@ impl Search<'_> {
                 }
                 if !self.hand_is_empty() {
                     let need = best.as_ref().map_or(NONE + 1, |b| b.0 + 1) - first.points;
-                    let mut head = first.clone();
-                    head.choice = Some(Choice::Tiles);
-                    self.table.head = vec![head];
-                    self.table.score = first.points;
-                    let got = self.chain_next(Next::Take(2), need);
+                    let got = self.chain_after_first(&first, need);
                     if !self.budget.stopped() && got > NONE && got >= need {
                         first.choice = Some(Choice::Tiles);
                         let mut prefix = vec![first.clone()];
@@ -800,6 +798,17 @@ impl Search<'_> {
         answer
     }
 
+    /// The chain after first play `first` (placed, a bonus) takes two
+    /// tiles, at least `need`: as [`Search::chain_value`], the lines it
+    /// reaches recorded after `first`.
+    fn chain_after_first(&mut self, first: &Play, need: i64) -> i64 {
+        let mut head = first.clone();
+        head.choice = Some(Choice::Tiles);
+        self.table.head = vec![head];
+        self.table.score = first.points;
+        self.chain_next(Next::Take(2), need)
+    }
+
     /// Whether any turn reaches `bound`, known to be at least the best:
     /// if one does it is the best; if none does, a bound below it. First
     /// plays come as `moves` lists them, `still` the most any of them
@@ -824,16 +833,11 @@ impl Search<'_> {
             let (points, _) = self.points_choice();
             let mut got = first.points + points;
             if got < bound && !self.hand_is_empty() {
-                let mut head = first.clone();
-                head.choice = Some(Choice::Tiles);
-                self.table.head = vec![head];
-                self.table.score = first.points;
-                got = got.max(plus(self.chain_next(Next::Take(2), bound - first.points), first.points));
+                got = got.max(plus(self.chain_after_first(&first, bound - first.points), first.points));
             }
             self.chain_unplace(m);
             if self.budget.stopped() {
-                // What was found is not known; the caller stops probing.
-                return Probe::Below(bound);
+                return Probe::Cut;
             }
             if got >= bound {
                 return Probe::Reached;
