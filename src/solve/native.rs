@@ -231,6 +231,10 @@ struct Search<'p> {
     /// Chained bonuses searched by the plain walk over every line, as
     /// before the chained search: the reference its tests compare with.
     plain: bool,
+    /// Whether the chained turn is probed from above before the pilot and
+    /// the search below: off only where tests compare those with the plain
+    /// walk (the probes settle most small turns before the pilot runs).
+    probes: bool,
 }
 
 fn corners_of(variant: &Variant, m: Move) -> Corners {
@@ -246,6 +250,7 @@ impl<'p> Search<'p> {
             budget: Budget::new(limits, started),
             table: chain::Table::default(),
             plain: false,
+            probes: true,
         }
     }
 

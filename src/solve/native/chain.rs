@@ -22,6 +22,8 @@ use rustc_hash::FxHashMap;
 use super::{Answer, Choice, Move, Play, PlayKind, SEEN_ENTRY_BYTES, Search, corners_of, zobrist};
 use crate::model::Cell;
 
+mod pilot;
+
 /// No line: the bonus tiles owed cannot all be played (R17 = required).
 pub(super) const NONE: i64 = -(1 << 40);
 
@@ -122,7 +124,7 @@ enum Next {
 impl Search<'_> {
     /// Starts a chain search from the position as it stands, the line so
     /// far `head` scoring `score`.
-    fn chain_start(&mut self, head: Vec<Play>, score: i64, report: bool) {
+    pub(super) fn chain_start(&mut self, head: Vec<Play>, score: i64, report: bool) {
         let hand = self.generator.hand();
         let heaviest = hand.iter().map(|t| usize::from(t.weight())).max().unwrap_or(0);
         let mut weights = vec![0; heaviest + 1];
@@ -709,7 +711,8 @@ impl Search<'_> {
         // is cut after a number of nodes, not a time, so that the answer
         // and the bounds reported are the same on every run.
         let mut tried = 0;
-        while tried < PROBES_NODES {
+        let mut reached = false;
+        while self.probes && tried < PROBES_NODES {
             let before = self.budget.nodes;
             self.budget.attempt(Some(PROBE_NODES));
             let probe = self.chain_probe(&moves, &still, lowest);
@@ -724,35 +727,53 @@ impl Search<'_> {
                     self.limits.bounded(lowest);
                 }
                 Probe::Reached => {
-                    let lines = self.chained_turn_lines(&moves, lowest, self.cap());
-                    if !lines.is_empty() {
-                        return self.finish(Some((lowest, lines)));
-                    }
-                    // Read back, a turn reaching the bound cannot be
-                    // missing; should it be, the search below finds it.
+                    reached = true;
                     break;
                 }
             }
         }
+        // Then a good turn found fast, by the pilot: the search below need
+        // only reach its score, and, searching every first play, it finds
+        // the first turn in its order that does. The pilot's line is
+        // printed only when that search is cut short before one.
+        let mut seed = None;
+        if !reached && !self.budget.stopped() {
+            seed = self.pilot_turn(&moves);
+            if let Some((value, _)) = &seed {
+                self.limits.found(*value);
+            }
+        }
+        let floor = seed.as_ref().map_or(NONE + 1, |s| s.0);
+        if reached || floor >= lowest {
+            let lines = self.chained_turn_lines(&moves, lowest, self.cap());
+            if !lines.is_empty() {
+                return self.finish(Some((lowest, lines)));
+            }
+            // Read back, a turn reaching the bound cannot be missing;
+            // should it be, the search below finds it.
+        }
         let mut best: Option<(i64, Vec<Play>)> = None;
         for (&m, still) in moves.iter().zip(still) {
             // However short the time, the turn found places a tile when one
-            // can be placed (E8, E9).
-            if best.is_some() && self.tick() {
+            // can be placed (E8, E9): the pilot's, or the first searched.
+            if (best.is_some() || seed.is_some()) && self.tick() {
                 break;
             }
-            lowest = lowest.min(still.max(best.as_ref().map_or(i64::MIN, |b| b.0)));
+            // The pilot's turn scores `floor`: no turn scores more than it,
+            // the best found, or what the first plays left can reach.
+            let known = best.as_ref().map_or(floor, |b| b.0.max(floor));
+            lowest = lowest.min(still.max(known));
             self.limits.bounded(lowest);
             // A turn at the bound proven from above is the best: the first
             // in this order to reach it is the one printed.
-            if best.as_ref().is_some_and(|b| b.0 >= lowest) {
+            if known >= lowest {
                 break;
             }
             let bonus = self.generator.is_bonus(m);
             let mut first = self.play(m, PlayKind::Turn, bonus);
-            let beats = |best: &Option<(i64, Vec<Play>)>, value: i64| best.as_ref().is_none_or(|b| value > b.0);
+            let need = best.as_ref().map_or(floor, |b| b.0 + 1);
             if !bonus {
-                if beats(&best, first.points) {
+                if first.points >= need {
                     best = Some((first.points, vec![first]));
                 }
             } else {
@@ -761,11 +782,11 @@ impl Search<'_> {
                 // where R18 does not pay it there is no choice at all.
                 let (points, choice) = self.points_choice();
                 first.choice = choice;
-                if beats(&best, first.points + points) {
+                if first.points + points >= need {
                     best = Some((first.points + points, vec![first.clone()]));
                 }
                 if !self.hand_is_empty() {
-                    let need = best.as_ref().map_or(NONE + 1, |b| b.0 + 1) - first.points;
+                    let need = best.as_ref().map_or(floor, |b| b.0 + 1) - first.points;
                     let got = self.chain_after_first(&first, need);
                     if !self.budget.stopped() && got > NONE && got >= need {
                         first.choice = Some(Choice::Tiles);
@@ -782,14 +803,24 @@ impl Search<'_> {
             }
         }
         let stopped = self.budget.stopped();
+        // Searched to the end with nothing found above the pilot's turn, or
+        // stopped at the bound it reached: the pilot's score is the best,
+        // and its lines are read back in the search's order.
+        let seeded = !stopped && best.is_none() && seed.is_some();
         if stopped {
-            // Cut short: the best turn reached, searched to the end or not.
-            best = better(best, self.table.record.take());
+            // Cut short: the best turn reached, searched to the end or not,
+            // or the pilot's.
+            best = better(better(best, self.table.record.take()), seed);
+        } else if seeded {
+            best = seed;
         }
         let all = match &best {
-            Some((value, _)) if !stopped && self.cap() > 1 => self.chained_turn_lines(&moves, *value, self.cap()),
+            Some((value, _)) if !stopped && (seeded || self.cap() > 1) => {
+                self.chained_turn_lines(&moves, *value, self.cap())
+            }
             _ => Vec::new(),
         };
+        debug_assert!(!seeded || !all.is_empty(), "the pilot's turn is the best, yet none is read back");
         let best = best.map(|(value, line)| (value, if all.is_empty() { vec![line] } else { all }));
         let mut answer = self.finish(best);
         if stopped {

@@ -3,6 +3,8 @@
 
 use std::sync::Arc;
 
+use itertools::iproduct;
+
 use super::*;
 use crate::formats::{VariantChoice, builtin_variant, load_puzzle};
 use crate::rules::random_position;
@@ -150,10 +152,27 @@ fn a_chained_turn_with_no_first_play_ends() {
 /// A best turn by the chained search, or by the plain walk over every line
 /// (the reference), stopped after `max_nodes` nodes.
 fn turn(puzzle: &Puzzle, limits: &Limits, plain: bool, max_nodes: u64) -> Answer {
+    turn_probed(puzzle, limits, plain, true, max_nodes)
+}
+
+/// As [`turn`], the chained search's probes from above on or off.
+fn turn_probed(puzzle: &Puzzle, limits: &Limits, plain: bool, probes: bool, max_nodes: u64) -> Answer {
     let mut search = Search::new(puzzle, limits, Instant::now());
     search.plain = plain;
+    search.probes = probes;
     search.budget.max_nodes = max_nodes;
     search.best_turn()
+}
+
+/// The pilot's turn, stopped after `max_nodes` nodes: as the chained
+/// search runs it with its probes off.
+fn pilot(puzzle: &Puzzle, max_nodes: u64) -> Option<(i64, Vec<Play>)> {
+    let limits = Limits::default();
+    let mut search = Search::new(puzzle, &limits, Instant::now());
+    search.budget.max_nodes = max_nodes;
+    search.chain_start(Vec::new(), 0, true);
+    let (moves, _, _) = search.first_plays();
+    search.pilot_turn(&moves)
 }
 
 /// Random small chained positions (R8 = yes), under serbian-chain and
@@ -187,7 +206,9 @@ fn find_chained_positions() -> Vec<(String, Puzzle, Answer)> {
 
 /// The chained search proves what the plain walk proves, and prints the
 /// same line among equal-scoring ones: the same best turn on random small
-/// positions, and with `--all` the same list in the same order.
+/// positions, and with `--all` the same list in the same order; with its
+/// probes from above, and without them, where the pilot's turn sets the
+/// floor of the search below.
 #[test]
 // Slow in a debug build: run by `cargo test --release`.
 #[cfg_attr(debug_assertions, ignore)]
@@ -196,19 +217,25 @@ fn the_chained_search_finds_the_plain_walks_best_turns() {
     assert!(positions.len() >= 120, "only {} positions compared", positions.len());
     let mut chains = 0;
     let mut ties = 0;
+    let mut floored = 0;
     for (name, puzzle, plain) in positions {
-        let fast = turn(puzzle, &Limits::default(), false, u64::MAX);
-        assert!(fast.proven, "{name}");
-        assert_eq!((fast.score, &fast.plays), (plain.score, &plain.plays), "{name}");
-        verify(puzzle, &fast).unwrap();
-        chains += usize::from(fast.plays.iter().filter(|p| p.bonus).count() > 1);
         let all = Limits { all: true, ..Limits::default() };
         let plain_all = turn(puzzle, &all, true, u64::MAX);
-        let fast_all = turn(puzzle, &all, false, u64::MAX);
-        assert_eq!(fast_all.all, plain_all.all, "{name}");
-        assert_eq!(fast_all.plays, plain.plays, "{name}");
-        ties += usize::from(fast_all.all.len() > 1);
+        for probes in [true, false] {
+            let name = format!("{name}, probes {probes}");
+            let fast = turn_probed(puzzle, &Limits::default(), false, probes, u64::MAX);
+            assert!(fast.proven, "{name}");
+            assert_eq!((fast.score, &fast.plays), (plain.score, &plain.plays), "{name}");
+            verify(puzzle, &fast).unwrap();
+            let fast_all = turn_probed(puzzle, &all, false, probes, u64::MAX);
+            assert_eq!(fast_all.all, plain_all.all, "{name}");
+            assert_eq!(fast_all.plays, plain.plays, "{name}");
+        }
+        chains += usize::from(plain.plays.iter().filter(|p| p.bonus).count() > 1);
+        ties += usize::from(plain_all.all.len() > 1);
+        floored += usize::from(pilot(puzzle, u64::MAX).is_some());
     }
+    assert!(floored >= 60, "the pilot set a floor on only {floored} positions");
     assert!(chains >= 10, "only {chains} best turns chain two bonuses");
     assert!(ties >= 10, "only {ties} positions have several best turns");
 }
@@ -247,30 +274,76 @@ fn the_chained_bonus_tiles_are_the_plain_walks() {
 
 /// Stopped after any number of nodes, the chained search's bound is true:
 /// no lower than the proven best turn, and every bound it reported while
-/// searching too; what it found scores no more and replays.
+/// searching too; what it found scores no more and replays. Without the
+/// probes from above, it is no worse than the pilot's turn, however soon
+/// after the pilot it is stopped.
 #[test]
 // Slow in a debug build: run by `cargo test --release`.
 #[cfg_attr(debug_assertions, ignore)]
 fn a_chained_turn_cut_short_gives_a_true_bound() {
     let mut cut_short = 0;
-    for (name, puzzle, plain) in chained_positions().iter().step_by(2) {
-        for max_nodes in [0, 1, 3, 10, 30, 100, 300, 1000, 3000] {
-            let progress = Arc::new(Progress::default());
-            let limits = Limits { progress: Some(progress.clone()), ..Limits::default() };
-            let cut = turn(puzzle, &limits, false, max_nodes);
-            verify(puzzle, &cut).unwrap_or_else(|e| panic!("{name} {max_nodes}: {e}"));
-            assert!(cut.score <= plain.score, "{name} {max_nodes}");
-            if cut.proven {
-                assert_eq!(cut.score, plain.score, "{name} {max_nodes}");
-                continue;
-            }
-            cut_short += 1;
-            let bound = cut.bound.unwrap_or_else(|| panic!("{name} {max_nodes}: no bound"));
-            assert!(bound >= plain.score, "{name} {max_nodes}: bound {bound} < {}", plain.score);
-            for step in progress.history() {
-                assert!(step.bound >= plain.score, "{name} {max_nodes}: {step:?} < {}", plain.score);
-            }
+    let mut kept = 0;
+    for ((name, puzzle, plain), max_nodes, probes) in
+        iproduct!(chained_positions().iter().step_by(2), [0, 1, 3, 10, 30, 100, 300, 1000, 3000], [true, false])
+    {
+        let name = format!("{name}, probes {probes}");
+        let progress = Arc::new(Progress::default());
+        let limits = Limits { progress: Some(progress.clone()), ..Limits::default() };
+        let cut = turn_probed(puzzle, &limits, false, probes, max_nodes);
+        verify(puzzle, &cut).unwrap_or_else(|e| panic!("{name} {max_nodes}: {e}"));
+        assert!(cut.score <= plain.score, "{name} {max_nodes}");
+        if !probes && let Some((piloted, _)) = pilot(puzzle, max_nodes) {
+            assert!(cut.score >= piloted, "{name} {max_nodes}: {} < the pilot's {piloted}", cut.score);
+            kept += usize::from(!cut.proven);
+        }
+        if cut.proven {
+            assert_eq!(cut.score, plain.score, "{name} {max_nodes}");
+            continue;
+        }
+        cut_short += 1;
+        let bound = cut.bound.unwrap_or_else(|| panic!("{name} {max_nodes}: no bound"));
+        assert!(bound >= plain.score, "{name} {max_nodes}: bound {bound} < {}", plain.score);
+        for step in progress.history() {
+            assert!(step.bound >= plain.score, "{name} {max_nodes}: {step:?} < {}", plain.score);
         }
     }
     assert!(cut_short >= 100, "only {cut_short} searches cut short");
+    assert!(kept >= 30, "only {kept} searches cut short after the pilot");
+}
+
+/// The pilot's turn is a whole, legal turn that scores what it says, and
+/// no more than the best: replayed through the game engine on the random
+/// small chained positions (against the plain walk's best), on hands of
+/// twenty tiles, and on hands of two where R17 does not bind (taking two
+/// tiles with one left to play is refused there, E14).
+#[test]
+// Slow in a debug build: run by `cargo test --release`.
+#[cfg_attr(debug_assertions, ignore)]
+fn the_pilots_turns_replay_at_the_score_they_claim() {
+    let variant = builtin_variant("serbian-chain").unwrap();
+    let loose = variant.clone().with_rule("R17", "not-required").unwrap();
+    let dealt = |v: &Variant, seed: u64, tiles: usize, hand: usize| {
+        let p = random_position(v, seed, tiles, hand);
+        let puzzle = Puzzle { variant: v.clone(), board: p.board, hand: p.hand, goal: Goal::BestTurn };
+        (format!("{tiles} tiles, hand {hand}, seed {seed}"), puzzle, None)
+    };
+    let large = (0..6).map(|seed| dealt(&variant, seed, 40, 20));
+    let pairs = (0..40).map(|seed| dealt(&loose, seed, 40, 2));
+    let small =
+        chained_positions().iter().map(|(name, puzzle, plain)| (name.clone(), puzzle.clone(), Some(plain.score)));
+    let (mut found, mut best, mut chains) = (0, 0, 0);
+    for (name, puzzle, optimum) in small.chain(large).chain(pairs) {
+        let Some((score, plays)) = pilot(&puzzle, u64::MAX) else { continue };
+        chains += usize::from(plays.iter().filter(|p| p.bonus).count() > 2);
+        let answer =
+            Answer { score, proven: false, bound: None, plays, all: Vec::new(), count: None, stats: Stats::default() };
+        verify(&puzzle, &answer).unwrap_or_else(|e| panic!("{name}: {e}"));
+        if let Some(optimum) = optimum {
+            assert!(score <= optimum, "{name}: {score} > {optimum}");
+            best += usize::from(score == optimum);
+        }
+        found += 1;
+    }
+    assert!(found >= 66 && chains >= 20, "only {found} turns found, {chains} of them chaining three bonuses");
+    assert!(best >= 30, "the pilot found the best turn only {best} times");
 }
