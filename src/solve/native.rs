@@ -292,9 +292,12 @@ impl<'p> Search<'p> {
         }
     }
 
-    /// Can `n` tiles of the hand be placed one after the other?
-    fn can_place(&mut self, n: u8) -> bool {
-        self.generator.can_place_line(usize::from(n))
+    /// May `n` bonus tiles be taken? Only where all of them can be played
+    /// (E14, E6); where each tile must leave the rest playable (R17), the
+    /// search of the tiles finds a full line exactly when one exists, so
+    /// there they may always be taken.
+    fn may_take(&mut self, n: u8) -> bool {
+        self.follow_up_required() || self.generator.can_place_line(usize::from(n))
     }
 
     /// Taking bonus tiles so that `owed` are owed: allowed only where all of
@@ -303,9 +306,7 @@ impl<'p> Search<'p> {
         if self.chained() {
             return self.chain_tiles(owed, true);
         }
-        // Where each tile must leave the rest playable (R17), the search of
-        // the tiles finds a full line exactly when one exists.
-        if !self.follow_up_required() && !self.can_place(owed) {
+        if !self.may_take(owed) {
             return None;
         }
         self.bonus_tiles(owed)

@@ -265,7 +265,7 @@ impl Search<'_> {
             }
             Next::Owed(owed) => self.chain_value(owed, floor, None, NONE),
             Next::Take(owed) => {
-                if !self.follow_up_required() && !self.can_place(owed) {
+                if !self.may_take(owed) {
                     return NONE;
                 }
                 self.chain_value(owed, floor, None, NONE)
@@ -610,7 +610,7 @@ impl Search<'_> {
         if owed == 0 {
             return Some((0, vec![Vec::new()]));
         }
-        if take && !self.follow_up_required() && !self.can_place(owed) {
+        if take && !self.may_take(owed) {
             return None;
         }
         self.chain_start(Vec::new(), 0, false);
@@ -803,9 +803,10 @@ impl Search<'_> {
             }
         }
         let stopped = self.budget.stopped();
-        // Searched to the end with nothing found above the pilot's turn, or
-        // stopped at the bound it reached: the pilot's score is the best,
-        // and its lines are read back in the search's order.
+        // Searched to the end, the search below always finds a turn at the
+        // pilot's score; should it not, the pilot's score is still the best
+        // (nothing beats it), and its lines are read back in the search's
+        // order.
         let seeded = !stopped && best.is_none() && seed.is_some();
         if stopped {
             // Cut short: the best turn reached, searched to the end or not,

@@ -31,6 +31,14 @@ type Piloted = (i64, Move, Vec<Step>);
 /// are worth it.
 const PLAIN_FANOUT: usize = 3;
 
+/// Keeps the line `steps` then `more`, scoring `total`, as `best` where it
+/// scores more.
+fn keep(best: &mut (i64, Vec<Step>), total: i64, steps: &[Step], more: impl IntoIterator<Item = Step>) {
+    if total > best.0 {
+        *best = (total, steps.iter().copied().chain(more).collect());
+    }
+}
+
 /// What follows an option, as a count owed (none: the line ends).
 fn owed_after(next: Next) -> Option<u8> {
     match next {
@@ -45,24 +53,28 @@ impl Search<'_> {
     }
 
     /// The options after placing bonus tile `m` (placed) with `owed` owed,
-    /// as [`Search::chain_options`], less the tiles taken where they could
-    /// not all be played (the exact search finds no line there).
+    /// as [`Search::chain_options`], less the tiles taken where they may
+    /// not be (the exact search finds no line there).
     fn pilot_options(&mut self, earns: bool, owed: u8) -> Vec<(Option<Choice>, i64, Next)> {
         let mut options = self.chain_options(earns, owed);
-        if !self.follow_up_required() {
-            options.retain(|&(_, _, next)| match next {
-                Next::Take(o) => self.can_place(o),
-                _ => true,
-            });
-        }
+        options.retain(|&(_, _, next)| match next {
+            Next::Take(o) => self.may_take(o),
+            _ => true,
+        });
         options
+    }
+
+    /// Takes back the tiles of the line walked so far, last first.
+    fn walk_back(&mut self, steps: &[Step]) {
+        for &(m, _, _) in steps.iter().rev() {
+            self.chain_unplace(m);
+        }
     }
 
     /// The greedy line from here with `owed` owed: the best value one of
     /// its endings reaches (`NONE`: none) and that ending's steps.
     fn rollout(&mut self, owed: u8) -> (i64, Vec<Step>) {
         let mut owed = owed;
-        let mut placed: Vec<Move> = Vec::new();
         let mut steps: Vec<Step> = Vec::new();
         let mut score = 0;
         let mut best: (i64, Vec<Step>) = (NONE, Vec::new());
@@ -73,8 +85,8 @@ impl Search<'_> {
             if moves.is_empty() {
                 // A tile owed with nowhere to go is forfeited where R17
                 // allows; where it does not, this is no line.
-                if !self.follow_up_required() && score > best.0 {
-                    best = (score, steps.clone());
+                if !self.follow_up_required() {
+                    keep(&mut best, score, &steps, None);
                 }
                 break;
             }
@@ -89,31 +101,24 @@ impl Search<'_> {
             let earns = self.generator.is_bonus(m);
             let weight = self.weight_of(m);
             self.chain_place(m);
-            placed.push(m);
             let mut on = None;
             for (choice, pays, next) in self.pilot_options(earns, owed) {
                 match owed_after(next) {
-                    None if score + weight + pays > best.0 => {
-                        let mut line = steps.clone();
-                        line.push((m, earns, choice));
-                        best = (score + weight + pays, line);
-                    }
-                    None => {}
-                    Some(o) => {
-                        // The 25 comes first among the options: taken
-                        // wherever the chain goes on after it.
-                        on = on.or(Some((choice, pays, o)));
-                    }
+                    None => keep(&mut best, score + weight + pays, &steps, Some((m, earns, choice))),
+                    // The 25 comes first among the options: taken wherever
+                    // the chain goes on after it.
+                    Some(o) => on = on.or(Some((choice, pays, o))),
                 }
             }
-            let Some((choice, pays, o)) = on else { break };
+            let Some((choice, pays, o)) = on else {
+                self.chain_unplace(m);
+                break;
+            };
             steps.push((m, earns, choice));
             score += weight + pays;
             owed = o;
         }
-        for &m in placed.iter().rev() {
-            self.chain_unplace(m);
-        }
+        self.walk_back(&steps);
         best
     }
 
@@ -124,7 +129,6 @@ impl Search<'_> {
             return self.rollout(owed);
         }
         let mut owed = owed;
-        let mut placed: Vec<Move> = Vec::new();
         let mut steps: Vec<Step> = Vec::new();
         let mut score = 0;
         let mut best: (i64, Vec<Step>) = (NONE, Vec::new());
@@ -147,11 +151,9 @@ impl Search<'_> {
                         None => (0, Vec::new()),
                         Some(o) => self.pilot(o, level - 1),
                     };
-                    if rest > NONE && score + weight + pays + rest > best.0 {
-                        let mut line = steps.clone();
-                        line.push((m, earns, choice));
-                        line.extend(tail);
-                        best = (score + weight + pays + rest, line);
+                    if rest > NONE {
+                        let line = std::iter::once((m, earns, choice)).chain(tail);
+                        keep(&mut best, score + weight + pays + rest, &steps, line);
                     }
                 }
                 self.chain_unplace(m);
@@ -163,7 +165,6 @@ impl Search<'_> {
             let Some(&(m, earns, choice)) = best.1.get(steps.len()) else { break };
             let weight = self.weight_of(m);
             self.chain_place(m);
-            placed.push(m);
             steps.push((m, earns, choice));
             let options = self.pilot_options(earns, owed);
             let Some(&(_, pays, next)) = options.iter().find(|o| o.0 == choice) else { break };
@@ -173,9 +174,7 @@ impl Search<'_> {
                 None => break,
             }
         }
-        for &m in placed.iter().rev() {
-            self.chain_unplace(m);
-        }
+        self.walk_back(&steps);
         best
     }
 
@@ -207,7 +206,7 @@ impl Search<'_> {
             self.chain_place(m);
             // The two tiles are taken only where both can be played (E14),
             // as in the search.
-            if !self.hand_is_empty() && (self.follow_up_required() || self.can_place(2)) {
+            if !self.hand_is_empty() && self.may_take(2) {
                 let (rest, steps) = self.pilot(2, level);
                 if rest > NONE {
                     let value = first + rest;
