@@ -42,6 +42,11 @@ impl<'a> Budget<'a> {
         }
     }
 
+    /// When the search began: its time limit counts from then.
+    pub(crate) fn started(&self) -> Instant {
+        self.started
+    }
+
     /// Counts one node; true when the search must stop.
     #[inline]
     pub(crate) fn spend(&mut self) -> bool {

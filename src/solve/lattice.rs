@@ -19,7 +19,8 @@
 use std::collections::BTreeMap;
 use std::time::Instant;
 
-use self::shared::{Shared, shared_out};
+use self::shared::shared_out;
+use super::best::Shared;
 use super::budget::Budget;
 use super::{Answer, FillGoal, FillObjective, Limits, Play, PlayKind, Puzzle, Stats, Stop};
 use crate::model::{Cell, Corner, Corners, Direction, Point, TileId};

@@ -7,6 +7,7 @@
 //! engine before it is printed (`verify`), so the engine sits below this
 //! part and never uses it.
 
+mod best;
 mod budget;
 mod fill;
 mod lattice;
@@ -205,8 +206,9 @@ pub struct Limits {
     /// runs, for a progress display.
     pub progress: Option<Arc<Progress>>,
     /// The threads the native search may share a weight fill's lattice
-    /// search out over (0 or 1: it runs on the calling thread alone). The
-    /// answer is the same on any number; the node count is not.
+    /// search, or a chained best turn's search below (without `all`), out
+    /// over (0 or 1: it runs on the calling thread alone). The answer is the
+    /// same on any number; the node count is not.
     pub threads: usize,
 }
 

@@ -222,6 +222,9 @@ pub fn other_choice(puzzle: &Puzzle, line: &[Play], index: usize, limits: &Limit
 }
 
 struct Search<'p> {
+    /// The puzzle searched: searches of parts of it on other threads start
+    /// from it.
+    puzzle: &'p Puzzle,
     variant: &'p Variant,
     generator: MoveGen<'p>,
     limits: &'p Limits,
@@ -244,6 +247,7 @@ fn corners_of(variant: &Variant, m: Move) -> Corners {
 impl<'p> Search<'p> {
     fn new(puzzle: &'p Puzzle, limits: &'p Limits, started: Instant) -> Search<'p> {
         Search {
+            puzzle,
             variant: &puzzle.variant,
             generator: MoveGen::new(&puzzle.variant, &puzzle.board, &puzzle.hand),
             limits,

@@ -17,12 +17,16 @@
 //! whole turn, the bonus tiles after one bonus) share one table and one
 //! running line, kept on the search by `chain_place` and `chain_unplace`.
 
-use rustc_hash::FxHashMap;
+use std::sync::Arc;
+
+use dashmap::DashMap;
+use rustc_hash::{FxBuildHasher, FxHashMap};
 
 use super::{Answer, Choice, Move, Play, PlayKind, SEEN_ENTRY_BYTES, Search, corners_of, zobrist};
 use crate::model::Cell;
 
 mod pilot;
+mod shared;
 
 /// No line: the bonus tiles owed cannot all be played (R17 = required).
 pub(super) const NONE: i64 = -(1 << 40);
@@ -34,7 +38,7 @@ pub(super) struct Table {
     /// Per position (placements, count owed, and what the search of it was
     /// restricted to): `value << 1 | exact`, the value exact or an upper
     /// bound.
-    entries: FxHashMap<u64, i64>,
+    entries: Entries,
     /// The most entries the table may hold (the memory limit).
     cap: usize,
     /// The Zobrist key of the placements made since the search began.
@@ -53,6 +57,65 @@ pub(super) struct Table {
     record: Option<(i64, Vec<Play>)>,
     /// Whether the lines reached are whole turns, reported as found.
     report: bool,
+}
+
+/// The entries of a chain table: the search's own, or one table shared by
+/// the searches of the threads a search below is shared out over. An entry
+/// holds whoever reads it: it is the exact value of a position, or an upper
+/// bound on it, and a position is the placements made and the count owed,
+/// however they were reached.
+#[derive(Debug)]
+pub(super) enum Entries {
+    Own(FxHashMap<u64, i64>),
+    Shared(Arc<DashMap<u64, i64, FxBuildHasher>>),
+}
+
+impl Default for Entries {
+    fn default() -> Entries {
+        Entries::Own(FxHashMap::default())
+    }
+}
+
+impl Entries {
+    fn get(&self, key: u64) -> Option<i64> {
+        match self {
+            Entries::Own(map) => map.get(&key).copied(),
+            Entries::Shared(map) => map.get(&key).map(|entry| *entry),
+        }
+    }
+
+    /// Stores `entry` at `key` unless the table already holds `cap`
+    /// entries and none at `key`.
+    fn store(&mut self, key: u64, entry: i64, cap: usize) {
+        match self {
+            Entries::Own(map) => {
+                if map.len() < cap || map.contains_key(&key) {
+                    map.insert(key, entry);
+                }
+            }
+            Entries::Shared(map) => {
+                if cap == usize::MAX || map.len() < cap || map.contains_key(&key) {
+                    map.insert(key, entry);
+                }
+            }
+        }
+    }
+
+    /// The table shared: what it holds moves into a table the threads'
+    /// searches share, and that is returned to them.
+    fn share(&mut self) -> Arc<DashMap<u64, i64, FxBuildHasher>> {
+        if let Entries::Own(map) = self {
+            let shared = DashMap::with_capacity_and_hasher(map.len(), FxBuildHasher);
+            for (key, entry) in map.drain() {
+                shared.insert(key, entry);
+            }
+            *self = Entries::Shared(Arc::new(shared));
+        }
+        match self {
+            Entries::Shared(map) => map.clone(),
+            Entries::Own(_) => unreachable!("shared just above"),
+        }
+    }
 }
 
 /// The key of a count of bonus tiles owed, XORed into the placements' key.
@@ -134,7 +197,7 @@ impl Search<'_> {
             }
         }
         self.table = Table {
-            entries: FxHashMap::default(),
+            entries: Entries::default(),
             cap: self.limits.memory.map_or(usize::MAX, |m| usize::try_from(m / SEEN_ENTRY_BYTES).unwrap_or(usize::MAX)),
             key: 0,
             hand_weight: hand.iter().map(|t| i64::from(t.weight())).sum(),
@@ -207,15 +270,13 @@ impl Search<'_> {
     /// Looks up a position: its value when the table settles the question
     /// "at least `floor`?".
     fn chain_known(&self, key: u64, floor: i64) -> Option<i64> {
-        let &entry = self.table.entries.get(&key)?;
+        let entry = self.table.entries.get(key)?;
         let (value, exact) = (entry >> 1, entry & 1 == 1);
         (exact || value < floor).then_some(value)
     }
 
     fn chain_store(&mut self, key: u64, value: i64, exact: bool) {
-        if self.table.entries.len() < self.table.cap || self.table.entries.contains_key(&key) {
-            self.table.entries.insert(key, value << 1 | i64::from(exact));
-        }
+        self.table.entries.store(key, value << 1 | i64::from(exact), self.table.cap);
     }
 
     /// No rest of a chain with `owed` tiles owed scores more: of `p`
@@ -753,53 +814,45 @@ impl Search<'_> {
             // should it be, the search below finds it.
         }
         let mut best: Option<(i64, Vec<Play>)> = None;
-        for (&m, still) in moves.iter().zip(still) {
-            // However short the time, the turn found places a tile when one
-            // can be placed (E8, E9): the pilot's, or the first searched.
-            if (best.is_some() || seed.is_some()) && self.tick() {
-                break;
-            }
-            // The pilot's turn scores `floor`: no turn scores more than it,
-            // the best found, or what the first plays left can reach.
+        // On several threads, the first plays are shared out; the lists of
+        // `--all` are read back from one table, so they stay on one.
+        let shared = self.limits.threads > 1 && !self.limits.all && seed.is_some();
+        if shared {
+            let below = self.chain_below_shared(&moves, &still, floor, lowest);
+            self.budget.nodes += below.nodes;
+            self.budget.why = self.budget.why.or(below.why);
+            best = below.best;
+            self.table.record = better(self.table.record.take(), below.reached);
+            // The first plays before the first one left unfinished were all
+            // searched: no turn scores more than the best of them, or than
+            // what that one and those after it can reach.
             let known = best.as_ref().map_or(floor, |b| b.0.max(floor));
-            lowest = lowest.min(still.max(known));
+            lowest = lowest.min(below.unfinished.map_or(known, |most| most.max(known)));
             self.limits.bounded(lowest);
-            // A turn at the bound proven from above is the best: the first
-            // in this order to reach it is the one printed.
-            if known >= lowest {
-                break;
-            }
-            let bonus = self.generator.is_bonus(m);
-            let mut first = self.play(m, PlayKind::Turn, bonus);
-            let need = best.as_ref().map_or(floor, |b| b.0 + 1);
-            if !bonus {
-                if first.points >= need {
-                    best = Some((first.points, vec![first]));
+        } else {
+            for (&m, still) in moves.iter().zip(still) {
+                // However short the time, the turn found places a tile when one
+                // can be placed (E8, E9): the pilot's, or the first searched.
+                if (best.is_some() || seed.is_some()) && self.tick() {
+                    break;
                 }
-            } else {
-                self.chain_place(m);
-                // Going out on a bonus: the 25 is all there is (E6), and
-                // where R18 does not pay it there is no choice at all.
-                let (points, choice) = self.points_choice();
-                first.choice = choice;
-                if first.points + points >= need {
-                    best = Some((first.points + points, vec![first.clone()]));
+                // The pilot's turn scores `floor`: no turn scores more than it,
+                // the best found, or what the first plays left can reach.
+                let known = best.as_ref().map_or(floor, |b| b.0.max(floor));
+                lowest = lowest.min(still.max(known));
+                self.limits.bounded(lowest);
+                // A turn at the bound proven from above is the best: the first
+                // in this order to reach it is the one printed.
+                if known >= lowest {
+                    break;
                 }
-                if !self.hand_is_empty() {
-                    let need = best.as_ref().map_or(floor, |b| b.0 + 1) - first.points;
-                    let got = self.chain_after_first(&first, need);
-                    if !self.budget.stopped() && got > NONE && got >= need {
-                        first.choice = Some(Choice::Tiles);
-                        let mut prefix = vec![first.clone()];
-                        if let Some(line) = self.chain_read(2, got, 1, &mut prefix).into_iter().next() {
-                            best = Some((first.points + got, line));
-                        }
-                    }
+                let need = best.as_ref().map_or(floor, |b| b.0 + 1);
+                if let Some(found) = self.chain_first(m, need) {
+                    best = Some(found);
                 }
-                self.chain_unplace(m);
-            }
-            if let Some((value, _)) = &best {
-                self.limits.found(*value);
+                if let Some((value, _)) = &best {
+                    self.limits.found(*value);
+                }
             }
         }
         let stopped = self.budget.stopped();
@@ -828,6 +881,38 @@ impl Search<'_> {
             answer.bound = Some(lowest.max(answer.score));
         }
         answer
+    }
+
+    /// The best turn starting with first play `m` when it scores at least
+    /// `need`, the line the plain walk prints among those of its score.
+    fn chain_first(&mut self, m: Move, need: i64) -> Option<(i64, Vec<Play>)> {
+        let bonus = self.generator.is_bonus(m);
+        let mut first = self.play(m, PlayKind::Turn, bonus);
+        if !bonus {
+            return (first.points >= need).then(|| (first.points, vec![first]));
+        }
+        let mut best = None;
+        self.chain_place(m);
+        // Going out on a bonus: the 25 is all there is (E6), and where R18
+        // does not pay it there is no choice at all.
+        let (points, choice) = self.points_choice();
+        first.choice = choice;
+        if first.points + points >= need {
+            best = Some((first.points + points, vec![first.clone()]));
+        }
+        if !self.hand_is_empty() {
+            let need = best.as_ref().map_or(need, |b: &(i64, Vec<Play>)| b.0 + 1) - first.points;
+            let got = self.chain_after_first(&first, need);
+            if !self.budget.stopped() && got > NONE && got >= need {
+                first.choice = Some(Choice::Tiles);
+                let mut prefix = vec![first.clone()];
+                if let Some(line) = self.chain_read(2, got, 1, &mut prefix).into_iter().next() {
+                    best = Some((first.points + got, line));
+                }
+            }
+        }
+        self.chain_unplace(m);
+        best
     }
 
     /// The chain after first play `first` (placed, a bonus) takes two

@@ -222,11 +222,17 @@ fn the_chained_search_finds_the_plain_walks_best_turns() {
         let all = Limits { all: true, ..Limits::default() };
         let plain_all = turn(puzzle, &all, true, u64::MAX);
         for probes in [true, false] {
+            // With the probes off the pilot leaves the search below to do,
+            // and on two threads that search is shared out over them.
+            for threads in [1, 2] {
+                let name = format!("{name}, probes {probes}, {threads} threads");
+                let limits = Limits { threads, ..Limits::default() };
+                let fast = turn_probed(puzzle, &limits, false, probes, u64::MAX);
+                assert!(fast.proven, "{name}");
+                assert_eq!((fast.score, &fast.plays), (plain.score, &plain.plays), "{name}");
+                verify(puzzle, &fast).unwrap();
+            }
             let name = format!("{name}, probes {probes}");
-            let fast = turn_probed(puzzle, &Limits::default(), false, probes, u64::MAX);
-            assert!(fast.proven, "{name}");
-            assert_eq!((fast.score, &fast.plays), (plain.score, &plain.plays), "{name}");
-            verify(puzzle, &fast).unwrap();
             let fast_all = turn_probed(puzzle, &all, false, probes, u64::MAX);
             assert_eq!(fast_all.all, plain_all.all, "{name}");
             assert_eq!(fast_all.plays, plain.plays, "{name}");
@@ -283,12 +289,13 @@ fn the_chained_bonus_tiles_are_the_plain_walks() {
 fn a_chained_turn_cut_short_gives_a_true_bound() {
     let mut cut_short = 0;
     let mut kept = 0;
-    for ((name, puzzle, plain), max_nodes, probes) in
-        iproduct!(chained_positions().iter().step_by(2), [0, 1, 3, 10, 30, 100, 300, 1000, 3000], [true, false])
+    let runs = [(true, 1), (false, 1), (false, 2)];
+    for ((name, puzzle, plain), max_nodes, (probes, threads)) in
+        iproduct!(chained_positions().iter().step_by(2), [0, 1, 3, 10, 30, 100, 300, 1000, 3000], runs)
     {
-        let name = format!("{name}, probes {probes}");
+        let name = format!("{name}, probes {probes}, {threads} threads");
         let progress = Arc::new(Progress::default());
-        let limits = Limits { progress: Some(progress.clone()), ..Limits::default() };
+        let limits = Limits { progress: Some(progress.clone()), threads, ..Limits::default() };
         let cut = turn_probed(puzzle, &limits, false, probes, max_nodes);
         verify(puzzle, &cut).unwrap_or_else(|e| panic!("{name} {max_nodes}: {e}"));
         assert!(cut.score <= plain.score, "{name} {max_nodes}");
