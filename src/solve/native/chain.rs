@@ -14,8 +14,10 @@
 //!
 //! This file is long because the value search, the tail of weights it
 //! bounds a line with, the read-back of lines and the two entry points (the
-//! whole turn, the bonus tiles after one bonus) share one table and one
-//! running line, kept on the search by `chain_place` and `chain_unplace`.
+//! whole turn, the bonus tiles after one bonus) share one table (its
+//! entries the search's own, or shared by the threads of a search shared
+//! out) and one running line, kept on the search by `chain_place` and
+//! `chain_unplace`.
 
 use std::sync::Arc;
 
