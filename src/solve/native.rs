@@ -238,6 +238,10 @@ struct Search<'p> {
     /// the search below: off only where tests compare those with the plain
     /// walk (the probes settle most small turns before the pilot runs).
     probes: bool,
+    /// Whether this search helps another thread's with the same first play
+    /// of a chained turn: it then walks the first bonus tiles in another
+    /// order (the value found does not depend on it).
+    helping: bool,
 }
 
 fn corners_of(variant: &Variant, m: Move) -> Corners {
@@ -255,6 +259,7 @@ impl<'p> Search<'p> {
             table: chain::Table::default(),
             plain: false,
             probes: true,
+            helping: false,
         }
     }
 

@@ -426,6 +426,13 @@ impl Search<'_> {
             // Bonus-earning tiles first (they keep the chain going and may
             // pay 25), heaviest first: good lines early raise the floor.
             moves.sort_unstable_by_key(|&(earns, weight, _)| (std::cmp::Reverse(earns), std::cmp::Reverse(weight)));
+            // A thread helping another with the same first play starts its
+            // first bonus tiles half-way down the list, so that the two
+            // settle different parts of the table.
+            if self.helping && self.table.path.is_empty() {
+                let half = moves.len() / 2;
+                moves.rotate_left(half);
+            }
         }
         // With two owed, the tail after a tile without a bonus is one tile:
         // at least the heaviest move here that it leaves as it is (another

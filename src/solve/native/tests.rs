@@ -233,6 +233,13 @@ fn the_chained_search_finds_the_plain_walks_best_turns() {
                 verify(puzzle, &fast).unwrap();
             }
             let name = format!("{name}, probes {probes}");
+            // A thread helping another with the same first play walks its
+            // first bonus tiles in another order: the same turns.
+            let limits = Limits::default();
+            let mut helping = Search::new(puzzle, &limits, Instant::now());
+            (helping.probes, helping.helping) = (probes, true);
+            let helped = helping.best_turn();
+            assert_eq!((helped.score, &helped.plays), (plain.score, &plain.plays), "{name}, helping");
             let fast_all = turn_probed(puzzle, &all, false, probes, u64::MAX);
             assert_eq!(fast_all.all, plain_all.all, "{name}");
             assert_eq!(fast_all.plays, plain.plays, "{name}");

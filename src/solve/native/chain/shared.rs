@@ -5,11 +5,19 @@
 //! each first play's line is read back as the plain walk reads it, so that
 //! the turn found is the one a single thread finds.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU8, AtomicUsize, Ordering};
 
 use super::super::{Move, Play, Search, Stop};
 use super::{Entries, better};
 use crate::solve::best::Shared;
+
+/// A first play's state in a shared search: not yet handed out, being
+/// searched by its thread, searched to the end (by its thread, or by one
+/// that helped it while its own still runs).
+const WAITING: u8 = 0;
+const SEARCHING: u8 = 1;
+const DONE: u8 = 2;
+const HELPED: u8 = 3;
 
 /// What the shared search below found.
 pub(in super::super) struct Below {
@@ -48,6 +56,8 @@ impl Search<'_> {
         let threads = self.limits.threads.clamp(1, moves.len().max(1));
         let best = Shared::new();
         let next = AtomicUsize::new(0);
+        // Each first play's state: not yet handed out, being searched, done.
+        let state: Vec<AtomicU8> = moves.iter().map(|_| AtomicU8::new(WAITING)).collect();
         let (puzzle, limits, started) = (self.puzzle, self.limits, self.budget.started());
         // One table for all: what the probes and the pilot learnt, and what
         // each thread learns, serves every thread.
@@ -70,6 +80,9 @@ impl Search<'_> {
                         loop {
                             let i = next.fetch_add(1, Ordering::Relaxed);
                             let Some((&m, &most)) = moves.get(i).zip(still.get(i)) else { break };
+                            if let Some(s) = state.get(i) {
+                                s.store(SEARCHING, Ordering::Relaxed);
+                            }
                             // As the walk on one thread: at least the pilot's
                             // score, more than the best turn of an earlier
                             // first play, as much as a later one's; nothing
@@ -90,7 +103,31 @@ impl Search<'_> {
                                 search.table.record = better(search.table.record.take(), found);
                                 break;
                             }
+                            if let Some(s) = state.get(i) {
+                                s.store(DONE, Ordering::Relaxed);
+                            }
                             done.push((i, found));
+                        }
+                        // Nothing left to hand out: help the first plays
+                        // still being searched, earliest first, through the
+                        // table; what the helper finds is the owner's to say.
+                        search.helping = true;
+                        while !search.budget.stopped() {
+                            let Some(i) = state.iter().position(|s| s.load(Ordering::Relaxed) == SEARCHING) else {
+                                break;
+                            };
+                            let Some((&m, &most)) = moves.get(i).zip(still.get(i)) else { break };
+                            let need = best.floor(i).map_or(floor, |f| f.max(floor));
+                            if most >= need && need <= lowest {
+                                search.chain_first(m, need);
+                            }
+                            // Searched to the end (or not worth searching), the
+                            // owner finds it all in the table.
+                            if !search.budget.stopped()
+                                && let Some(s) = state.get(i)
+                            {
+                                let _ = s.compare_exchange(SEARCHING, HELPED, Ordering::Relaxed, Ordering::Relaxed);
+                            }
                         }
                         (done, unfinished, search.table.record.take(), search.budget.nodes, search.budget.why)
                     })
