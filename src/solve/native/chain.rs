@@ -106,17 +106,12 @@ impl Entries {
     /// The table shared: what it holds moves into a table the threads'
     /// searches share, and that is returned to them.
     fn share(&mut self) -> Arc<DashMap<u64, i64, FxBuildHasher>> {
-        if let Entries::Own(map) = self {
-            let shared = DashMap::with_capacity_and_hasher(map.len(), FxBuildHasher);
-            for (key, entry) in map.drain() {
-                shared.insert(key, entry);
-            }
-            *self = Entries::Shared(Arc::new(shared));
-        }
-        match self {
-            Entries::Shared(map) => map.clone(),
-            Entries::Own(_) => unreachable!("shared just above"),
-        }
+        let shared = match std::mem::take(self) {
+            Entries::Own(map) => Arc::new(map.into_iter().collect()),
+            Entries::Shared(map) => map,
+        };
+        *self = Entries::Shared(shared.clone());
+        shared
     }
 }
 
@@ -900,7 +895,7 @@ impl Search<'_> {
         if !bonus {
             return (first.points >= need).then(|| (first.points, vec![first]));
         }
-        let mut best = None;
+        let mut best: Option<(i64, Vec<Play>)> = None;
         self.chain_place(m);
         // Going out on a bonus: the 25 is all there is (E6), and where R18
         // does not pay it there is no choice at all.
@@ -910,7 +905,7 @@ impl Search<'_> {
             best = Some((first.points + points, vec![first.clone()]));
         }
         if !self.hand_is_empty() {
-            let need = best.as_ref().map_or(need, |b: &(i64, Vec<Play>)| b.0 + 1) - first.points;
+            let need = best.as_ref().map_or(need, |b| b.0 + 1) - first.points;
             let got = self.chain_after_first(&first, need);
             if !self.budget.stopped() && got > NONE && got >= need {
                 first.choice = Some(Choice::Tiles);

@@ -5,19 +5,11 @@
 //! each first play's line is read back as the plain walk reads it, so that
 //! the turn found is the one a single thread finds.
 
-use std::sync::atomic::{AtomicU8, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use super::super::{Move, Play, Search, Stop};
-use super::{Entries, better};
+use super::{Entries, NONE, better};
 use crate::solve::best::Shared;
-
-/// A first play's state in a shared search: not yet handed out, being
-/// searched by its thread, searched to the end (by its thread, or by one
-/// that helped it while its own still runs).
-const WAITING: u8 = 0;
-const SEARCHING: u8 = 1;
-const DONE: u8 = 2;
-const HELPED: u8 = 3;
 
 /// What the shared search below found.
 pub(in super::super) struct Below {
@@ -56,8 +48,18 @@ impl Search<'_> {
         let threads = self.limits.threads.clamp(1, moves.len().max(1));
         let best = Shared::new();
         let next = AtomicUsize::new(0);
-        // Each first play's state: not yet handed out, being searched, done.
-        let state: Vec<AtomicU8> = moves.iter().map(|_| AtomicU8::new(WAITING)).collect();
+        // Which first plays are being searched by their thread, and not yet
+        // to the end by one helping it: those a thread with none left helps.
+        let searching: Vec<AtomicBool> = moves.iter().map(|_| AtomicBool::new(false)).collect();
+        // As the walk on one thread, what first play `i` must reach: at
+        // least the pilot's score, more than the best turn of an earlier
+        // first play, as much as a later one's; none when no turn from it on
+        // can reach that, or that is above the bound proven.
+        let asked = |i: usize| {
+            let need = best.floor(i).map_or(floor, |f| f.max(floor));
+            let most = still.get(i).copied().unwrap_or(NONE);
+            (most >= need && need <= lowest).then_some(need)
+        };
         let (puzzle, limits, started) = (self.puzzle, self.limits, self.budget.started());
         // One table for all: what the probes and the pilot learnt, and what
         // each thread learns, serves every thread.
@@ -79,20 +81,12 @@ impl Search<'_> {
                         let mut unfinished = None;
                         loop {
                             let i = next.fetch_add(1, Ordering::Relaxed);
-                            let Some((&m, &most)) = moves.get(i).zip(still.get(i)) else { break };
-                            if let Some(s) = state.get(i) {
-                                s.store(SEARCHING, Ordering::Relaxed);
-                            }
-                            // As the walk on one thread: at least the pilot's
-                            // score, more than the best turn of an earlier
-                            // first play, as much as a later one's; nothing
-                            // here when no turn from it on can reach that, or
-                            // that is above the bound proven.
-                            let need = best.floor(i).map_or(floor, |f| f.max(floor));
-                            if most < need || need > lowest {
+                            let Some((&m, flag)) = moves.get(i).zip(searching.get(i)) else { break };
+                            let Some(need) = asked(i) else {
                                 done.push((i, None));
                                 continue;
-                            }
+                            };
+                            flag.store(true, Ordering::Relaxed);
                             let found = search.chain_first(m, need);
                             if let Some((value, _)) = &found {
                                 best.offer(*value, i);
@@ -103,9 +97,7 @@ impl Search<'_> {
                                 search.table.record = better(search.table.record.take(), found);
                                 break;
                             }
-                            if let Some(s) = state.get(i) {
-                                s.store(DONE, Ordering::Relaxed);
-                            }
+                            flag.store(false, Ordering::Relaxed);
                             done.push((i, found));
                         }
                         // Nothing left to hand out: help the first plays
@@ -113,20 +105,17 @@ impl Search<'_> {
                         // table; what the helper finds is the owner's to say.
                         search.helping = true;
                         while !search.budget.stopped() {
-                            let Some(i) = state.iter().position(|s| s.load(Ordering::Relaxed) == SEARCHING) else {
+                            let Some(i) = searching.iter().position(|s| s.load(Ordering::Relaxed)) else {
                                 break;
                             };
-                            let Some((&m, &most)) = moves.get(i).zip(still.get(i)) else { break };
-                            let need = best.floor(i).map_or(floor, |f| f.max(floor));
-                            if most >= need && need <= lowest {
+                            let (Some(&m), Some(flag)) = (moves.get(i), searching.get(i)) else { break };
+                            if let Some(need) = asked(i) {
                                 search.chain_first(m, need);
                             }
                             // Searched to the end (or not worth searching), the
                             // owner finds it all in the table.
-                            if !search.budget.stopped()
-                                && let Some(s) = state.get(i)
-                            {
-                                let _ = s.compare_exchange(SEARCHING, HELPED, Ordering::Relaxed, Ordering::Relaxed);
+                            if !search.budget.stopped() {
+                                flag.store(false, Ordering::Relaxed);
                             }
                         }
                         (done, unfinished, search.table.record.take(), search.budget.nodes, search.budget.why)
@@ -141,10 +130,7 @@ impl Search<'_> {
         let mut first_unfinished: Option<usize> = None;
         for (done, unfinished, reached, nodes, why) in worked {
             turns.extend(done);
-            first_unfinished = match (first_unfinished, unfinished) {
-                (Some(a), Some(b)) => Some(a.min(b)),
-                (a, b) => a.or(b),
-            };
+            first_unfinished = first_unfinished.into_iter().chain(unfinished).min();
             below.reached = better(below.reached, reached);
             below.nodes += nodes;
             below.why = below.why.or(why);
