@@ -354,15 +354,36 @@ impl<'v> MoveGen<'v> {
         }
     }
 
-    /// Every legal move of a hand tile at the open cells among the eight
-    /// around `at`, appended to `out` cell by cell: where a tile placed at
-    /// `at` can have changed what is legal.
-    pub fn legal_moves_near(&self, at: Cell, out: &mut Vec<Move>) {
+    /// Every legal move of a hand tile, appended to `out` cell by cell, each
+    /// with whether it earns the bonus choice (R7), read from the same table
+    /// as the move (where [`MoveGen::is_bonus`] looks the cell up again).
+    /// With `near`, only at the open cells among the eight around it: where
+    /// a tile placed there can have changed what is legal. With
+    /// `bonus_only`, only the moves that earn the bonus; it returns whether
+    /// a legal move that earns none was left out.
+    pub fn legal_moves_marked(&self, near: Option<Cell>, bonus_only: bool, out: &mut Vec<(Move, bool)>) -> bool {
+        let mut left_out = false;
         for open in &self.open {
-            if (open.cell.x - at.x).abs() <= 1 && (open.cell.y - at.y).abs() <= 1 {
-                self.legal_moves_of(open, out);
+            if near.is_some_and(|at| (open.cell.x - at.x).abs() > 1 || (open.cell.y - at.y).abs() > 1) {
+                continue;
+            }
+            let local = &self.local;
+            let (legal, bonus) = local.bits(open.table);
+            for (w, ((&l, &b), &h)) in legal.iter().zip(bonus).zip(&local.hand).enumerate() {
+                let mut bits = l & h;
+                if bonus_only {
+                    left_out |= bits & !b != 0;
+                    bits &= b;
+                }
+                while bits != 0 {
+                    let k = bits.trailing_zeros();
+                    let j = w * 64 + k as usize;
+                    out.push((Move { at: open.cell, orientation: local.orientation[j] }, b >> k & 1 != 0));
+                    bits &= bits - 1;
+                }
             }
         }
+        left_out
     }
 
     #[inline]

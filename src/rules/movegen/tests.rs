@@ -125,6 +125,44 @@ fn boards_wider_than_the_grid_use_the_slow_paths_consistently() {
     assert_eq!(listed(&g), listed(&MoveGen::new(&v, &board, &p.hand)));
 }
 
+/// The marked move list is the move list with each move's bonus as
+/// `is_bonus` judges it: whole, near a cell (the open cells among the
+/// eight around it), and with only the bonus moves, which reports whether
+/// a move without one was left out. Every rule combination, hands of one
+/// word of orientations and of several.
+#[test]
+fn the_marked_moves_are_the_legal_moves_with_their_bonus() {
+    let mut left_out = [0, 0];
+    for v in variants() {
+        for (seed, tiles, hand) in [(1, 12, 4), (2, 30, 12), (3, 40, 30)] {
+            let p = random_position(&v, seed, tiles, hand);
+            let g = MoveGen::new(&v, &p.board, &p.hand);
+            let whole = listed(&g);
+            let mut cells: Vec<Option<Cell>> = vec![None];
+            cells.extend(p.board.tiles().into_iter().map(|(c, _)| Some(c)).take(6));
+            for near in cells {
+                let expected: Vec<_> = whole
+                    .iter()
+                    .copied()
+                    .filter(|&(c, _, _)| near.is_none_or(|a| (c.x - a.x).abs() <= 1 && (c.y - a.y).abs() <= 1))
+                    .collect();
+                for bonus_only in [false, true] {
+                    let mut marked = Vec::new();
+                    let skipped = g.legal_moves_marked(near, bonus_only, &mut marked);
+                    let mut got: Vec<_> = marked.iter().map(|&(m, b)| (m.at, m.orientation, b)).collect();
+                    got.sort_unstable();
+                    let kept: Vec<_> = expected.iter().copied().filter(|m| m.2 || !bonus_only).collect();
+                    assert_eq!(got, kept, "{} seed {seed}, near {near:?}, bonus only {bonus_only}", v.label());
+                    assert_eq!(skipped, bonus_only && kept.len() < expected.len(), "{} seed {seed}", v.label());
+                    left_out[usize::from(skipped)] += 1;
+                }
+            }
+        }
+    }
+    // Both answers of "left out" were met.
+    assert!(left_out[0] > 0 && left_out[1] > 0, "{left_out:?}");
+}
+
 /// The last two levels counted after a move from the cells listed before
 /// it (their sums split by tile, only the cells near the move read again)
 /// are what placing each next move and counting gives: every rule

@@ -59,6 +59,10 @@ pub(super) struct Table {
     record: Option<(i64, Vec<Play>)>,
     /// Whether the lines reached are whole turns, reported as found.
     report: bool,
+    /// Lists of moves kept for the positions searched next, so that a
+    /// position does not allocate its own.
+    scratch: Vec<(Move, bool)>,
+    spare: Vec<Vec<(bool, i64, Move)>>,
 }
 
 /// The entries of a chain table: the search's own, or one table shared by
@@ -205,6 +209,8 @@ impl Search<'_> {
             path: Vec::new(),
             record: None,
             report,
+            scratch: Vec::new(),
+            spare: Vec::new(),
         };
     }
 
@@ -372,12 +378,15 @@ impl Search<'_> {
         // The generator's own order: the value found does not depend on it.
         // The last tile of the hand may go out anywhere.
         let last = self.table.hand_len == 1;
-        let mut all = Vec::new();
-        match after {
-            Some(a) if !last => self.generator.legal_moves_near(a, &mut all),
-            _ => self.generator.legal_moves(&mut all),
-        }
-        if all.is_empty() && after.is_none() {
+        // A tile placed without a bonus pays one owed back and earns no 25:
+        // where the hand's weight and the 25s that could follow it cannot
+        // reach the floor, no such tile is worth weighing or sorting.
+        let plain = self.table.hand_weight + most_25s(self.table.hand_len - 1, i64::from(owed) - 1);
+        let mut all = std::mem::take(&mut self.table.scratch);
+        all.clear();
+        let passed = self.generator.legal_moves_marked(after.filter(|_| !last), plain < floor, &mut all);
+        if all.is_empty() && !passed && after.is_none() {
+            self.table.scratch = all;
             // R17 = not-required: a tile owed with no legal placement is
             // forfeited; required, there is no line.
             if self.follow_up_required() {
@@ -386,22 +395,11 @@ impl Search<'_> {
             self.chain_leaf(0, None);
             return 0;
         }
-        // A tile placed without a bonus pays one owed back and earns no 25:
-        // where the hand's weight and the 25s that could follow it cannot
-        // reach the floor, no such tile is worth weighing or sorting.
-        let plain = self.table.hand_weight + most_25s(self.table.hand_len - 1, i64::from(owed) - 1);
-        let mut passed = false;
-        let mut moves: Vec<(bool, i64, Move)> = all
-            .into_iter()
-            .filter_map(|m| {
-                let earns = self.generator.is_bonus(m);
-                if !earns && plain < floor {
-                    passed = true;
-                    return None;
-                }
-                Some((earns, i64::from(corners_of(self.variant, m).weight()), m))
-            })
-            .collect();
+        let mut moves = self.table.spare.pop().unwrap_or_default();
+        moves.clear();
+        let variant = self.variant;
+        moves.extend(all.drain(..).map(|(m, earns)| (earns, i64::from(corners_of(variant, m).weight()), m)));
+        self.table.scratch = all;
         if passed {
             upper = upper.max(plain);
         }
@@ -437,7 +435,6 @@ impl Search<'_> {
             heavy = moves.iter().map(|&(_, w, m)| (w, m)).collect();
             heavy.sort_unstable_by_key(|&(w, _)| std::cmp::Reverse(w));
         }
-        let variant = self.variant;
         let hint_after = |x: Move| -> i64 {
             let tile = corners_of(variant, x).id();
             heavy
@@ -445,7 +442,7 @@ impl Search<'_> {
                 .find(|&&(_, z)| !near(z.at, x.at) && corners_of(variant, z).id() != tile)
                 .map_or(NONE, |&(w, _)| w)
         };
-        for (earns, weight, m) in moves {
+        for &(earns, weight, m) in &moves {
             let need = floor.max(plus(best, 1));
             if !earns && owed == 1 {
                 // The last tile owed, no bonus: its weight is all (after a
@@ -508,6 +505,7 @@ impl Search<'_> {
                 return NONE;
             }
         }
+        self.table.spare.push(moves);
         let (value, exact) = if best >= floor { (best, true) } else { (best.max(upper), false) };
         self.chain_store(key, value, exact);
         value
