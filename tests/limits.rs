@@ -106,8 +106,9 @@ fn the_native_solver_under_a_tiny_memory_limit_searches_longer_and_answers_the_s
 #[cfg(feature = "smt")]
 #[test]
 fn the_smt_solver_over_its_memory_limit_stops_with_an_unproven_answer_that_replays() {
-    // 1 MiB is below what any process holds: the watchdog interrupts z3 at
-    // its first look (20 ms), long before it proves this turn (~300 ms).
+    // 1 MiB is below what any process holds: the first look at the memory,
+    // taken before z3 starts, stops the search, however late the watchdog's
+    // own thread first runs (it takes ~300 ms to prove this turn).
     let proven = json(&["solve", "puzzles/turn-60-english.yaml", "--format", "json"], 0);
     let stopped = json(
         &["solve", "puzzles/turn-60-english.yaml", "--solver", "smt", "--max-memory", "1M", "--format", "json"],
@@ -123,6 +124,19 @@ fn the_smt_solver_over_its_memory_limit_stops_with_an_unproven_answer_that_repla
     let text = common::run_ok(&["solve", "puzzles/turn-60-english.yaml", "--solver", "smt", "--max-memory", "1M"], 1);
     assert!(text.contains("not proven: stopped by the memory limit (--max-memory)"), "{text}");
     assert!(text.contains("not confirmed (answer not proven)"), "{text}");
+}
+
+#[cfg(feature = "smt")]
+#[test]
+fn the_smt_solver_already_over_its_memory_limit_stops_however_short_the_search() {
+    // z3 proves these within a few tens of milliseconds, before the
+    // watchdog's thread would first look: the look taken before z3 starts
+    // stops them all the same (they were proven under a 1 MiB limit).
+    for puzzle in ["puzzles/fill-1x2-weight.yaml", "puzzles/mixed-corner.yaml"] {
+        let stopped = json(&["solve", puzzle, "--solver", "smt", "--max-memory", "1M", "--format", "json"], 1);
+        assert_eq!(stopped["proven"], false, "{puzzle}: {stopped}");
+        assert_eq!(stopped["stats"]["stopped"], "memory-limit", "{puzzle}: {stopped}");
+    }
 }
 
 /// Writes `text` to a file in a fresh folder and runs `quadominos ARGS FILE`

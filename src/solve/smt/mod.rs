@@ -173,14 +173,26 @@ fn run(puzzle: &Puzzle, limits: &Limits, cells_only: bool) -> Result<Answer, Sol
             // doubling, in one step the watchdog cannot interrupt (seen: 246
             // to 486 MB within one assertion), so it stops z3 once the
             // process holds half the limit: a doubling then stays under it.
+            //
+            // The first look is taken here, before z3 starts: on a busy
+            // machine the watchdog's thread may first run only after a short
+            // solve has ended, and a process already past the limit must
+            // stop whether or not it gets to run (seen: a turn proven under
+            // a 1 MiB limit).
+            let past_limit = || {
+                limits.memory.is_some_and(|limit| {
+                    memory_stats::memory_stats().is_some_and(|m| m.physical_mem as u64 > limit / 2)
+                })
+            };
+            if past_limit() {
+                over.store(true, Ordering::Relaxed);
+            }
             let (finished, wait) = mpsc::channel::<()>();
             if limits.memory.is_some() || limits.stop.is_some() {
                 let (handle, over) = (&handle, &over);
                 scope.spawn(move || {
                     while let Err(RecvTimeoutError::Timeout) = wait.recv_timeout(Duration::from_millis(20)) {
-                        if let Some(limit) = limits.memory
-                            && memory_stats::memory_stats().is_some_and(|m| m.physical_mem as u64 > limit / 2)
-                        {
+                        if past_limit() {
                             over.store(true, Ordering::Relaxed);
                             handle.interrupt();
                         }
