@@ -350,7 +350,7 @@ impl<'v> MoveGen<'v> {
     /// Every legal move of a hand tile, appended to `out` cell by cell.
     pub fn legal_moves(&self, out: &mut Vec<Move>) {
         for open in &self.open {
-            self.legal_moves_of(open, out);
+            self.moves_of(open, false, |m, _| out.push(m));
         }
     }
 
@@ -367,37 +367,33 @@ impl<'v> MoveGen<'v> {
             if near.is_some_and(|at| (open.cell.x - at.x).abs() > 1 || (open.cell.y - at.y).abs() > 1) {
                 continue;
             }
-            let local = &self.local;
-            let (legal, bonus) = local.bits(open.table);
-            for (w, ((&l, &b), &h)) in legal.iter().zip(bonus).zip(&local.hand).enumerate() {
-                let mut bits = l & h;
-                if bonus_only {
-                    left_out |= bits & !b != 0;
-                    bits &= b;
-                }
-                while bits != 0 {
-                    let k = bits.trailing_zeros();
-                    let j = w * 64 + k as usize;
-                    out.push((Move { at: open.cell, orientation: local.orientation[j] }, b >> k & 1 != 0));
-                    bits &= bits - 1;
-                }
-            }
+            left_out |= self.moves_of(open, bonus_only, |m, earns| out.push((m, earns)));
         }
         left_out
     }
 
+    /// Hands each legal move of a hand tile at `open` to `push`, with
+    /// whether it earns the bonus choice; with `bonus_only`, only those
+    /// that earn it, returning whether one that earns none was left out.
     #[inline]
-    fn legal_moves_of(&self, open: &Open, out: &mut Vec<Move>) {
+    fn moves_of(&self, open: &Open, bonus_only: bool, mut push: impl FnMut(Move, bool)) -> bool {
         let local = &self.local;
-        let (legal, _) = local.bits(open.table);
-        for (w, (&l, &h)) in legal.iter().zip(&local.hand).enumerate() {
+        let (legal, bonus) = local.bits(open.table);
+        let mut left_out = false;
+        for (w, ((&l, &b), &h)) in legal.iter().zip(bonus).zip(&local.hand).enumerate() {
             let mut bits = l & h;
+            if bonus_only {
+                left_out |= bits & !b != 0;
+                bits &= b;
+            }
             while bits != 0 {
-                let j = w * 64 + bits.trailing_zeros() as usize;
-                out.push(Move { at: open.cell, orientation: local.orientation[j] });
+                let k = bits.trailing_zeros();
+                let j = w * 64 + k as usize;
+                push(Move { at: open.cell, orientation: local.orientation[j] }, b >> k & 1 != 0);
                 bits &= bits - 1;
             }
         }
+        left_out
     }
 
     /// Whether a legal move earns the bonus choice (R7).
