@@ -124,7 +124,7 @@ impl<'de> Deserialize<'de> for RuleOverrides {
         impl<'de> serde::de::Visitor<'de> for MapVisitor {
             type Value = RuleOverrides;
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("a mapping from reading (R1-R20 or the option's name) to value, e.g. {R4: no}")
+                f.write_str("a mapping from reading (R1-R27 or the option's name) to value, e.g. {R4: no}")
             }
             fn visit_unit<E: serde::de::Error>(self) -> Result<RuleOverrides, E> {
                 Ok(RuleOverrides::default())
@@ -211,7 +211,7 @@ impl schemars::JsonSchema for RuleOverrides {
             dependent.insert(id, serde_json::json!({"not": {"required": [reading.name]}}));
         }
         schemars::json_schema!({
-            "description": "Readings changed on top of the variant, as `--rule NAME=VALUE` takes them: a reading id (R1-R20) or option name, and one of its values. Applied in the order written; each reading once.",
+            "description": "Readings changed on top of the variant, as `--rule NAME=VALUE` takes them: a reading id (R1-R27) or option name, and one of its values. Applied in the order written; each reading once.",
             "type": "object",
             "properties": properties,
             "additionalProperties": false,
@@ -239,10 +239,10 @@ mod tests {
 
     #[test]
     fn unknown_names_values_and_a_reading_given_twice_are_problems_where_written() {
-        let r = read("{R21: no, R4: maybe, R2: at-least-one, corner-match: every-value}");
+        let r = read("{R28: no, R4: maybe, R2: at-least-one, corner-match: every-value}");
         let problems: Vec<String> = r.problems(&DocPath::from("rules")).iter().map(|p| p.to_string()).collect();
         assert_eq!(problems.len(), 3, "{problems:?}");
-        assert!(problems[0].starts_with("rules.R21: unknown rule option `R21`"), "{problems:?}");
+        assert!(problems[0].starts_with("rules.R28: unknown rule option `R28`"), "{problems:?}");
         assert!(problems[1].contains("`maybe` is not a value of R4 (diagonal-neighbours)"), "{problems:?}");
         assert!(problems[2].contains("R2 (corner-match) is already given as `R2`"), "{problems:?}");
     }

@@ -1,5 +1,5 @@
 //! Clause ids: `E1`–`E19` (the English rule sheet), `S1`–`S19` (the Serbian
-//! description) and `R1`–`R20` (the readings where they disagree or are silent), exactly as
+//! description) and `R1`–`R27` (the readings where they disagree or are silent), exactly as
 //! `docs/RULES.md` numbers them. Every rule decision carries the ids behind it.
 
 use std::fmt;
@@ -8,7 +8,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// The number of the last reading: the readings are `R1` to this.
-pub const LAST_READING: u8 = 20;
+pub const LAST_READING: u8 = 27;
 
 /// Which text a clause id points into.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -17,7 +17,7 @@ pub enum Source {
     English,
     /// The Serbian description, `S1`–`S19`.
     Serbian,
-    /// A reading where the sources disagree or are silent, `R1`–`R20`.
+    /// A reading where the sources disagree or are silent, `R1`–`R27`.
     Reading,
 }
 
@@ -30,7 +30,7 @@ pub struct Clause {
 
 /// A text that is not a known clause id.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("`{0}` is not a clause id: use E1-E19, S1-S19 or R1-R20 as docs/RULES.md numbers them")]
+#[error("`{0}` is not a clause id: use E1-E19, S1-S19 or R1-R27 as docs/RULES.md numbers them")]
 pub struct UnknownClause(pub String);
 
 impl Clause {
@@ -154,7 +154,7 @@ mod tests {
         for c in Clause::all() {
             assert_eq!(c.to_string().parse::<Clause>(), Ok(c));
         }
-        for bad in ["E0", "E20", "S20", "R21", "X1", "E", "e1", "R01", ""] {
+        for bad in ["E0", "E20", "S20", "R28", "X1", "E", "e1", "R01", ""] {
             assert!(bad.parse::<Clause>().is_err(), "{bad}");
         }
         assert_eq!(e(11).to_string(), "E11");

@@ -1,4 +1,4 @@
-//! The rules: clause ids, the readings R1–R20 and the rule sets that choose
+//! The rules: clause ids, the readings R1–R27 and the rule sets that choose
 //! among them, variants, and the placement judge and move generator that
 //! apply them.
 //!
@@ -27,9 +27,10 @@ pub use orientation::Orientations;
 pub use position::{MAX_COORDINATE, Position, coordinate_problem};
 pub use random::random_position;
 pub use reading::{
-    AfterDraw, Arrangement, BlockedRound, BonusFollowUp, BonusThreshold, CornerMatch, Deal, GoingOutBonus,
-    NoQuadOpening, OpeningTie, OpeningTieStart, PlayScore, READINGS, Reading, RuleError, RuleSet, SeatOrder,
-    TargetCheck, WeightNeighbours, YesNo, ZeroQuadOpening,
+    AfterDraw, Arrangement, BlockedRound, BonusCount, BonusFollowUp, BonusThreshold, CornerMatch, Deal,
+    GoingOutAtTarget, GoingOutBonus, LastDrawPass, LowestHandTie, NoQuadOpening, OpeningBonus, OpeningTie,
+    OpeningTieStart, PlayScore, READINGS, Reading, RuleError, RuleSet, SeatOrder, TargetCheck, TargetTie,
+    WeightNeighbours, YesNo, ZeroQuadOpening,
 };
 pub use variant::{SpecOrigin, Variant, VariantParts};
 

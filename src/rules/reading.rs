@@ -1,4 +1,4 @@
-//! The readings R1–R20: every point where the two rule sources disagree or
+//! The readings R1–R27: every point where the two rule sources disagree or
 //! are silent, each a named option with documented values (docs/RULES.md,
 //! "Readings"). A [`RuleSet`] holds one value of each; the engine asks the
 //! rule set, never a variant's name.
@@ -229,7 +229,74 @@ values! {
     }
 }
 
-/// One value for every reading R1–R20. Field names are the option names used
+values! {
+    /// R21: is the opening quad's bonus paid in every round, or only in the
+    /// round that starts the game?
+    OpeningBonus {
+        EveryRound = "every-round":
+            "the quad that opens any round earns 25 or two bonus tiles (E3 has every round opened by the highest quad; S6-S7 speak of the first move)",
+        FirstRoundOnly = "first-round-only":
+            "only the opening of the game's first round earns it (E4 \"The player who starts the game\"); a later round's opening tile scores as R9 says of an opening",
+    }
+}
+
+values! {
+    /// R22: a player draws the well's last tile and still cannot play: one
+    /// penalty or two?
+    LastDrawPass {
+        DrawAndPass = "draw-and-pass":
+            "two: -20 for the tile drawn and -20 for the pass that follows (E15 charges each tile picked and the pass)",
+        DrawOnly = "draw-only": "one: the draw's -20; the pass that follows in the same turn costs nothing more",
+    }
+}
+
+values! {
+    /// R23: more than one player at or past the target when the game ends:
+    /// who wins?
+    TargetTie {
+        FirstToReach = "first-to-reach":
+            "the first player to reach the target wins, whatever the scores at the end (E16 \"The first player to reach\", S19)",
+        HighestThenFirst = "highest-then-first":
+            "the highest score wins; of equal highest scores, the first to reach the target",
+        HighestThenSeat = "highest-then-seat":
+            "the highest score wins; of equal highest scores, the first in seat order",
+        Shared = "shared": "the highest score wins; equal highest scores share the win",
+    }
+}
+
+values! {
+    /// R24: under R13 = lowest-collects, two or more hands tie for the
+    /// lowest total: who collects?
+    LowestHandTie {
+        FirstInPlayOrder = "first-in-play-order":
+            "the first of the tied players in play order (R15) collects",
+        NobodyCollects = "nobody-collects": "nobody collects: the round ends as under R13 = nobody-collects",
+    }
+}
+
+values! {
+    /// R25: under R14 = at-once, a player's last tile reaches the target:
+    /// are the other hands still collected before the game ends?
+    GoingOutAtTarget {
+        EndsAtOnce = "ends-at-once":
+            "the game ends the moment the target is reached (E16); the other hands are not collected",
+        Collects = "collects":
+            "the player still collects the other hands (E10 \"He will receive the total\"), then the game ends",
+    }
+}
+
+values! {
+    /// R26: does the bonus count matched corners or matched neighbouring
+    /// values?
+    BonusCount {
+        Corners = "corners":
+            "matched corners, at most four (E11's \"3 numbers\" on the tile; S15's \"all 4\")",
+        Values = "values":
+            "matched neighbouring values: a corner counts once for each neighbouring tile whose value there it equals (S15 \"3, or all 4 values of the neighbouring tiles\")",
+    }
+}
+
+/// One value for every reading R1–R27. Field names are the option names used
 /// in variant specs and by `--rule NAME=VALUE`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
@@ -280,6 +347,27 @@ pub struct RuleSet {
     /// R20.
     #[serde(default = "OpeningTieStart::engine_default")]
     pub opening_tie_start: OpeningTieStart,
+    /// R21.
+    #[serde(default = "OpeningBonus::engine_default")]
+    pub opening_bonus: OpeningBonus,
+    /// R22.
+    #[serde(default = "LastDrawPass::engine_default")]
+    pub last_draw_pass: LastDrawPass,
+    /// R23.
+    #[serde(default = "TargetTie::engine_default")]
+    pub target_tie: TargetTie,
+    /// R24.
+    #[serde(default = "LowestHandTie::engine_default")]
+    pub lowest_hand_tie: LowestHandTie,
+    /// R25.
+    #[serde(default = "GoingOutAtTarget::engine_default")]
+    pub going_out_at_target: GoingOutAtTarget,
+    /// R26.
+    #[serde(default = "BonusCount::engine_default")]
+    pub bonus_count: BonusCount,
+    /// R27: may a player draw from the well when a play exists?
+    #[serde(default = "YesNo::engine_default_no")]
+    pub voluntary_draw: YesNo,
 }
 
 impl BonusFollowUp {
@@ -310,11 +398,62 @@ impl OpeningTieStart {
     }
 }
 
+impl OpeningBonus {
+    /// The value of records that predate the reading.
+    pub const fn engine_default() -> OpeningBonus {
+        OpeningBonus::EveryRound
+    }
+}
+
+impl LastDrawPass {
+    /// The value of records that predate the reading.
+    pub const fn engine_default() -> LastDrawPass {
+        LastDrawPass::DrawAndPass
+    }
+}
+
+impl TargetTie {
+    /// The value of records that predate the reading: the engine's choice
+    /// before it was named.
+    pub const fn engine_default() -> TargetTie {
+        TargetTie::HighestThenSeat
+    }
+}
+
+impl LowestHandTie {
+    /// The value of records that predate the reading.
+    pub const fn engine_default() -> LowestHandTie {
+        LowestHandTie::FirstInPlayOrder
+    }
+}
+
+impl GoingOutAtTarget {
+    /// The value of records that predate the reading.
+    pub const fn engine_default() -> GoingOutAtTarget {
+        GoingOutAtTarget::EndsAtOnce
+    }
+}
+
+impl BonusCount {
+    /// The value of records that predate the reading.
+    pub const fn engine_default() -> BonusCount {
+        BonusCount::Corners
+    }
+}
+
+impl YesNo {
+    /// `no`: the value of records that predate a yes-or-no reading whose
+    /// `yes` the engine never allowed (R27).
+    pub const fn engine_default_no() -> YesNo {
+        YesNo::No
+    }
+}
+
 /// What docs/RULES.md says about one reading: its id, option name, question,
 /// values and the clauses it is drawn from.
 #[derive(Clone, Copy, Debug)]
 pub struct Reading {
-    /// `R1` … `R20`.
+    /// `R1` … `R27`.
     pub id: Clause,
     /// The option name, a field of [`RuleSet`].
     pub name: &'static str,
@@ -326,7 +465,7 @@ pub struct Reading {
     pub sources: &'static [Clause],
 }
 
-/// Every reading, R1 to R20.
+/// Every reading, R1 to R27.
 pub const READINGS: [Reading; LAST_READING as usize] = [
     Reading {
         id: r(1),
@@ -468,6 +607,55 @@ pub const READINGS: [Reading; LAST_READING as usize] = [
         values: OpeningTieStart::VALUES,
         sources: &[e(7), s(5)],
     },
+    Reading {
+        id: r(21),
+        name: "opening-bonus",
+        question: "Is the opening quad's bonus paid in every round, or only in the game's first?",
+        values: OpeningBonus::VALUES,
+        sources: &[e(3), e(4), s(6), s(7)],
+    },
+    Reading {
+        id: r(22),
+        name: "last-draw-pass",
+        question: "A player draws the well's last tile and still cannot play: one penalty or two?",
+        values: LastDrawPass::VALUES,
+        sources: &[e(15), s(13), s(14)],
+    },
+    Reading {
+        id: r(23),
+        name: "target-tie",
+        question: "More than one player at or past the target when the game ends: who wins?",
+        values: TargetTie::VALUES,
+        sources: &[e(16), s(19)],
+    },
+    Reading {
+        id: r(24),
+        name: "lowest-hand-tie",
+        question: "Under R13 = lowest-collects, hands tie for the lowest total: who collects?",
+        values: LowestHandTie::VALUES,
+        sources: &[e(15), s(14)],
+    },
+    Reading {
+        id: r(25),
+        name: "going-out-at-target",
+        question: "Under R14 = at-once, a last tile reaches the target: are the other hands still collected?",
+        values: GoingOutAtTarget::VALUES,
+        sources: &[e(10), e(16), s(18), s(19)],
+    },
+    Reading {
+        id: r(26),
+        name: "bonus-count",
+        question: "Does the bonus count matched corners or matched neighbouring values?",
+        values: BonusCount::VALUES,
+        sources: &[e(11), s(15)],
+    },
+    Reading {
+        id: r(27),
+        name: "voluntary-draw",
+        question: "May a player draw from the well when a play exists?",
+        values: YesNo::VALUES,
+        sources: &[e(9), s(13)],
+    },
 ];
 
 /// Why `--rule NAME=VALUE` (or a spec entry) could not be applied.
@@ -527,7 +715,7 @@ impl RuleSet {
         map.get(name)?.as_str().map(str::to_string)
     }
 
-    /// Sets one option: `name_or_id` is an option name or `R1`–`R20`, `value`
+    /// Sets one option: `name_or_id` is an option name or `R1`–`R27`, `value`
     /// one of its values. On an error the rule set is unchanged.
     pub fn set(&mut self, name_or_id: &str, value: &str) -> Result<&'static Reading, RuleError> {
         let reading = Reading::find(name_or_id)?;
@@ -542,7 +730,7 @@ impl RuleSet {
         Ok(reading)
     }
 
-    /// Each reading with the value this rule set chooses, R1 to R20.
+    /// Each reading with the value this rule set chooses, R1 to R27.
     pub fn choices(&self) -> Vec<(&'static Reading, String)> {
         READINGS.iter().map(|r| (r, self.get(r.name).unwrap_or_default())).collect()
     }
@@ -574,6 +762,13 @@ mod tests {
             going_out_bonus: GoingOutBonus::Paid,
             no_quad_opening_tile: NoQuadOpening::HeaviestTile,
             opening_tie_start: OpeningTieStart::Seat0,
+            opening_bonus: OpeningBonus::EveryRound,
+            last_draw_pass: LastDrawPass::DrawAndPass,
+            target_tie: TargetTie::HighestThenSeat,
+            lowest_hand_tie: LowestHandTie::FirstInPlayOrder,
+            going_out_at_target: GoingOutAtTarget::EndsAtOnce,
+            bonus_count: BonusCount::Corners,
+            voluntary_draw: YesNo::No,
         }
     }
 
@@ -615,7 +810,7 @@ mod tests {
     #[test]
     fn unknown_options_and_values_are_refused_with_the_choices() {
         let mut rules = english();
-        let err = rules.set("R21", "yes").unwrap_err();
+        let err = rules.set("R28", "yes").unwrap_err();
         assert!(matches!(err, RuleError::UnknownOption(_)));
         let err = rules.set("R2", "most").unwrap_err();
         assert_eq!(
