@@ -428,7 +428,7 @@ fn a_rule_override_changes_one_reading_and_drops_its_citation() {
     let v = json(&["variants", "--variant", "serbian", "--rule", "R4=no", "--format", "json"], 0);
     assert_eq!(v["name"], "serbian+R4=no");
     let readings = v["readings"].as_array().unwrap();
-    assert_eq!(readings.len(), 20);
+    assert_eq!(readings.len(), 27);
     let r = |id: &str| readings.iter().find(|r| r["id"] == id).unwrap_or_else(|| panic!("{id}"));
     assert_eq!(r("R4")["value"], "no");
     assert_eq!(r("R4")["clauses"], serde_json::json!([]));

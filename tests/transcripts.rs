@@ -379,18 +379,30 @@ fn replay_says_which_recorded_fields_it_does_not_check() {
 }
 
 #[test]
-fn a_transcript_that_predates_readings_r17_to_r20_replays_under_their_default_values() {
+fn a_transcript_that_predates_readings_r17_to_r27_replays_under_their_default_values() {
     let dir = tempfile::tempdir().unwrap();
     let o = quadominos(&["play", "--players", "2", "--seed", "7", "--rounds", "1"]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let text = String::from_utf8(o.stdout).unwrap();
-    let names = ["bonus-tile-follow-up", "going-out-bonus", "no-quad-opening-tile", "opening-tie-start"];
+    let names = [
+        "bonus-tile-follow-up",
+        "going-out-bonus",
+        "no-quad-opening-tile",
+        "opening-tie-start",
+        "opening-bonus",
+        "last-draw-pass",
+        "target-tie",
+        "lowest-hand-tie",
+        "going-out-at-target",
+        "bonus-count",
+        "voluntary-draw",
+    ];
     let old: String = text
         .lines()
         .filter(|l| !names.iter().any(|n| l.trim_start().starts_with(&format!("{n}:"))))
         .map(|l| format!("{l}\n"))
         .collect();
-    assert_eq!(old.lines().count() + 4, text.lines().count(), "each of R17-R20 written once");
+    assert_eq!(old.lines().count() + names.len(), text.lines().count(), "each of R17-R27 written once");
     let path = dir.path().join("old.yaml");
     std::fs::write(&path, &old).unwrap();
     let o = quadominos(&["replay", path.to_str().unwrap()]);

@@ -2,6 +2,11 @@
 //! are silent, each a named option with documented values (docs/RULES.md,
 //! "Readings"). A [`RuleSet`] holds one value of each; the engine asks the
 //! rule set, never a variant's name.
+//!
+//! This file is long because it is the one table of the readings: a value
+//! type per reading, each value with its meaning, and the readings' ids,
+//! names, questions and sources, kept together so that a reading is added
+//! in one place.
 
 use std::fmt;
 
