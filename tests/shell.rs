@@ -192,11 +192,15 @@ fn on_a_terminal_colour_is_on_unless_no_color_is_set_and_not_empty() {
 fn quiet_solve_prints_the_score_and_whether_it_is_proven() {
     assert_eq!(run_ok(&["solve", PUZZLE, "-q"], 0), "47 proven\n");
     let dir = tempfile::tempdir().unwrap();
-    // A recorded optimum that is wrong: exit 1 still, the line the same.
+    // A recorded optimum that is wrong: exit 1 still, the line the same,
+    // and why it failed on stderr, where a person running it sees it.
     let wrong = dir.path().join("wrong.yaml");
     let text = std::fs::read_to_string(format!("{}/{PUZZLE}", env!("CARGO_MANIFEST_DIR"))).unwrap();
     std::fs::write(&wrong, text.replace("expect: {score: 47}", "expect: {score: 48}")).unwrap();
-    assert_eq!(run_ok(&["solve", wrong.to_str().unwrap(), "--quiet"], 1), "47 proven\n");
+    let out = run(&["solve", wrong.to_str().unwrap(), "--quiet"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(stdout(&out), "47 proven\n");
+    assert_eq!(stderr(&out), "expect: 48 DOES NOT HOLD\n");
     // A count, and an answer cut short by the time limit.
     assert_eq!(run_ok(&["solve", "puzzles/fill-2x3-count.yaml", "-q"], 0).split(' ').nth(1), Some("proven\n"));
     let chain = dir.path().join("chain.yaml");

@@ -83,7 +83,8 @@ pub struct Args {
     pub format: Format,
     /// Print only the answer, for scripts: one line, the score (a counting
     /// fill's count) and `proven` or `not proven` (`none not proven` when
-    /// nothing was found in the limit). The exit status is unchanged.
+    /// nothing was found in the limit). The exit status is unchanged; where
+    /// the puzzle's `expect:` does not hold, that line goes to stderr.
     #[arg(short, long, conflicts_with = "format")]
     pub quiet: bool,
     /// Also draw the board after the answer as SVG into FILE, its plays
@@ -473,6 +474,14 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
         solvers: runs,
         compared,
     };
+    if args.quiet
+        && failed
+        && let Some(e) = &report.expect
+    {
+        // The one line on standard output stays the answer, for scripts;
+        // why the exit status is 1 goes beside it, where a person sees it.
+        eprintln!("{}", e.text());
+    }
     let text = match args.format {
         Format::Text if args.quiet => quiet_text(&report.answer, matches!(loaded.puzzle.goal, Goal::Fill(_))),
         Format::Text => solve_text(&loaded.puzzle, &report),
