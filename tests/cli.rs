@@ -422,6 +422,31 @@ fn the_variants_table_lists_every_reading_for_every_shipped_variant() {
 }
 
 #[test]
+fn a_spec_with_a_base_marks_the_readings_it_changes() {
+    let spec = "specs/scenarios/variants/english-r18-not-paid.yaml";
+    let text = run_ok(&["variants", "--spec", spec], 0);
+    let starred: Vec<&str> = text.lines().filter(|l| l.starts_with('R') && l.contains("* ")).collect();
+    assert_eq!(starred.len(), 1, "{text}");
+    assert!(starred[0].starts_with("R18* going-out-bonus") && starred[0].contains("not-paid"), "{text}");
+    assert!(text.contains("\n* differs from english: 1 reading\n"), "{text}");
+    // An override on top of the spec is a change from the base too.
+    let v = json(&["variants", "--spec", spec, "--rule", "R4=no", "--format", "json"], 0);
+    assert_eq!(v["base"], "english");
+    let differing: Vec<&str> = v["readings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["differs"] == true)
+        .map(|r| r["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(differing, ["R4", "R18"]);
+    // A shipped variant as it is has nothing to be compared with.
+    let plain = json(&["variants", "--variant", "english", "--format", "json"], 0);
+    assert!(plain.get("base").is_none() && plain["readings"][0].get("differs").is_none(), "{plain}");
+    assert!(!run_ok(&["variants", "--variant", "english"], 0).contains("differs from"));
+}
+
+#[test]
 fn a_rule_override_changes_one_reading_and_drops_its_citation() {
     let text = run_ok(&["variants", "--variant", "serbian", "--rule", "R4=no"], 0);
     assert!(text.starts_with("serbian+R4=no: "), "{text}");
