@@ -53,10 +53,13 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
     Ok((text, status))
 }
 
+/// Each folder given, as shown, with the number of scenario files found in it.
+type FolderCounts = Vec<(String, usize)>;
+
 /// The files to check: each path given, with a folder replaced by the
 /// `*.yaml` files directly in it, in name order; and each folder given with
 /// the number of files found in it. A folder with none is bad input.
-fn scenario_files(given: &[PathBuf]) -> Result<(Vec<PathBuf>, Vec<(String, usize)>), InputError> {
+fn scenario_files(given: &[PathBuf]) -> Result<(Vec<PathBuf>, FolderCounts), InputError> {
     let mut files = Vec::new();
     let mut folders = Vec::new();
     for path in given {
