@@ -679,6 +679,74 @@ fn check_fails_with_status_1_and_names_the_broken_expectation() {
     assert!(text.ends_with("2 fail\n"), "{text}");
 }
 
+/// The `*.yaml` files directly in `dir`, by file name.
+fn yaml_names(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "yaml"))
+        .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn check_runs_every_scenario_file_of_a_folder_and_says_how_many() {
+    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("specs/scenarios");
+    let names = yaml_names(&folder);
+    assert!(names.len() > 50, "{names:?}");
+    let text = run_ok(&["check", "specs/scenarios"], 0);
+    let mut lines = text.lines();
+    assert_eq!(lines.next(), Some(format!("specs/scenarios: {} scenario files found", names.len()).as_str()));
+    // Each file is reported, under the folder as given; the scenario
+    // variants' specs under variants/ are not scenarios and are not read as such.
+    for name in &names {
+        assert!(text.contains(&format!("\nspecs/scenarios/{name}  (")), "{name} not reported:\n{text}");
+    }
+    assert!(!text.contains("specs/scenarios/variants/"), "{text}");
+    let summary = text.lines().last().unwrap();
+    assert!(summary.starts_with(&format!("{} scenarios, ", names.len())), "{summary}");
+    assert!(summary.ends_with(" 0 fail"), "{summary}");
+}
+
+#[test]
+fn a_failing_file_in_a_folder_makes_check_fail_and_is_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let good = std::fs::read_to_string("specs/scenarios/example-d-plain-match.yaml").unwrap();
+    std::fs::write(dir.path().join("a-good.yaml"), &good).unwrap();
+    // The same play with a wrong score expected: 12 where the tile weighs 11.
+    let wrong = good.replace("score: 11,", "score: 12,");
+    assert_ne!(wrong, good);
+    std::fs::write(dir.path().join("b-wrong.yaml"), wrong).unwrap();
+    // Not a scenario file: not read.
+    std::fs::write(dir.path().join("notes.txt"), "not yaml").unwrap();
+    let shown = dir.path().display().to_string();
+    let out = run(&["check", &shown]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.starts_with(&format!("{shown}: 2 scenario files found\n")), "{text}");
+    assert!(text.contains(&format!("{shown}/b-wrong.yaml  (example-d-plain-match)\n  FAIL  english\n")), "{text}");
+    assert!(text.contains("score change: expected 12, got 11"), "{text}");
+    assert!(text.ends_with("2 scenarios, 8 runs: 4 hold, 4 fail\n"), "{text}");
+    // Quiet: only the failing runs, each naming its file.
+    let out = run(&["check", &shown, "--quiet"]);
+    assert_eq!(out.status.code(), Some(1));
+    let quiet = stdout(&out);
+    let firsts: Vec<&str> = quiet.lines().filter(|l| !l.starts_with(' ')).collect();
+    assert_eq!(firsts.len(), 4, "{quiet}");
+    assert!(firsts.iter().all(|l| l.starts_with(&format!("FAIL {shown}/b-wrong.yaml "))), "{quiet}");
+}
+
+#[test]
+fn check_refuses_a_folder_with_no_scenario_files() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("variants")).unwrap();
+    std::fs::write(dir.path().join("variants/x.yaml"), "name: x\n").unwrap();
+    let shown = dir.path().display().to_string();
+    refused(&["check", &shown], &shown, "no scenario files here");
+}
+
 #[test]
 fn compare_shows_where_readings_part_and_sums_up() {
     let text = run_ok(&["compare", EXAMPLE_F, "--variant", "english", "--readings", "R7"], 0);

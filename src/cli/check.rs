@@ -5,7 +5,7 @@
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
-use quadominos::formats::VariantChoice;
+use quadominos::formats::{InputError, VariantChoice};
 use quadominos::play::scenario::{LoadedScenario, load_scenario};
 use serde::Serialize;
 
@@ -13,11 +13,15 @@ use super::shared::{Failure, Format, RuleArgs, colour, serialize};
 
 /// Run rule scenarios and check them against their expectations.
 #[derive(clap::Args)]
-#[command(after_help = "Example:\n  quadominos check specs/scenarios/*.yaml\n\
-Exit status 0 when every expectation holds, 1 when one does not, 2 on bad input.")]
+#[command(
+    after_help = "Examples:\n  quadominos check specs/scenarios\n  quadominos check specs/scenarios/e9-draw-until-playable.yaml\n\
+Exit status 0 when every expectation holds, 1 when one does not, 2 on bad input."
+)]
 pub struct Args {
-    /// Scenario files (YAML, as under specs/scenarios/).
-    #[arg(required = true)]
+    /// Scenario files (YAML, as under specs/scenarios/), or folders: every
+    /// `*.yaml` file directly in a folder is a scenario (its subfolders, such
+    /// as the scenario variants' `variants/`, are not read).
+    #[arg(required = true, value_name = "SCENARIO|DIR")]
     pub scenarios: Vec<PathBuf>,
     #[command(flatten)]
     pub rules: RuleArgs,
@@ -32,7 +36,59 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<(String, u8), Failure> {
-    check(&args.scenarios, &args.rules.choice(), args.format, args.quiet)
+    let (files, folders) = scenario_files(&args.scenarios)?;
+    let (text, status) = check(&files, &args.rules.choice(), args.format, args.quiet)?;
+    // The count of each folder heads the text report, so that a folder that
+    // lost files (or was mistyped for a smaller one) shows at a glance.
+    let text = match args.format {
+        Format::Text if !args.quiet && !folders.is_empty() => {
+            let mut head = String::new();
+            for (folder, count) in &folders {
+                let _ = writeln!(head, "{folder}: {count} scenario file{} found", if *count == 1 { "" } else { "s" });
+            }
+            head + "\n" + &text
+        }
+        _ => text,
+    };
+    Ok((text, status))
+}
+
+/// Each folder given, as shown, with the number of scenario files found in it.
+type FolderCounts = Vec<(String, usize)>;
+
+/// The files to check: each path given, with a folder replaced by the
+/// `*.yaml` files directly in it, in name order; and each folder given with
+/// the number of files found in it. A folder with none is bad input.
+fn scenario_files(given: &[PathBuf]) -> Result<(Vec<PathBuf>, FolderCounts), InputError> {
+    let mut files = Vec::new();
+    let mut folders = Vec::new();
+    for path in given {
+        if !path.is_dir() {
+            files.push(path.clone());
+            continue;
+        }
+        let shown = path.display().to_string();
+        let entries = std::fs::read_dir(path)
+            .map_err(|e| InputError::whole_file(&shown, format!("cannot read the folder: {e}")))?;
+        let mut found = Vec::new();
+        for entry in entries {
+            let entry = entry.map_err(|e| InputError::whole_file(&shown, format!("cannot read the folder: {e}")))?;
+            let file = entry.path();
+            if file.extension().is_some_and(|x| x == "yaml") && file.is_file() {
+                found.push(file);
+            }
+        }
+        if found.is_empty() {
+            return Err(InputError::whole_file(
+                &shown,
+                "no scenario files here: a folder is checked by its `*.yaml` files (not those of its subfolders); give a folder that holds some, or the files themselves",
+            ));
+        }
+        found.sort();
+        folders.push((shown, found.len()));
+        files.extend(found);
+    }
+    Ok((files, folders))
 }
 
 #[derive(Serialize)]
