@@ -727,9 +727,9 @@ fn a_game_page_displays_one_board_on_the_first_screen_with_the_red_tile_where_th
         for &k in &steps {
             // The page follows its address.
             go(&tab, &format!("#step-{k}"), k);
-            check_game_step(&tab, k, want.len(), &want[k]);
             eval(&tab, "window.scrollTo(0, 0)");
             check_what_the_eye_sees(&tab, k, &want[k], (width, height), !mobile);
+            check_game_step(&tab, k, want.len(), &want[k]);
         }
     }
 }
