@@ -109,7 +109,7 @@ fn wait_for_step(tab: &Tab, k: usize) {
     let started = std::time::Instant::now();
     loop {
         let now = eval(tab, "document.body.getAttribute('data-step')");
-        if now == k.to_string() {
+        if now.as_str().and_then(|s| s.parse::<usize>().ok()) == Some(k) {
             return;
         }
         assert!(started.elapsed().as_secs() < 5, "the page shows step {now}, not {k}");
@@ -422,6 +422,15 @@ fn the_address_names_the_step_and_the_page_follows_the_address() {
     eval(&tab, "history.forward()");
     wait_for_step(&tab, 20);
     assert!(shown(&tab, 0)["counter"].as_str().unwrap().starts_with("Step 20 of"));
+    // A page opened at a clause's entry stays there, at the first step,
+    // until the reader steps.
+    let rule = eval(&tab, "document.querySelector('.rules article').id");
+    let rule = rule.as_str().unwrap();
+    let tab = browser().open(&format!("{}#{rule}", pages().url("game.html"))).unwrap();
+    assert_eq!(eval(&tab, "location.hash"), format!("#{rule}"));
+    assert!(shown(&tab, 0)["counter"].as_str().unwrap().starts_with("Step 0 of"));
+    key(&tab, "ArrowRight");
+    assert_eq!(eval(&tab, "location.hash"), "#step-1");
 }
 
 #[test]

@@ -107,6 +107,9 @@
   }
 
   function show(k) {
+    // A page opened at a clause's entry keeps that address until the
+    // reader steps.
+    var opening = current === -1 && asked() === null && location.hash !== "";
     k = Math.max(0, Math.min(total - 1, k));
     if (k === current) return;
     current = k;
@@ -133,7 +136,7 @@
     // The address names the step, so that a step can be linked to and
     // reopened; it replaces a clause's address too, since the reader has
     // gone on stepping.
-    if (location.hash !== "#step-" + k) {
+    if (!opening && location.hash !== "#step-" + k) {
       try { history.replaceState(null, "", "#step-" + k); } catch (err) { /* a browser that refuses it */ }
     }
   }
