@@ -335,6 +335,31 @@ role: a.querySelector('svg').getAttribute('role')}))",
     }
 }
 
+/// The smallest corner value on the page's displayed boards, in CSS pixels
+/// as drawn: each value's font size times its board's scale on the screen.
+const SMALLEST_DIGIT: &str = "(() => { const sizes = [...document.querySelectorAll('svg text.value')]
+  .filter(t => t.closest('svg').getBoundingClientRect().width > 0)
+  .map(t => Number(t.getAttribute('font-size')) * t.getScreenCTM().a);
+  return {count: sizes.length, smallest: Math.min(...sizes)}; })()";
+
+#[test]
+fn the_catalogue_s_corner_values_read_at_11_css_pixels_at_both_window_sizes() {
+    for (width, height, mobile) in WINDOWS {
+        let tab = open("catalogue.html");
+        tab.window(width, height, mobile).unwrap();
+        let digits = eval(&tab, SMALLEST_DIGIT);
+        assert!(digits["count"].as_u64().unwrap() > 100, "{width}x{height}: {digits}");
+        let smallest = digits["smallest"].as_f64().unwrap();
+        assert!(smallest >= 11.0, "{width}x{height}: corner values of {smallest:.1} CSS px");
+        // Every board fits its card: none wider than the window.
+        let widest = eval(
+            &tab,
+            "Math.max(...[...document.querySelectorAll('article.class svg')].map(s => s.getBoundingClientRect().right))",
+        );
+        assert!(widest.as_f64().unwrap() <= f64::from(width), "{width}x{height}: a board reaches {widest}");
+    }
+}
+
 #[test]
 fn text_from_input_files_shows_as_text_and_runs_nothing() {
     let tab = open("hostile.html");
