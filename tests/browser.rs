@@ -69,11 +69,13 @@ fn key(tab: &Tab, name: &str) {
     tab.key(name).unwrap();
 }
 
-/// What column `c` shows now: the counter, each row's score, the red
-/// tiles' cells, the cells and corners of the tiles shown, the note.
+/// What column `c` shows now, as the browser displays it (computed
+/// display and visibility, not classes): the counter, each row's score, the
+/// red tiles' cells, the cells and corners of the tiles shown, the note.
 const SHOWN: &str = "((c) => {
-  const scene = [...document.querySelectorAll(`#c${c} svg.board`)].filter(s => !s.classList.contains('off'));
-  const shown = (sel) => scene.length ? [...scene[0].querySelectorAll(sel)].filter(g => !g.classList.contains('off')) : [];
+  const seen = (el) => getComputedStyle(el).display !== 'none' && getComputedStyle(el).visibility === 'visible';
+  const scene = [...document.querySelectorAll(`#c${c} svg.board`)].filter(seen);
+  const shown = (sel) => scene.length ? [...scene[0].querySelectorAll(sel)].filter(seen) : [];
   const rows = [...document.querySelectorAll(`#c${c} tbody tr`)];
   return {
     counter: document.getElementById('counter').textContent,
@@ -91,6 +93,28 @@ const SHOWN: &str = "((c) => {
 
 fn shown(tab: &Tab, column: usize) -> Value {
     eval(tab, &format!("{SHOWN}({column})"))
+}
+
+/// Sets the address's fragment to `hash`, as a reader typing it, and waits
+/// for the page to show step `k`.
+fn go(tab: &Tab, hash: &str, k: usize) {
+    eval(tab, &format!("location.hash = '{hash}'"));
+    wait_for_step(tab, k);
+}
+
+/// Waits (up to 5 s) for the page to show step `k`: the address and the
+/// history are followed by events that come after the command that
+/// changed them.
+fn wait_for_step(tab: &Tab, k: usize) {
+    let started = std::time::Instant::now();
+    loop {
+        let now = eval(tab, "document.body.getAttribute('data-step')");
+        if now.as_str().and_then(|s| s.parse::<usize>().ok()) == Some(k) {
+            return;
+        }
+        assert!(started.elapsed().as_secs() < 5, "the page shows step {now}, not {k}");
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
 }
 
 fn cell(at: &Value) -> String {
@@ -146,7 +170,7 @@ fn expected(transcript: &Value) -> Vec<Expected> {
 fn check_game_step(tab: &Tab, k: usize, n: usize, want: &Expected) {
     let got = shown(tab, 0);
     let counter = got["counter"].as_str().unwrap();
-    assert!(counter.starts_with(&format!("Step {} of {n}: after event {k},", k + 1)), "{counter}");
+    assert!(counter.starts_with(&format!("Step {k} of 0–{}: after event {k},", n - 1)), "{counter}");
     assert_eq!(got["scenes"], 1, "one board shown at step {k}");
     assert_eq!(got["scores"], serde_json::json!(want.totals), "scores at step {k}");
     let counts: Vec<String> =
@@ -215,7 +239,7 @@ fn a_puzzle_page_plays_the_answer_with_its_points_and_the_other_choice() {
     let plays = report["plays"].as_array().unwrap();
     let tab = open("puzzle.html");
     let first = shown(&tab, 0);
-    assert_eq!(first["counter"], format!("Step 1 of {}: the position", plays.len() + 1));
+    assert_eq!(first["counter"], format!("Step 0 of 0–{}: the position", plays.len()));
     assert_eq!(first["lit"], serde_json::json!([]));
     assert_eq!(first["scores"], serde_json::json!(["0"]));
     let mut total = 0;
@@ -223,7 +247,7 @@ fn a_puzzle_page_plays_the_answer_with_its_points_and_the_other_choice() {
         key(&tab, "ArrowRight");
         let got = shown(&tab, 0);
         total += p["points"].as_i64().unwrap() + if p["choice"] == "points" { 25 } else { 0 };
-        assert_eq!(got["counter"], format!("Step {} of {}: after play {}", i + 2, plays.len() + 1, i + 1));
+        assert_eq!(got["counter"], format!("Step {} of 0–{}: after play {}", i + 1, plays.len(), i + 1));
         assert_eq!(got["lit"], serde_json::json!([cell(&p["at"])]), "play {}", i + 1);
         assert_eq!(got["scores"], serde_json::json!([total.to_string()]), "play {}", i + 1);
         let line = got["lines"][0].as_str().unwrap();
@@ -258,7 +282,7 @@ fn a_comparison_steps_its_variants_together_and_marks_where_they_part() {
     // other variant marked as parting, each with its verdict and clauses.
     for (c, side) in difference["sides"].as_array().unwrap().iter().enumerate() {
         let got = shown(&tab, c);
-        assert!(got["counter"].as_str().unwrap().starts_with(&format!("Step {} of", action + 1)), "{}", got["counter"]);
+        assert!(got["counter"].as_str().unwrap().starts_with(&format!("Step {action} of")), "{}", got["counter"]);
         let want = if c == 0 { "words baseline" } else { "words differs" };
         assert_eq!(got["words"], want, "column {c}");
         assert_eq!(got["clauses"], side["clauses"], "column {c}");
@@ -268,7 +292,7 @@ fn a_comparison_steps_its_variants_together_and_marks_where_they_part() {
     key(&tab, "Home");
     for c in 0..variants.len() {
         let got = shown(&tab, c);
-        assert!(got["counter"].as_str().unwrap().starts_with("Step 1 of"));
+        assert!(got["counter"].as_str().unwrap().starts_with("Step 0 of"));
         assert_eq!(got["words"], "words", "no mark at the start, column {c}");
         assert_eq!(got["lit"], serde_json::json!([]));
     }
@@ -284,7 +308,7 @@ fn a_comparison_steps_its_variants_together_and_marks_where_they_part() {
     // The jump button goes back to the difference from anywhere.
     key(&tab, "End");
     eval(&tab, "document.querySelector('[data-jump]').click()");
-    assert!(shown(&tab, 1)["counter"].as_str().unwrap().starts_with(&format!("Step {} of", action + 1)));
+    assert!(shown(&tab, 1)["counter"].as_str().unwrap().starts_with(&format!("Step {action} of")));
 }
 
 #[test]
@@ -311,6 +335,31 @@ role: a.querySelector('svg').getAttribute('role')}))",
     }
 }
 
+/// The smallest corner value on the page's displayed boards, in CSS pixels
+/// as drawn: each value's font size times its board's scale on the screen.
+const SMALLEST_DIGIT: &str = "(() => { const sizes = [...document.querySelectorAll('svg text.value')]
+  .filter(t => t.closest('svg').getBoundingClientRect().width > 0)
+  .map(t => Number(t.getAttribute('font-size')) * t.getScreenCTM().a);
+  return {count: sizes.length, smallest: Math.min(...sizes)}; })()";
+
+#[test]
+fn the_catalogue_s_corner_values_read_at_11_css_pixels_at_both_window_sizes() {
+    for (width, height, mobile) in WINDOWS {
+        let tab = open("catalogue.html");
+        tab.window(width, height, mobile).unwrap();
+        let digits = eval(&tab, SMALLEST_DIGIT);
+        assert!(digits["count"].as_u64().unwrap() > 100, "{width}x{height}: {digits}");
+        let smallest = digits["smallest"].as_f64().unwrap();
+        assert!(smallest >= 11.0, "{width}x{height}: corner values of {smallest:.1} CSS px");
+        // Every board fits its card: none wider than the window.
+        let widest = eval(
+            &tab,
+            "Math.max(...[...document.querySelectorAll('article.class svg')].map(s => s.getBoundingClientRect().right))",
+        );
+        assert!(widest.as_f64().unwrap() <= f64::from(width), "{width}x{height}: a board reaches {widest}");
+    }
+}
+
 #[test]
 fn text_from_input_files_shows_as_text_and_runs_nothing() {
     let tab = open("hostile.html");
@@ -327,7 +376,7 @@ document.querySelector('.summary').textContent})",
     assert!(got["summary"].as_str().unwrap().contains(HOSTILE_DESCRIPTION), "{}", got["summary"]);
     // The page still steps: its script was not broken by the text.
     key(&tab, "Home");
-    assert!(shown(&tab, 0)["counter"].as_str().unwrap().starts_with("Step 1 of"));
+    assert!(shown(&tab, 0)["counter"].as_str().unwrap().starts_with("Step 0 of"));
 }
 
 #[test]
@@ -372,16 +421,177 @@ fn a_screenshot_of_a_page_is_not_blank() {
 }
 
 #[test]
-fn the_address_names_the_step_and_reopens_it() {
+fn the_address_names_the_step_and_the_page_follows_the_address() {
     let tab = browser().open(&format!("{}#step-5", pages().url("game.html"))).unwrap();
     assert!(shown(&tab, 0)["counter"].as_str().unwrap().starts_with("Step 5 of"));
     key(&tab, "ArrowRight");
     assert_eq!(eval(&tab, "location.hash"), "#step-6");
+    // A step typed into the address is shown.
+    go(&tab, "#step-20", 20);
+    assert!(shown(&tab, 0)["counter"].as_str().unwrap().starts_with("Step 20 of"));
     // A clause link goes to its entry and leaves the step as it was.
-    let id = shown(&tab, 0)["clauses"][0].as_str().expect("event 5 cites clauses").to_string();
+    let id = shown(&tab, 0)["clauses"][0].as_str().expect("event 20 cites clauses").to_string();
     eval(&tab, "document.querySelector('#c0-clauses a').click()");
     assert_eq!(eval(&tab, "location.hash"), format!("#rule-{id}"));
-    assert!(shown(&tab, 0)["counter"].as_str().unwrap().starts_with("Step 6 of"));
+    assert!(shown(&tab, 0)["counter"].as_str().unwrap().starts_with("Step 20 of"));
+    // Stepping on names the step again: the address is not left on the
+    // clause.
+    key(&tab, "ArrowRight");
+    assert_eq!(eval(&tab, "location.hash"), "#step-21");
+    // Back goes to the step typed before, and to the first; Forward again.
+    tab.back().unwrap();
+    wait_for_step(&tab, 20);
+    assert_eq!(eval(&tab, "location.hash"), "#step-20");
+    tab.back().unwrap();
+    wait_for_step(&tab, 6);
+    eval(&tab, "history.forward()");
+    wait_for_step(&tab, 20);
+    assert!(shown(&tab, 0)["counter"].as_str().unwrap().starts_with("Step 20 of"));
+    // A page opened at a clause's entry stays there, at the first step,
+    // until the reader steps.
+    let rule = eval(&tab, "document.querySelector('.rules article').id");
+    let rule = rule.as_str().unwrap();
+    let tab = browser().open(&format!("{}#{rule}", pages().url("game.html"))).unwrap();
+    assert_eq!(eval(&tab, "location.hash"), format!("#{rule}"));
+    assert!(shown(&tab, 0)["counter"].as_str().unwrap().starts_with("Step 0 of"));
+    key(&tab, "ArrowRight");
+    assert_eq!(eval(&tab, "location.hash"), "#step-1");
+}
+
+#[test]
+fn page_up_and_page_down_go_the_documented_way_with_the_slider_focused() {
+    let transcript: Value = serde_yaml::from_str(&pages().read("game.yaml")).unwrap();
+    let want = expected(&transcript);
+    let n = want.len();
+    let tab = open("game.html");
+    // A click on the slider's middle focuses it and goes to the step there.
+    let r = Rect::of(&eval(
+        &tab,
+        "(() => { const r = document.getElementById('slider').getBoundingClientRect(); return {left: r.left, top: r.top, right: r.right, bottom: r.bottom}; })()",
+    ));
+    tab.click((r.left + r.right) / 2.0, (r.top + r.bottom) / 2.0).unwrap();
+    assert_eq!(eval(&tab, "document.activeElement.id"), "slider");
+    let k: usize = eval(&tab, "document.body.getAttribute('data-step')").as_str().unwrap().parse().unwrap();
+    assert!(k > 10 && k + 20 < n, "the click went to step {k} of {n}");
+    check_game_step(&tab, k, n, &want[k]);
+    key(&tab, "PageDown");
+    check_game_step(&tab, k + 10, n, &want[k + 10]);
+    key(&tab, "PageDown");
+    check_game_step(&tab, k + 20, n, &want[k + 20]);
+    key(&tab, "PageUp");
+    check_game_step(&tab, k + 10, n, &want[k + 10]);
+    key(&tab, "ArrowLeft");
+    check_game_step(&tab, k + 9, n, &want[k + 9]);
+    key(&tab, "Home");
+    check_game_step(&tab, 0, n, &want[0]);
+    key(&tab, "End");
+    check_game_step(&tab, n - 1, n, &want[n - 1]);
+    assert_eq!(eval(&tab, "document.activeElement.id"), "slider", "the slider kept the focus");
+    assert_eq!(eval(&tab, "document.getElementById('slider').value"), serde_json::json!((n - 1).to_string()));
+}
+
+/// The list of every step as the browser shows it: the rows' roles, which
+/// is selected, which one Tab reaches, which has the focus, and whether the
+/// selected row lies inside the list's visible part.
+const LIST: &str = "(() => {
+  const list = document.getElementById('log-list');
+  const rows = [...list.querySelectorAll('[data-step]')];
+  const sel = rows.filter(r => r.getAttribute('aria-selected') === 'true');
+  const lr = list.getBoundingClientRect();
+  const sr = sel.length ? sel[0].getBoundingClientRect() : null;
+  return {
+    role: list.getAttribute('role'),
+    options: rows.filter(r => r.getAttribute('role') === 'option').length,
+    rows: rows.length,
+    selected: sel.map(r => Number(r.getAttribute('data-step'))),
+    tabbable: rows.filter(r => r.tabIndex === 0).map(r => Number(r.getAttribute('data-step'))),
+    focused: document.activeElement && document.activeElement.hasAttribute('data-step') ? Number(document.activeElement.getAttribute('data-step')) : null,
+    inside: sr !== null && sr.top >= lr.top - 0.5 && sr.bottom <= lr.bottom + 0.5,
+    scrolls: list.scrollHeight > list.clientHeight,
+    text: sel.length ? sel[0].textContent : null,
+  };
+})()";
+
+#[test]
+fn the_step_list_follows_the_step_and_chooses_by_keyboard_and_click_keeping_the_board_in_view() {
+    let transcript: Value = serde_yaml::from_str(&pages().read("game.yaml")).unwrap();
+    let want = expected(&transcript);
+    let n = want.len();
+    let tab = open("game.html");
+    tab.window(1280, 900, false).unwrap();
+    let list = eval(&tab, LIST);
+    assert_eq!(list["role"], "listbox");
+    assert_eq!(list["options"], n);
+    assert_eq!(list["rows"], n);
+    assert_eq!(list["scrolls"], true, "a game's list scrolls in its own box: {list}");
+    // The list scrolls itself to the current step wherever the step goes.
+    for (keys, k) in [("End", n - 1), ("Home", 0), ("PageDown", 10), ("End", n - 1), ("PageUp", n - 11)] {
+        key(&tab, keys);
+        let list = eval(&tab, LIST);
+        assert_eq!(list["selected"], serde_json::json!([k]), "{keys}");
+        assert_eq!(list["tabbable"], serde_json::json!([k]), "{keys}: Tab reaches the current row only");
+        assert_eq!(list["inside"], true, "{keys}: step {k} lies in the list's view");
+        // One numbering: the row, the counter and the event agree.
+        assert!(list["text"].as_str().unwrap().starts_with(&format!("{k} after event {k},")), "{}", list["text"]);
+        check_game_step(&tab, k, n, &want[k]);
+    }
+    // By keyboard: focus on the current row, then up and down choose.
+    eval(&tab, "document.querySelector('#log-list [tabindex=\"0\"]').focus()");
+    key(&tab, "ArrowUp");
+    check_game_step(&tab, n - 12, n, &want[n - 12]);
+    key(&tab, "ArrowUp");
+    key(&tab, "ArrowDown");
+    key(&tab, "ArrowDown");
+    check_game_step(&tab, n - 11, n, &want[n - 11]);
+    let list = eval(&tab, LIST);
+    assert_eq!(list["focused"], n - 11, "the focus follows the choice: {list}");
+    assert_eq!(list["inside"], true);
+    // By a click on a row: the board stays in view.
+    let k = 7;
+    let row = Rect::of(&eval(
+        &tab,
+        &format!(
+            "(() => {{ const r = document.querySelector('#log-list [data-step=\"{k}\"]'); r.scrollIntoView({{block: 'center'}}); \
+const b = r.getBoundingClientRect(); return {{left: b.left, top: b.top, right: b.right, bottom: b.bottom}}; }})()"
+        ),
+    ));
+    tab.click((row.left + row.right) / 2.0, (row.top + row.bottom) / 2.0).unwrap();
+    check_game_step(&tab, k, n, &want[k]);
+    let boards = displayed_boards(&tab);
+    assert_eq!(boards.len(), 1);
+    let board = Rect::of(&boards[0]);
+    let height = eval(&tab, "innerHeight").as_f64().unwrap();
+    assert!(board.top < height && board.bottom > 0.0, "the board is in view after the click: {board:?}");
+    assert!(row.top >= 0.0 && row.bottom <= height, "the row clicked is in view: {row:?}");
+}
+
+#[test]
+fn space_plays_and_pauses_at_the_speed_chosen() {
+    let tab = open("game.html");
+    let n = expected(&serde_yaml::from_str(&pages().read("game.yaml")).unwrap()).len();
+    assert_eq!(eval(&tab, "document.getElementById('play').getAttribute('aria-pressed')"), "false");
+    eval(
+        &tab,
+        "(() => { const s = document.getElementById('speed'); s.value = '120'; s.dispatchEvent(new Event('change')); })()",
+    );
+    key(&tab, "Space");
+    assert_eq!(eval(&tab, "document.getElementById('play').getAttribute('aria-pressed')"), "true");
+    wait_for_step(&tab, 3);
+    key(&tab, "Space");
+    assert_eq!(eval(&tab, "document.getElementById('play').getAttribute('aria-pressed')"), "false");
+    let paused = eval(&tab, "document.body.getAttribute('data-step')");
+    // Paused: nothing moves over several steps' time.
+    std::thread::sleep(std::time::Duration::from_millis(600));
+    assert_eq!(eval(&tab, "document.body.getAttribute('data-step')"), paused);
+    assert_eq!(eval(&tab, "window.scrollY"), 0, "Space did not scroll the page");
+    // Played from near the end, it stops at the last step.
+    key(&tab, "End");
+    key(&tab, "ArrowLeft");
+    key(&tab, "ArrowLeft");
+    eval(&tab, "document.getElementById('play').click()");
+    wait_for_step(&tab, n - 1);
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    assert_eq!(eval(&tab, "document.getElementById('play').getAttribute('aria-pressed')"), "false");
 }
 
 #[test]
@@ -390,11 +600,170 @@ fn a_position_s_bonus_placements_are_stepped_through_in_the_report_s_order() {
     let placements: Vec<&Value> =
         report["classes"].as_array().unwrap().iter().flat_map(|c| c["placements"].as_array().unwrap()).collect();
     let tab = open("bonuses.html");
-    assert_eq!(shown(&tab, 0)["counter"], format!("Step 1 of {}: the position", placements.len() + 1));
+    assert_eq!(shown(&tab, 0)["counter"], format!("Step 0 of 0–{}: the position", placements.len()));
     for (i, p) in placements.iter().enumerate() {
         key(&tab, "ArrowRight");
         let got = shown(&tab, 0);
         assert_eq!(got["lit"], serde_json::json!([cell(&p["at"])]), "placement {}", i + 1);
         assert_eq!(got["scores"], serde_json::json!([p["total"].to_string()]), "placement {}", i + 1);
+    }
+}
+
+/// The two windows the pages are looked at in: a laptop's and a phone's.
+const WINDOWS: [(u32, u32, bool); 2] = [(1280, 900, false), (390, 844, true)];
+
+/// Every board of the page as the browser lays it out: its column, its
+/// computed display and visibility, where it lies in the window, and the
+/// window's size.
+const BOARDS: &str = "(() => [...document.querySelectorAll('svg.board')].map(s => {
+  const style = getComputedStyle(s);
+  const r = s.getBoundingClientRect();
+  return {id: s.id, column: s.closest('.column').id, display: style.display, visibility: style.visibility,
+    top: r.top, bottom: r.bottom, left: r.left, right: r.right, width: r.width, height: r.height,
+    label: s.getAttribute('aria-label')};
+}))()";
+
+/// A rectangle in CSS pixels from the window's top left corner.
+#[derive(Clone, Copy, Debug)]
+struct Rect {
+    left: f64,
+    top: f64,
+    right: f64,
+    bottom: f64,
+}
+
+impl Rect {
+    fn of(v: &Value) -> Rect {
+        let f = |k: &str| v[k].as_f64().unwrap_or_else(|| panic!("no {k} in {v}"));
+        Rect { left: f("left"), top: f("top"), right: f("right"), bottom: f("bottom") }
+    }
+
+    fn within(&self, width: f64, height: f64) -> bool {
+        self.left >= -0.5 && self.top >= -0.5 && self.right <= width + 0.5 && self.bottom <= height + 0.5
+    }
+
+    fn contains(&self, x: f64, y: f64, margin: f64) -> bool {
+        x >= self.left - margin && x <= self.right + margin && y >= self.top - margin && y <= self.bottom + margin
+    }
+}
+
+/// The boards displayed now, one per column expected: each board that the
+/// browser displays (not `display: none`, visible, with a size).
+fn displayed_boards(tab: &Tab) -> Vec<Value> {
+    let boards = eval(tab, BOARDS);
+    boards
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|b| b["display"] != "none" && b["visibility"] == "visible" && b["width"].as_f64().unwrap() > 0.0)
+        .cloned()
+        .collect()
+}
+
+/// The screenshot's pixels as RGB, row by row, with its width.
+fn screenshot_rgb(tab: &Tab) -> (Vec<[u8; 3]>, usize, usize) {
+    let png = tab.screenshot().unwrap();
+    let decoder = png::Decoder::new(std::io::Cursor::new(png));
+    let mut reader = decoder.read_info().unwrap();
+    let mut pixels = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut pixels).unwrap();
+    let bytes = info.color_type.samples();
+    let rgb = pixels[..info.buffer_size()].chunks(bytes).map(|p| [p[0], p[1], p[2]]).collect();
+    (rgb, info.width as usize, info.height as usize)
+}
+
+/// The red of the border around the placement a step is about (`#c0001a`).
+fn is_lit_red(p: [u8; 3]) -> bool {
+    p[0].abs_diff(0xc0) <= 12 && p[1] <= 16 && p[2].abs_diff(0x1a) <= 16
+}
+
+/// At `step` of the game page, in a window of `width` by `height`: one board
+/// is displayed, labelled with the step, on the first screen (at the laptop's
+/// size whole and beside the scores), and the screenshot shows the red
+/// border where the transcript put the round's last tile, and nowhere else
+/// on the board.
+fn check_what_the_eye_sees(tab: &Tab, step: usize, want: &Expected, (width, height): (u32, u32), wide: bool) {
+    let (w, h) = (f64::from(width), f64::from(height));
+    let at = format!("step {step} at {width}x{height}");
+    let all = eval(tab, BOARDS);
+    let boards = displayed_boards(tab);
+    assert_eq!(boards.len(), 1, "{at}: one board displayed of {}: {boards:?}", all.as_array().unwrap().len());
+    let board = &boards[0];
+    assert!(board["label"].as_str().unwrap().starts_with(&format!("after event {step}")), "{at}: {}", board["label"]);
+    let rect = Rect::of(board);
+    if wide {
+        assert!(rect.within(w, h), "{at}: the board lies on the first screen: {rect:?}");
+        let scores = eval(
+            tab,
+            "(() => { const r = document.querySelector('#c0 table.seats').getBoundingClientRect(); return {left: r.left, top: r.top, right: r.right, bottom: r.bottom}; })()",
+        );
+        let scores = Rect::of(&scores);
+        assert!(scores.within(w, h), "{at}: the scores lie on the first screen: {scores:?}");
+        assert!(
+            scores.left >= rect.right - 0.5 && scores.top < rect.bottom,
+            "{at}: scores {scores:?} beside the board {rect:?}"
+        );
+    } else {
+        assert!(
+            rect.top >= -0.5 && rect.top < h / 2.0,
+            "{at}: the board starts in the first half of the screen: {rect:?}"
+        );
+    }
+    let (pixels, pw, ph) = screenshot_rgb(tab);
+    assert_eq!((pw, ph), (width as usize, height as usize), "{at}: the screenshot is of the window");
+    let red: Vec<(f64, f64)> = pixels
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| is_lit_red(**p))
+        .map(|(i, _)| ((i % pw) as f64 + 0.5, (i / pw) as f64 + 0.5))
+        .filter(|&(x, y)| rect.contains(x, y, 0.0))
+        .collect();
+    match &want.last {
+        None => {
+            assert!(red.is_empty(), "{at}: no tile in red before the round's first placement, {} red pixels", red.len())
+        }
+        Some(cell) => {
+            let tile = eval(
+                tab,
+                &format!(
+                    "(() => {{ const s = [...document.querySelectorAll('svg.board')].find(s => s.id === '{}'); \
+const g = s.querySelector('g.placed[data-cell=\"{cell}\"]:not(.off)'); if (!g) return null; \
+const r = g.getBoundingClientRect(); return {{left: r.left, top: r.top, right: r.right, bottom: r.bottom}}; }})()",
+                    board["id"].as_str().unwrap()
+                ),
+            );
+            assert!(!tile.is_null(), "{at}: the tile at {cell} is on the board displayed");
+            let tile = Rect::of(&tile);
+            let side = tile.right - tile.left;
+            let inside = red.iter().filter(|&&(x, y)| tile.contains(x, y, 3.0)).count();
+            let outside = red.len() - inside;
+            // The border is four sides of the tile, a few pixels wide.
+            assert!(inside as f64 > 2.0 * side, "{at}: {inside} red pixels around the tile at {cell} ({tile:?})");
+            assert!(outside <= 4, "{at}: {outside} red pixels elsewhere on the board");
+        }
+    }
+}
+
+#[test]
+fn a_game_page_displays_one_board_on_the_first_screen_with_the_red_tile_where_the_transcript_puts_it() {
+    let transcript: Value = serde_yaml::from_str(&pages().read("game.yaml")).unwrap();
+    let want = expected(&transcript);
+    let events = transcript["events"].as_array().unwrap();
+    let deals: Vec<usize> = events.iter().enumerate().filter(|(_, e)| e["event"] == "deal").map(|(k, _)| k).collect();
+    assert!(deals.len() >= 2, "a game of two rounds: {deals:?}");
+    // The start, a step of the first round with tiles down, the second
+    // round's deal and a step after it, and the end.
+    let first_place = events.iter().position(|e| e["event"] == "place").unwrap();
+    let steps = [0, first_place + 3, deals[1], deals[1] + 6, want.len() - 1];
+    for (width, height, mobile) in WINDOWS {
+        let tab = open("game.html");
+        tab.window(width, height, mobile).unwrap();
+        for &k in &steps {
+            // The page follows its address.
+            go(&tab, &format!("#step-{k}"), k);
+            eval(&tab, "window.scrollTo(0, 0)");
+            check_what_the_eye_sees(&tab, k, &want[k], (width, height), !mobile);
+            check_game_step(&tab, k, want.len(), &want[k]);
+        }
     }
 }

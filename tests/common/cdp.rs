@@ -156,8 +156,22 @@ impl Tab<'_> {
     }
 
     /// Presses and releases a key, as a reader would: `ArrowRight`,
-    /// `ArrowLeft`, `Home`, `End`, `PageUp`, `PageDown`.
+    /// `ArrowLeft`, `ArrowUp`, `ArrowDown`, `Home`, `End`, `PageUp`,
+    /// `PageDown`, `Enter`, `Space`.
     pub fn key(&self, key: &str) -> Result<(), String> {
+        if key == "Space" || key == "Enter" {
+            // Keys that type a character send it too, as a keyboard does
+            // (a button is pressed by the character, not the key down).
+            let (name, text, code) = if key == "Space" { (" ", " ", 32) } else { ("Enter", "\r", 13) };
+            for kind in ["keyDown", "keyUp"] {
+                let mut params = json!({"type": kind, "key": name, "code": key, "windowsVirtualKeyCode": code, "nativeVirtualKeyCode": code});
+                if kind == "keyDown" {
+                    params["text"] = json!(text);
+                }
+                self.call("Input.dispatchKeyEvent", params)?;
+            }
+            return Ok(());
+        }
         let code = match key {
             "PageUp" => 33,
             "PageDown" => 34,
@@ -176,6 +190,36 @@ impl Tab<'_> {
             )?;
         }
         Ok(())
+    }
+
+    /// Clicks the left mouse button at `(x, y)`, CSS pixels from the
+    /// viewport's top left corner.
+    pub fn click(&self, x: f64, y: f64) -> Result<(), String> {
+        for kind in ["mousePressed", "mouseReleased"] {
+            self.call(
+                "Input.dispatchMouseEvent",
+                json!({"type": kind, "x": x, "y": y, "button": "left", "buttons": 1, "clickCount": 1}),
+            )?;
+        }
+        Ok(())
+    }
+
+    /// Gives the tab a window of `width` by `height` CSS pixels, one device
+    /// pixel each; `mobile` as a phone (its viewport meta tag obeyed).
+    pub fn window(&self, width: u32, height: u32, mobile: bool) -> Result<(), String> {
+        self.call(
+            "Emulation.setDeviceMetricsOverride",
+            json!({"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile}),
+        )
+        .map(|_| ())
+    }
+
+    /// Goes back one entry in the tab's history, as the Back button does.
+    pub fn back(&self) -> Result<(), String> {
+        let history = self.call("Page.getNavigationHistory", json!({}))?;
+        let i = history["currentIndex"].as_i64().ok_or("no history")?;
+        let entry = &history["entries"][(i - 1).max(0) as usize];
+        self.call("Page.navigateToHistoryEntry", json!({"entryId": entry["id"]})).map(|_| ())
     }
 
     /// A PNG screenshot of the tab's viewport.

@@ -21,6 +21,10 @@ use super::{Column, Frame, Page, rule_entry};
 const STYLE: &str = include_str!("page.css");
 const SCRIPT: &str = include_str!("page.js");
 
+/// Autoplay's speeds: milliseconds a step, with their words.
+const SPEEDS: &str = "<option value=\"2000\">slow</option><option value=\"1000\" selected>1 step a second</option>\
+<option value=\"400\">fast</option><option value=\"120\">fastest</option>";
+
 /// The page's head and the opening of its body.
 pub(super) fn head(out: &mut String, title: &str) {
     let _ = writeln!(
@@ -149,8 +153,9 @@ fn column_data(column: &Column) -> ColumnData<'_> {
 }
 
 /// A column's markup: its heading, its scenes, the words of the step the
-/// page opens at, and the table of scores and hands.
-fn column_html(out: &mut String, c: usize, column: &Column, start: usize) {
+/// page opens at, the table of scores and hands, and `aside` under them
+/// (the list of every step, on a page of one column).
+fn column_html(out: &mut String, c: usize, column: &Column, start: usize, aside: &str) {
     let _ = writeln!(out, "<section class=\"column\" id=\"c{c}\" aria-labelledby=\"c{c}-h\">");
     let heading = column.heading.clone().unwrap_or_else(|| "The board".to_string());
     let _ = writeln!(out, "<h2 id=\"c{c}-h\">{}</h2>", escape(&heading));
@@ -204,7 +209,33 @@ fn column_html(out: &mut String, c: usize, column: &Column, start: usize) {
             hand.map(|h| h.tiles).unwrap_or_default()
         );
     }
-    out.push_str("</tbody></table>\n</div>\n</section>\n");
+    out.push_str("</tbody></table>\n");
+    out.push_str(aside);
+    out.push_str("</div>\n</section>\n");
+}
+
+/// The list of every step, as a chess viewer's move list: a listbox with
+/// one row reachable by Tab (the current one), the arrows choose.
+fn log_html(page: &Page, start: usize) -> String {
+    let mut out = String::new();
+    out.push_str(
+        "<section class=\"log\" aria-labelledby=\"log-h\">\n<h2 id=\"log-h\">Every step</h2>\n\
+<ol id=\"log-list\" role=\"listbox\" aria-labelledby=\"log-h\">\n",
+    );
+    let marked: BTreeSet<usize> = page.jumps.iter().map(|(s, _)| *s).collect();
+    for (k, (name, line)) in page.steps.iter().zip(&page.log).enumerate() {
+        let class = if marked.contains(&k) { " class=\"marked\"" } else { "" };
+        let (selected, tab) = if k == start { ("true", 0) } else { ("false", -1) };
+        let _ = writeln!(
+            out,
+            "<li role=\"option\" data-step=\"{k}\" aria-selected=\"{selected}\" tabindex=\"{tab}\"{class}>\
+<b>{k}</b> {}: {}</li>",
+            escape(name),
+            escape(line)
+        );
+    }
+    out.push_str("</ol>\n</section>\n");
+    out
 }
 
 /// The page as one HTML file.
@@ -238,30 +269,31 @@ pub fn page_html(page: &Page) -> String {
 <input type=\"range\" id=\"slider\" min=\"0\" max=\"{}\" value=\"{start}\" aria-label=\"Step\">\n\
 <button type=\"button\" id=\"next\" title=\"Forward one step (right arrow)\">Forward</button>\n\
 <button type=\"button\" id=\"last\" title=\"Last step (End)\">Last</button>\n\
-<output id=\"counter\" for=\"slider\" aria-live=\"polite\">Step {} of {total}: {}</output>\n</nav>",
+<button type=\"button\" id=\"play\" aria-pressed=\"false\" title=\"Play or pause (Space)\">Play</button>\n\
+<select id=\"speed\" aria-label=\"Speed\">{SPEEDS}</select>\n\
+<output id=\"counter\" for=\"slider\" aria-live=\"polite\">Step {start} of 0\u{2013}{}: {}</output>\n</nav>",
         total.saturating_sub(1),
-        start + 1,
+        total.saturating_sub(1),
         escape(&label)
     );
-    out.push_str(
-        "<p class=\"keys\">Keys: left and right arrows step back and forward, Home and End go to the first and the \
-last step, Page Up and Page Down ten steps.</p>\n<noscript><p>Stepping needs JavaScript; every step is listed \
-below.</p></noscript>\n",
-    );
-    let single = if page.columns.len() == 1 { " single" } else { "" };
-    let _ = writeln!(out, "<main class=\"columns{single}\">");
+    out.push_str("<noscript><p>Stepping needs JavaScript; every step is listed with the board.</p></noscript>\n");
+    let log = log_html(page, start);
+    // One column: the list of every step goes beside the board, so that
+    // choosing a step keeps the board in view; several: under them all.
+    let single = page.columns.len() == 1;
+    let _ = writeln!(out, "<main class=\"columns{}\">", if single { " single" } else { "" });
     for (c, column) in page.columns.iter().enumerate() {
-        column_html(&mut out, c, column, start);
+        column_html(&mut out, c, column, start, if single { &log } else { "" });
     }
     out.push_str("</main>\n");
-    out.push_str("<section class=\"log\" aria-labelledby=\"log-h\">\n<h2 id=\"log-h\">Every step</h2>\n<ol>\n");
-    let marked: BTreeSet<usize> = page.jumps.iter().map(|(s, _)| *s).collect();
-    for (k, (name, line)) in page.steps.iter().zip(&page.log).enumerate() {
-        let class = if marked.contains(&k) { " class=\"marked\"" } else { "" };
-        let current = if k == start { " aria-current=\"step\"" } else { "" };
-        let _ = writeln!(out, "<li data-step=\"{k}\"{class}{current}><b>{}</b>: {}</li>", escape(name), escape(line));
+    if !single {
+        out.push_str(&log);
     }
-    out.push_str("</ol>\n</section>\n");
+    out.push_str(
+        "<p class=\"keys\">Keys: left and right arrows step back and forward, Home and End go to the first and the \
+last step, Page Up and Page Down ten steps, Space plays or pauses; in the list of every step, up and down arrows \
+choose. Steps are numbered from 0, as events are.</p>\n",
+    );
     let mut cited: BTreeSet<Clause> = page.summary_clauses.iter().copied().collect();
     for column in &page.columns {
         for f in &column.frames {
