@@ -83,7 +83,7 @@ fn variant_summary(v: &Variant) -> VariantSummary {
                 id: r.id.to_string(),
                 name: r.name,
                 value,
-                clauses: v.cite(r.id).iter().skip(1).map(|c| c.to_string()).collect(),
+                clauses: v.spec_clauses(r.id).iter().filter(|&&c| c != r.id).map(|c| c.to_string()).collect(),
             })
             .collect(),
     }

@@ -121,7 +121,8 @@ impl Game {
         if let Some(s) = seat {
             self.scores[s] += score;
         }
-        let clauses = clauses.into_iter().unique().collect();
+        // Every event cites the variant's own text only (and readings).
+        let clauses = self.variant.own(clauses);
         self.events.push(Event { seat, kind, score, clauses });
     }
 
