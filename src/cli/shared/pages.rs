@@ -204,7 +204,7 @@ pub fn position_page(loaded: &LoadedPosition, cells: &[Cell]) -> Page {
                 n => format!("a star marks each of the {n} open cells where a tile of the hand earns a bonus"),
             },
         ],
-        clauses: position_clauses(&puzzle.variant, &stars),
+        clauses: position_clauses(&loaded.variant, &stars),
         scores: vec![None],
         hands: vec![Some(p.hand.clone())],
         ..Frame::default()

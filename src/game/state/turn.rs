@@ -529,7 +529,7 @@ impl Game {
             seat: None,
             kind: EventKind::RoundEnd { ending: RoundEnding::Blocked, winner, hand_totals: totals, changes },
             score: 0,
-            clauses: clauses.into_iter().unique().collect(),
+            clauses: self.variant.own(clauses),
         });
         if self.variant.rules().target_check == TargetCheck::AtOnce
             && let Some(w) = winner.filter(|&w| self.scores[w] >= i64::from(self.variant.target()))
