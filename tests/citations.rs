@@ -125,7 +125,7 @@ fn legal_clause_fired(c: Clause, f: &Fired, l: &Legal) -> bool {
         // A side and the corner across it.
         "E12" => l.bonus && f.diagonal_match,
         // Other bonus situations.
-        "E13" => l.bonus && !(f.matched == 3),
+        "E13" => l.bonus && f.matched != 3,
         // The lost figure of forbidden plays: the grounds of R2 and R3.
         "E17" => cited("R2") || cited("R3"),
         "S10" | "S11" => true,

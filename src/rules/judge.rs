@@ -560,7 +560,7 @@ impl Facts {
         match (clause.source(), clause.number()) {
             // A play matches two numbers; it scores the tile's four values.
             (Source::English, 8) => self.by_corners || self.points > 0,
-            (Source::English, 11 | 12 | 13) => self.english_bonus() == Some(clause),
+            (Source::English, 11..=13) => self.english_bonus() == Some(clause),
             (Source::English, 17) => by(&[2, 3]),
             // One tile, against a placed tile's side; equal weight or two
             // corners.
