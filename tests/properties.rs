@@ -44,6 +44,9 @@ static VARIANTS: LazyLock<Vec<Variant>> = LazyLock::new(|| {
         shipped("serbian", &[("R4", "no"), ("R7", "4")]),
         shipped("serbian", &[("R2", "every-value"), ("R3", "no")]),
         shipped("english-beginner", &[("R1", "any-order"), ("R5", "yes")]),
+        shipped("serbian", &[("R26", "values")]),
+        shipped("english", &[("R26", "values"), ("R2", "at-least-one")]),
+        shipped("serbian", &[("R26", "values"), ("R7", "4"), ("R2", "every-value")]),
         scrambled_tile_set_file(),
     ]
 });
@@ -62,6 +65,7 @@ fn scrambled_tile_set_file() -> Variant {
     Variant::new(VariantParts {
         name: "scrambled-file".into(),
         description: "the full set printed in scrambled orders, R1 = tile-set-file".into(),
+        text: english.text(),
         tile_set,
         tile_set_clauses: vec![],
         target: 800,

@@ -185,6 +185,7 @@ fn r1_tile_set_file_plays_the_printed_order_and_its_turns() {
     let from_file = Variant::new(VariantParts {
         name: "odd".into(),
         description: "0-1-2-3 printed as [0, 2, 1, 3]".into(),
+        text: english.text(),
         tile_set: set.clone(),
         tile_set_clauses: vec![],
         target: 800,

@@ -158,6 +158,15 @@ fn every_puzzle_gets_the_same_score_from_both_solvers() {
 
 const VARIANTS: [&str; 3] = ["english", "serbian", "serbian-chain"];
 
+#[test]
+fn the_smt_solver_says_it_does_not_model_a_bonus_counted_in_values() {
+    let variant = builtin_variant("serbian").unwrap().with_rule("R26", "values").unwrap();
+    let position = random_position(&variant, 1, 5, 3);
+    let puzzle = Puzzle { variant, board: position.board, hand: position.hand, goal: Goal::BestTurn };
+    let err = Smt.solve(&puzzle, &Limits::default()).unwrap_err().to_string();
+    assert!(err.contains("R26 = values") && err.contains("native"), "{err}");
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 64, failure_persistence: None, ..ProptestConfig::default() })]
 

@@ -108,7 +108,7 @@ fn variant_summary(v: &Variant, base: Option<&Variant>) -> VariantSummary {
                 name: r.name,
                 differs: base.map(|b| b.rules().get(r.name).as_deref() != Some(value.as_str())),
                 value,
-                clauses: v.cite(r.id).iter().skip(1).map(|c| c.to_string()).collect(),
+                clauses: v.spec_clauses(r.id).iter().filter(|&&c| c != r.id).map(|c| c.to_string()).collect(),
             })
             .collect(),
     }

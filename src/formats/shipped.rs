@@ -65,6 +65,7 @@ pub const SHIPPED_SCENARIO_FILES: &[(&str, &str)] = shipped![
     "r2-mixed-corner.yaml",
     "r2-three-values-at-one-corner.yaml",
     "r20-opening-tie-in-a-later-round.yaml",
+    "r26-one-corner-meets-two-equal-values.yaml",
     "r3-r7-three-of-four-corners.yaml",
     "r3-unmatched-corner.yaml",
     "r4-diagonal-corner-mismatch.yaml",
@@ -90,6 +91,7 @@ pub const SHIPPED_SCENARIO_FILES: &[(&str, &str)] = shipped![
     "variants/english-r4-no.yaml",
     "variants/english-r7-4.yaml",
     "variants/serbian-r2-every-value.yaml",
+    "variants/serbian-r26-values.yaml",
     "variants/serbian-r6-edge-only.yaml",
     "variants/serbian-r9-nothing.yaml",
 ];

@@ -10,7 +10,7 @@ use serde::Deserialize;
 use super::input::{InputError, Source};
 use crate::error::{DocPath, Problem};
 use crate::model::{Corners, TileSet};
-use crate::rules::{Clause, READINGS, Reading, RuleSet, SpecOrigin, Variant, VariantParts};
+use crate::rules::{Clause, READINGS, Reading, RuleSet, SpecOrigin, Text, Variant, VariantParts};
 
 /// The shipped variants, built into the binary: name and spec text.
 pub const BUILTIN_VARIANTS: [(&str, &str); 4] = [
@@ -51,6 +51,12 @@ pub struct VariantSpec {
     #[serde(default)]
     #[schemars(extend("enum" = BUILTIN_VARIANTS.iter().map(|(n, _)| *n).collect::<Vec<_>>()))]
     pub base: Option<String>,
+    /// The source text the variant follows, `english` or `serbian`: its
+    /// verdicts cite that text's clauses (and the readings) only. Without
+    /// it, the base's text; without a base either, the text whose clauses
+    /// the spec cites more often, and English where neither is cited more.
+    #[serde(default)]
+    pub text: Option<Text>,
     /// `full`, `beginner`, or a tile-set file relative to the spec.
     #[serde(default)]
     pub tile_set: Option<Cited<String>>,
@@ -311,9 +317,16 @@ fn build(
         (None, Some(b)) => (b.target(), b.target_clauses().to_vec()),
         (None, None) => return Err(source.problems(vec![missing("target")])),
     };
+    let text = spec.text.or(base.as_ref().map(Variant::text)).unwrap_or_else(|| {
+        let cited =
+            || citations.iter().flatten().chain(&tile_set_clauses).chain(&target_clauses).filter_map(|&c| Text::of(c));
+        let count = |t: Text| cited().filter(|&c| c == t).count();
+        if count(Text::Serbian) > count(Text::English) { Text::Serbian } else { Text::English }
+    });
     Ok(Variant::new(VariantParts {
         name: spec.name,
         description: spec.description,
+        text,
         tile_set,
         tile_set_clauses,
         target,

@@ -110,9 +110,9 @@ pub enum Refusal {
 }
 
 impl Refusal {
-    /// The clauses behind the refusal.
+    /// The clauses behind the refusal, of the variant's own text.
     pub fn clauses(&self, variant: &Variant) -> Vec<Clause> {
-        match self {
+        let all = match self {
             Refusal::GameOver => vec![e(16), s(19)],
             Refusal::RoundOver | Refusal::RoundNotOver => vec![e(10), s(18)],
             Refusal::ChoicePending => vec![e(11), s(15), s(16)],
@@ -132,7 +132,8 @@ impl Refusal {
             Refusal::WellNotEmpty => vec![e(9), s(13)],
             Refusal::MustPlayDrawnTile { .. } => variant.cite(r(12)),
             Refusal::BadDeal { .. } => [vec![e(2), s(1), s(3)], variant.cite(r(16))].concat(),
-        }
+        };
+        variant.own(all)
     }
 }
 

@@ -419,11 +419,9 @@ impl Game {
                         opener: seat,
                     },
                     score: 0,
-                    clauses: [vec![e(2), s(3)], self.variant.cite(r(16)), clauses, tile_clauses]
-                        .concat()
-                        .into_iter()
-                        .unique()
-                        .collect(),
+                    clauses: self
+                        .variant
+                        .own([vec![e(2), s(3)], self.variant.cite(r(16)), clauses, tile_clauses].concat()),
                 });
                 self.phase = Phase::Opening { seat };
                 true

@@ -197,7 +197,8 @@ impl Replayer<'_> {
             allowed,
             allowed_count: (count > ALLOWED_SHOWN).then_some(count),
             reasons,
-            clauses,
+            // The variant's own text only, as every verdict.
+            clauses: self.game.variant().own(clauses),
         })
     }
 
@@ -306,8 +307,10 @@ pub fn replay_checking(
             allowed: Vec::new(),
             allowed_count: None,
             reasons: vec![m],
-            clauses: [vec![crate::rules::ids::e(2), crate::rules::ids::s(3)], variant.cite(crate::rules::ids::r(16))]
-                .concat(),
+            clauses: variant.own(
+                [vec![crate::rules::ids::e(2), crate::rules::ids::s(3)], variant.cite(crate::rules::ids::r(16))]
+                    .concat(),
+            ),
         })
     })?;
     let mut replayer = Replayer { game, checks, matched: 0, totals: vec![0; players], transcript };

@@ -360,6 +360,7 @@ impl VariantRecord {
             None => Variant::new(VariantParts {
                 name: self.name.clone(),
                 description: format!("the rules recorded in a transcript for `{}`", self.name),
+                text: Default::default(),
                 tile_set,
                 tile_set_clauses: Vec::new(),
                 target: self.target,

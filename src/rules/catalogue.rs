@@ -28,6 +28,7 @@ use search::{Layout, best_witness};
 
 use super::clause::{Clause, e, r, s};
 use super::judge::Placement;
+use super::reading::BonusCount;
 use super::variant::Variant;
 use crate::model::{Board, Cell, Corner, Corners, Direction};
 
@@ -440,6 +441,11 @@ fn class_within(variant: &Variant, number: usize, rep: Neighbourhood, size: usiz
         clauses.push(r(4));
     }
     clauses.push(r(7));
+    if variant.rules().bonus_count == BonusCount::Values {
+        clauses.push(r(26));
+    }
+    // A class is described under the variant's own text only.
+    let clauses = variant.own(clauses);
     BonusClass {
         class: number,
         neighbours: rep.directions(),
@@ -484,6 +490,7 @@ mod tests {
         Variant::new(super::super::VariantParts {
             name: "tiny".into(),
             description: String::new(),
+            text: base.text(),
             tile_set: crate::model::TileSet::from_printed("tiny", tiles.iter().map(|&t| Corners(t))).unwrap(),
             tile_set_clauses: Vec::new(),
             target: 800,

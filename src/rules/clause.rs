@@ -21,6 +21,56 @@ pub enum Source {
     Reading,
 }
 
+/// The source text a variant is based on. Its verdicts and events cite that
+/// text's clauses and the readings only: a value the variant takes from the
+/// other text, because its own is silent, is cited by its reading id.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Text {
+    /// The publisher's English rule sheet: `E` clauses.
+    #[default]
+    English,
+    /// The Serbian description: `S` clauses.
+    Serbian,
+}
+
+impl Text {
+    /// Both texts.
+    pub const ALL: [Text; 2] = [Text::English, Text::Serbian];
+
+    /// Its name in a spec (`text: english`).
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Text::English => "english",
+            Text::Serbian => "serbian",
+        }
+    }
+
+    /// Whether a verdict under a variant based on this text may cite
+    /// `clause`: a clause of this text, or a reading.
+    pub const fn owns(self, clause: Clause) -> bool {
+        matches!(
+            (self, clause.source),
+            (_, Source::Reading) | (Text::English, Source::English) | (Text::Serbian, Source::Serbian)
+        )
+    }
+
+    /// The text a clause belongs to; `None` for a reading.
+    pub const fn of(clause: Clause) -> Option<Text> {
+        match clause.source {
+            Source::English => Some(Text::English),
+            Source::Serbian => Some(Text::Serbian),
+            Source::Reading => None,
+        }
+    }
+}
+
+impl fmt::Display for Text {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 /// A clause id such as `E11`, `S15` or `R4`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Clause {

@@ -7,8 +7,8 @@ use std::fmt;
 
 use itertools::Itertools;
 
-use super::clause::{Clause, e, r, s};
-use super::reading::{BonusThreshold, CornerMatch, PlayScore, RuleSet, WeightNeighbours, YesNo};
+use super::clause::{Clause, Source, e, r, s};
+use super::reading::{BonusCount, BonusThreshold, CornerMatch, PlayScore, RuleSet, WeightNeighbours, YesNo};
 use super::variant::Variant;
 use crate::model::{Board, Cell, Corner, Corners, Direction, Point, TileId};
 
@@ -167,6 +167,10 @@ pub struct Tally {
     pub touching: u8,
     /// Matched touching corners.
     pub matched: u8,
+    /// Matched neighbouring values: for each matched corner, the counting
+    /// neighbours whose value on its point equals it (what R26 = values
+    /// counts for the bonus). At least `matched`.
+    pub values: u8,
     /// Some counting neighbour has the tile's weight (only asked under R5 = yes).
     pub equal_weight: bool,
 }
@@ -206,7 +210,16 @@ impl Tally {
     }
 
     fn bonus_under(self, rules: &RuleSet) -> bool {
-        self.legal_under(rules) && self.matched >= rules.bonus_threshold.corners()
+        self.legal_under(rules) && self.bonus_count_under(rules) >= rules.bonus_threshold.corners()
+    }
+
+    /// What the bonus threshold (R7) is compared with: matched corners, or
+    /// matched neighbouring values (R26).
+    fn bonus_count_under(self, rules: &RuleSet) -> u8 {
+        match rules.bonus_count {
+            BonusCount::Corners => self.matched,
+            BonusCount::Values => self.values,
+        }
     }
 }
 
@@ -306,6 +319,7 @@ impl Around {
     fn tally(&self, rules: &RuleSet, corners: Corners) -> (Tally, u8) {
         let mut touching = 0;
         let mut matched = 0;
+        let mut values = 0;
         let mut mask = 0;
         for corner in Corner::ALL {
             let mut found = self.counted(rules, corner).map(|(_, v)| v).peekable();
@@ -313,14 +327,16 @@ impl Around {
                 continue;
             }
             touching += 1;
-            if corner_matches(rules.corner_match, corners.at(corner), found) {
+            let value = corners.at(corner);
+            if corner_matches(rules.corner_match, value, found) {
                 matched += 1;
+                values += self.counted(rules, corner).filter(|&(_, v)| v == value).count() as u8;
                 mask |= 1 << corner.index();
             }
         }
         let weight = corners.weight();
         let equal_weight = self.weights().any(|(d, w)| counts_for_weight(rules, d) && w == weight);
-        (Tally { touching, matched, equal_weight }, mask)
+        (Tally { touching, matched, values, equal_weight }, mask)
     }
 
     /// What steps 2–8 decide under `rules`, without reasons or clauses: the
@@ -380,6 +396,7 @@ fn other_values(rules: &RuleSet, reading: Clause) -> impl Iterator<Item = RuleSe
             .map(|v| RuleSet { equal_weight_neighbours: v, ..rules }),
         7 => [BonusThreshold::Three, BonusThreshold::Four].map(|v| RuleSet { bonus_threshold: v, ..rules }),
         9 => [PlayScore::Weight, PlayScore::Nothing].map(|v| RuleSet { play_score: v, ..rules }),
+        26 => [BonusCount::Corners, BonusCount::Values].map(|v| RuleSet { bonus_count: v, ..rules }),
         _ => [rules; 2],
     };
     all.into_iter().filter(move |other| *other != rules)
@@ -478,13 +495,100 @@ pub fn judge(board: &Board, variant: &Variant, p: Placement, hand: Option<&[Tile
     })
 }
 
-/// The clauses behind a legal placement. The sources' own clauses are always
-/// cited; a reading only where its value mattered: where judging the same
-/// placement on the same board with that reading set to another of its
-/// values, every other reading unchanged, decides otherwise ([`Outcome`]:
-/// legal or not and on which grounds, which corners match, the bonus, the
-/// points). Each reading is asked only where the board can make it matter,
-/// so that an ordinary placement costs no second look.
+/// What a legal placement did, as far as a clause of either text speaks of
+/// it: the facts that decide which clauses fired.
+#[derive(Clone, Copy, Debug)]
+struct Facts {
+    /// Legal by its matched corners (not only by equal weight).
+    by_corners: bool,
+    /// Some matched corner matched only by a value a diagonal neighbour
+    /// shows: no side neighbour shows the corner's value on its point.
+    diagonal_made_a_match: bool,
+    /// Some matched corner's point shows several different values: it
+    /// matched "at least one" of them.
+    matched_one_of_several: bool,
+    /// Legal only by equal weight, and only a diagonal neighbour weighs the same.
+    weight_from_a_diagonal: bool,
+    /// It earns the bonus.
+    bonus: bool,
+    /// Matched corners.
+    matched: u8,
+    /// What it scores.
+    points: u32,
+}
+
+impl Facts {
+    fn of(around: &Around, rules: &RuleSet, contacts: &[Contact], corners: Corners, actual: Outcome) -> Facts {
+        let matched: Vec<&Contact> = contacts.iter().filter(|c| c.matched).collect();
+        let weight = corners.weight();
+        let side_weighs_the_same = around.weights().any(|(d, w)| d.is_edge() && w == weight);
+        Facts {
+            by_corners: actual.legal && !actual.by_weight,
+            diagonal_made_a_match: matched.iter().any(|c| {
+                c.found.iter().any(|&(d, v)| !d.is_edge() && v == c.value)
+                    && !c.found.iter().any(|&(d, v)| d.is_edge() && v == c.value)
+            }),
+            matched_one_of_several: matched.iter().any(|c| !c.found.iter().map(|f| f.1).all_equal()),
+            weight_from_a_diagonal: actual.by_weight
+                && !side_weighs_the_same
+                && around.weights().any(|(d, w)| counts_for_weight(rules, d) && w == weight),
+            bonus: actual.bonus,
+            matched: actual.matched.count_ones() as u8,
+            points: actual.points,
+        }
+    }
+
+    /// The bonus clause of the English sheet that names this bonus: E11's
+    /// three numbers on two sides, E12's side and corner across (a diagonal
+    /// neighbour made a match), or one of E13's "other bonus situations"
+    /// (all four corners, or a bonus counted in neighbouring values).
+    fn english_bonus(self) -> Option<Clause> {
+        match (self.bonus, self.matched, self.diagonal_made_a_match) {
+            (false, _, _) => None,
+            (true, 3, false) => Some(e(11)),
+            (true, 3, true) => Some(e(12)),
+            _ => Some(e(13)),
+        }
+    }
+
+    /// Whether `clause` decided this legal placement. The readings `cited`
+    /// so far bring in the clauses that are their grounds: E17 (the lost
+    /// figure of forbidden plays) behind R2 and R3, S12 (neighbours across a
+    /// corner, "at least one" value) behind R2, R4 and R6.
+    fn fired(self, clause: Clause, cited: &[Clause]) -> bool {
+        let by = |n: &[u8]| n.iter().any(|&n| cited.contains(&r(n)));
+        match (clause.source(), clause.number()) {
+            // A play matches two numbers; it scores the tile's four values.
+            (Source::English, 8) => self.by_corners || self.points > 0,
+            (Source::English, 11..=13) => self.english_bonus() == Some(clause),
+            (Source::English, 17) => by(&[2, 3]),
+            // One tile, against a placed tile's side; equal weight or two
+            // corners.
+            (Source::Serbian, 10 | 11) => true,
+            (Source::Serbian, 12) => {
+                self.diagonal_made_a_match
+                    || self.matched_one_of_several
+                    || self.weight_from_a_diagonal
+                    || by(&[2, 4, 6])
+            }
+            (Source::Serbian, 15) => self.bonus,
+            // The points earned in play.
+            (Source::Serbian, 18) => self.points > 0,
+            (Source::Reading, _) => true,
+            _ => false,
+        }
+    }
+}
+
+/// The clauses behind a legal placement: the clauses of the variant's own
+/// text that decided it, and a reading only where its value mattered: where
+/// judging the same placement on the same board with that reading set to
+/// another of its values, every other reading unchanged, decides otherwise
+/// ([`Outcome`]: legal or not and on which grounds, which corners match,
+/// the bonus, the points). A reading brings the spec's clauses for it only
+/// where they are of the variant's own text and fired here. Each reading is
+/// asked only where the board can make it matter, so that an ordinary
+/// placement costs no second look.
 fn legal_clauses(
     variant: &Variant,
     around: &Around,
@@ -494,14 +598,14 @@ fn legal_clauses(
     actual: Outcome,
 ) -> Vec<Clause> {
     let rules = variant.rules();
+    let facts = Facts::of(around, rules, contacts, corners, actual);
     let mattered = |reading: Clause| reading_mattered(around, rules, corners, actual, reading);
-    // Shares a side and matches two corners, or weighs the same (E8, S10, S11).
-    let mut clauses = vec![e(8), s(10), s(11)];
+    let mut readings = Vec::new();
     // R2 (corner-match): the two values part only on a point that shows two
     // different values; where every value there is the same, "equal to
     // every value" and "equal to at least one" are the same test.
     if contacts.iter().any(|c| !c.found.iter().map(|f| f.1).all_equal()) && mattered(r(2)) {
-        clauses.extend(variant.cite(r(2)));
+        readings.push(r(2));
     }
     // R4 (diagonal-neighbours): only a diagonal neighbour can matter: where
     // it is the only tile on a corner's point (the corner then touches: a
@@ -513,8 +617,10 @@ fn legal_clauses(
     // agrees), a diagonal-only corner left unmatched where R3 = yes allows
     // it, or a differing value where one matching value is enough (R2 =
     // at-least-one) and a side tile shows it, changes nothing.
-    if around.diagonal_adds_a_value() && mattered(r(4)) {
-        clauses.extend(variant.cite(r(4)));
+    // Where the bonus counts neighbouring values (R26), a diagonal tile
+    // showing the side tiles' value still adds one to the count.
+    if (around.diagonal_adds_a_value() || rules.bonus_count == BonusCount::Values) && mattered(r(4)) {
+        readings.push(r(4));
     }
     // R3 (unmatched-corners): only with a touching corner unmatched. It
     // matters where R3 = yes lets that corner be (under "no" the play is
@@ -522,7 +628,7 @@ fn legal_clauses(
     // play with two matched corners legal only by equal weight (under "yes"
     // its corners would do). With fewer than two matched it decides nothing.
     if tally.matched < tally.touching && mattered(r(3)) {
-        clauses.extend(variant.cite(r(3)));
+        readings.push(r(3));
     }
     // R5 (equal-weight), R6 (equal-weight-neighbours): a placement legal by
     // its corners is legal whatever they say, so they matter only where
@@ -530,30 +636,41 @@ fn legal_clauses(
     // play is refused), R6 where the tile of equal weight is a diagonal
     // neighbour and no side neighbour weighs the same.
     if actual.by_weight {
-        if mattered(r(5)) {
-            clauses.extend(variant.cite(r(5)));
-        }
-        if mattered(r(6)) {
-            clauses.extend(variant.cite(r(6)));
-        }
+        readings.extend([r(5), r(6)].into_iter().filter(|&x| mattered(x)));
     }
-    // R7 (bonus-threshold): three matched corners earn the bonus under "3"
-    // and not under "4", so R7 is cited for exactly three, bonus or not;
-    // four matched corners earn it under either value, and fewer than three
-    // under neither.
-    if tally.matched >= BonusThreshold::Three.corners() && mattered(r(7)) {
-        clauses.extend(variant.cite(r(7)));
+    // R7 (bonus-threshold): three matched corners (or, under R26 = values,
+    // three matched values) earn the bonus under "3" and not under "4";
+    // four earn it under either value, and fewer than three under neither.
+    if tally.values.max(tally.matched) >= BonusThreshold::Three.corners() && mattered(r(7)) {
+        readings.push(r(7));
     }
-    // A bonus with all four corners matched is neither E11's three numbers
-    // nor E12's side and corner: one of the sheet's "other bonus situations"
-    // (E13), which S15 names ("3 or all 4").
-    if actual.bonus && tally.matched == 4 {
-        clauses.extend([e(13), s(15)]);
+    // R26 (bonus-count): counting values can exceed counting corners only
+    // where some matched corner meets its value on two or more neighbours.
+    if tally.values > tally.matched && mattered(r(26)) {
+        readings.push(r(26));
     }
     // R9 (play-score): "weight" and "nothing" part wherever the tile weighs
-    // anything; only 0-0-0-0 scores 0 under both.
-    if mattered(r(9)) {
-        clauses.extend(variant.cite(r(9)));
+    // anything; only 0-0-0-0 scores 0 under both. Cited last: a bonus tile
+    // leaves it and what it alone brought out.
+    let play_score = mattered(r(9));
+    let fired = |c: Clause| facts.fired(c, &readings);
+    // Shares a side and matches two corners, or weighs the same (E8, S10,
+    // S11); under the English sheet E8 speaks of matching only.
+    let mut clauses: Vec<Clause> =
+        [e(8), s(10), s(11)].into_iter().filter(|&c| c != e(8) || facts.by_corners).collect();
+    for &reading in &readings {
+        clauses.extend(variant.cite_where(reading, fired));
+    }
+    // The bonus itself: the English sheet's situation (E11, E12, E13), the
+    // Serbian "3 or all 4" (S15).
+    clauses.extend(facts.english_bonus());
+    if facts.bonus {
+        clauses.push(s(15));
+    }
+    let mut clauses = variant.own(clauses);
+    clauses.retain(|&c| fired(c));
+    if play_score {
+        clauses.extend(variant.cite_where(r(9), fired));
     }
     clauses.into_iter().unique().collect()
 }
@@ -572,7 +689,16 @@ fn points_under(rules: &RuleSet, corners: Corners) -> u32 {
 
 impl Reason {
     /// The clause ids behind this reason, each once.
+    /// Only the clauses of the variant's own text are cited, and of a
+    /// reading's grounds only those that refuse plays (E17, S11, S12): a
+    /// bonus clause never refuses one.
     pub fn clauses(&self, variant: &Variant) -> Vec<Clause> {
+        let refuses = |c: Clause| {
+            matches!(
+                (c.source(), c.number()),
+                (Source::Reading, _) | (Source::English, 8 | 17) | (Source::Serbian, 11 | 12)
+            )
+        };
         let all = match self {
             Reason::CornersNotOfTile { .. } => vec![s(1)],
             Reason::NotInTileSet { .. } => {
@@ -582,24 +708,28 @@ impl Reason {
             }
             Reason::OrientationNotAllowed { .. } => variant.cite(r(1)),
             Reason::NotInHand { .. } => vec![e(8), s(10)],
-            Reason::AlreadyOnBoard { .. } => vec![s(1), s(2)],
-            Reason::CellOccupied { .. } => vec![s(10)],
+            Reason::AlreadyOnBoard { .. } => vec![s(1)],
+            Reason::CellOccupied { .. } => vec![s(10), e(8)],
             Reason::NoSideContact { .. } => vec![s(10), e(8)],
             Reason::CornerMismatch(contact) => {
                 let mut c = vec![s(12)];
                 let rules = variant.rules();
+                // Under R3 = yes the mismatch counts against E8's "any two numbers".
+                if rules.unmatched_corners.yes() {
+                    c.push(e(8));
+                }
                 if mismatch_depends_on_corner_match(rules, contact) {
-                    c.extend(variant.cite(r(2)));
+                    c.extend(variant.cite_where(r(2), refuses));
                 }
                 if mismatch_depends_on_diagonals(rules, contact) {
-                    c.extend(variant.cite(r(4)));
+                    c.extend(variant.cite_where(r(4), refuses));
                 }
                 // Under R3 = no every touching corner must match: the
                 // mismatch refuses the play by itself, by R3's value. Under
                 // R3 = yes it is listed only to show why fewer than two
                 // corners match, and "no" would list it alike.
                 if !rules.unmatched_corners.yes() {
-                    c.extend(variant.cite(r(3)));
+                    c.extend(variant.cite_where(r(3), refuses));
                 }
                 c
             }
@@ -607,19 +737,19 @@ impl Reason {
             Reason::NoEqualWeight { .. } => {
                 // The reason exists only because R5 = yes offers equal
                 // weight as an alternative.
-                let mut c = variant.cite(r(5));
+                let mut c = variant.cite_where(r(5), refuses);
                 // Under edge-and-diagonal every neighbour was weighed, and
                 // edge-only could only weigh fewer: R6 had no bearing. Under
                 // edge-only the diagonal neighbours were not weighed, and one
                 // of them may weigh the same.
                 if variant.rules().equal_weight_neighbours == WeightNeighbours::EdgeOnly {
-                    c.extend(variant.cite(r(6)));
+                    c.extend(variant.cite_where(r(6), refuses));
                 }
                 c
             }
         };
         // A clause cited by two readings (E17 behind both R2 and R3) is listed once.
-        all.into_iter().unique().collect()
+        variant.own(all)
     }
 }
 

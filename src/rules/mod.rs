@@ -20,7 +20,7 @@ pub use catalogue::{
     BonusClass, Catalogue, Example, JoiningTile, Neighbour, Neighbourhood, Unshown, WITNESS_BUDGET, WITNESS_CELL,
     Witness,
 };
-pub use clause::{Clause, LAST_READING, Source, UnknownClause};
+pub use clause::{Clause, LAST_READING, Source, Text, UnknownClause};
 pub use judge::{Contact, Legal, Placement, Reason, Tally, Verdict, contacts, corner_matches, judge, points};
 pub use movegen::{CellsWithMoves, Counts, Move, MoveGen, quick_judge, quick_judge_with};
 pub use orientation::Orientations;

@@ -2,7 +2,7 @@
 //! target score and a [`RuleSet`] (one value per reading R1–R27), each choice
 //! with the clause ids that justify it, and the orientations R1 allows.
 
-use super::clause::Clause;
+use super::clause::{Clause, Text};
 use super::orientation::Orientations;
 use super::reading::{READINGS, Reading, RuleError, RuleSet};
 use super::table_cache::TableCache;
@@ -13,6 +13,7 @@ use crate::model::TileSet;
 pub struct Variant {
     name: String,
     description: String,
+    text: Text,
     tile_set: TileSet,
     tile_set_clauses: Vec<Clause>,
     target: u32,
@@ -49,6 +50,9 @@ pub struct VariantParts {
     pub name: String,
     /// One sentence on what it is.
     pub description: String,
+    /// The source text it is based on: its verdicts cite that text's
+    /// clauses and the readings only.
+    pub text: Text,
     /// The tiles in play.
     pub tile_set: TileSet,
     /// Clauses behind the tile set.
@@ -72,6 +76,7 @@ impl Variant {
         Variant {
             name: parts.name,
             description: parts.description,
+            text: parts.text,
             tile_set: parts.tile_set,
             tile_set_clauses: parts.tile_set_clauses,
             target: parts.target,
@@ -164,6 +169,25 @@ impl Variant {
         format!("As {}, with {}.", self.name, changes.join("; "))
     }
 
+    /// The source text the variant is based on.
+    pub fn text(&self) -> Text {
+        self.text
+    }
+
+    /// `clauses` without those of the other text, in order, each once: what
+    /// a verdict or an event under this variant may cite. A value the
+    /// variant takes from the other text is cited by its reading id, which
+    /// the caller lists beside.
+    pub fn own(&self, clauses: impl IntoIterator<Item = Clause>) -> Vec<Clause> {
+        let mut out: Vec<Clause> = Vec::new();
+        for c in clauses {
+            if self.text.owns(c) && !out.contains(&c) {
+                out.push(c);
+            }
+        }
+        out
+    }
+
     /// The tiles in play.
     pub fn tile_set(&self) -> &TileSet {
         &self.tile_set
@@ -194,17 +218,29 @@ impl Variant {
         &self.orientations
     }
 
-    /// The reading id followed by the clauses the spec cites for its choice:
-    /// what a decision that depends on this reading cites.
+    /// The reading id followed by the clauses of the variant's own text
+    /// that the spec cites for its choice: what a decision that depends on
+    /// this reading cites. A clause of the other text is left out (the
+    /// reading's entry in docs/RULES.md says where such a value comes from),
+    /// and so is any clause `fired` says did not decide the matter at hand.
+    pub fn cite_where(&self, reading: Clause, fired: impl Fn(Clause) -> bool) -> Vec<Clause> {
+        let mut out = vec![reading];
+        out.extend(self.spec_clauses(reading).iter().copied().filter(|&c| c != reading && fired(c)));
+        self.own(out)
+    }
+
+    /// [`Variant::cite_where`] for a decision that each of the spec's own
+    /// clauses for the reading decides whole (a deal, a seat order).
     pub fn cite(&self, reading: Clause) -> Vec<Clause> {
+        self.cite_where(reading, |_| true)
+    }
+
+    /// The clauses the spec gives for a reading's value, of either text.
+    pub fn spec_clauses(&self, reading: Clause) -> &[Clause] {
         // Clause ids are numbered from 1 (`Clause::new` refuses 0): no
         // reading's index saturates onto R1's.
         let i = usize::from(reading.number()).saturating_sub(1);
-        let mut out = vec![reading];
-        if let Some(cs) = self.citations.get(i) {
-            out.extend(cs.iter().copied().filter(|&c| c != reading));
-        }
-        out
+        self.citations.get(i).map_or(&[], |cs| cs.as_slice())
     }
 
     /// The pattern tables of the move generator, shared by the variant's clones.

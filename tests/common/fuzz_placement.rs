@@ -88,6 +88,7 @@ fn scrambled() -> Variant {
     Variant::new(VariantParts {
         name: "scrambled-file".into(),
         description: "the full set printed in scrambled orders".into(),
+        text: english.text(),
         tile_set: TileSet::from_printed("scrambled", printed).expect("distinct tiles"),
         tile_set_clauses: vec![],
         target: 800,

@@ -7,7 +7,7 @@ use quadominos::formats::{InputError, LoadedPosition};
 use quadominos::model::{Board, Cell, TileId};
 use quadominos::render::page::{Column, Frame, Note, NoteKind, Page};
 use quadominos::render::{Highlight, Marks};
-use quadominos::rules::ids::{r, s};
+use quadominos::rules::ids::{e, r, s};
 use quadominos::rules::{Clause, MoveGen, Placement, Variant, Verdict, judge};
 use quadominos::solve::native::OtherChoice;
 use quadominos::solve::{Answer, Choice, Goal, PlayKind, Puzzle, score_of};
@@ -15,10 +15,12 @@ use quadominos::solve::{Answer, Choice, Goal, PlayKind, Puzzle, score_of};
 use super::alternatives::{other_text, unproven};
 use super::{Failure, hand_line};
 
-/// The clauses behind a drawn position: its open cells (S10) and, where a
-/// star marks one, the bonus threshold (R7).
-fn position_clauses(stars: &[Cell]) -> Vec<Clause> {
-    if stars.is_empty() { vec![s(10)] } else { vec![s(10), r(7)] }
+/// The clauses behind a drawn position: its open cells (S10; E8 under the
+/// English sheet, whose plays match a placed tile) and, where a star marks
+/// one, the bonus threshold (R7).
+fn position_clauses(variant: &Variant, stars: &[Cell]) -> Vec<Clause> {
+    let open = variant.own([s(10), e(8)]);
+    if stars.is_empty() { open } else { [open, vec![r(7)]].concat() }
 }
 
 /// The open cells where a tile of `hand` earns a bonus, for their stars.
@@ -81,7 +83,7 @@ pub fn puzzle_page(name: &str, goal: &str, puzzle: &Puzzle, answer: &Answer, oth
                 n => format!("a star marks each of the {n} open cells where a tile of the hand earns a bonus"),
             },
         ],
-        clauses: position_clauses(&stars),
+        clauses: position_clauses(&puzzle.variant, &stars),
         scores: vec![Some(0)],
         hands: vec![Some(hand.clone())],
         ..Frame::default()
@@ -202,7 +204,7 @@ pub fn position_page(loaded: &LoadedPosition, cells: &[Cell]) -> Page {
                 n => format!("a star marks each of the {n} open cells where a tile of the hand earns a bonus"),
             },
         ],
-        clauses: position_clauses(&stars),
+        clauses: position_clauses(&loaded.variant, &stars),
         scores: vec![None],
         hands: vec![Some(p.hand.clone())],
         ..Frame::default()

@@ -121,7 +121,8 @@ impl Game {
         if let Some(s) = seat {
             self.scores[s] += score;
         }
-        let clauses = clauses.into_iter().unique().collect();
+        // Every event cites the variant's own text only (and readings).
+        let clauses = self.variant.own(clauses);
         self.events.push(Event { seat, kind, score, clauses });
     }
 
@@ -528,7 +529,7 @@ impl Game {
             seat: None,
             kind: EventKind::RoundEnd { ending: RoundEnding::Blocked, winner, hand_totals: totals, changes },
             score: 0,
-            clauses: clauses.into_iter().unique().collect(),
+            clauses: self.variant.own(clauses),
         });
         if self.variant.rules().target_check == TargetCheck::AtOnce
             && let Some(w) = winner.filter(|&w| self.scores[w] >= i64::from(self.variant.target()))

@@ -9,7 +9,7 @@
 use super::{JoiningTile, Neighbour, Neighbourhood, WITNESS_CELL, Witness};
 use crate::model::{Board, BoardGraph, Cell, Corner, Corners, Direction};
 use crate::rules::judge::{Legal, Placement, Verdict, contacts, judge};
-use crate::rules::reading::CornerMatch;
+use crate::rules::reading::{BonusCount, CornerMatch};
 use crate::rules::variant::Variant;
 
 /// The cells two steps from [`WITNESS_CELL`], clockwise from `[0, -2]`: a
@@ -167,7 +167,7 @@ pub(super) fn best_witness(
     for one_value in if strict { vec![true] } else { vec![true, false] } {
         cut = false;
         for &tile in variant.orientations().all() {
-            let floor = best.as_ref().map(|(w, _)| w.matched.len());
+            let floor = best.as_ref().map(|(w, bonus)| rank(w.matched.len(), *bonus));
             let with_new: Board = [(WITNESS_CELL, tile)].into_iter().collect();
             let mut search = Search {
                 variant,
@@ -183,16 +183,30 @@ pub(super) fn best_witness(
                 found: None,
             };
             search.descend();
-            cut |= search.budget == 0 && search.found.as_ref().is_none_or(|(w, _)| w.matched.len() < touched);
+            cut |= search.budget == 0 && !search.found.as_ref().is_some_and(|found| search.complete(found));
             if let Some(found) = search.found {
                 best = Some(found);
             }
-            if best.as_ref().is_some_and(|(w, _)| w.matched.len() == touched) {
+            if best.as_ref().is_some_and(|(w, bonus)| complete(variant, touched, w, *bonus)) {
                 return (best, false);
             }
         }
     }
     (best, cut)
+}
+
+/// How good a witness is: a bonus first, then more matched corners. Where
+/// the bonus counts matched corners (R26 = corners) it follows from them,
+/// and the order is that of the matched corners alone.
+fn rank(matched: usize, bonus: bool) -> usize {
+    usize::from(bonus) * 8 + matched
+}
+
+/// Whether no witness can beat this one: every touched corner matched and,
+/// where the bonus counts neighbouring values (R26), the bonus earned (more
+/// neighbours showing the same values might still earn it).
+fn complete(variant: &Variant, touched: usize, witness: &Witness, bonus: bool) -> bool {
+    witness.matched.len() == touched && (bonus || variant.rules().bonus_count == BonusCount::Corners)
 }
 
 /// The search for one new tile.
@@ -204,8 +218,8 @@ struct Search<'a> {
     one_value: bool,
     layout: &'a Layout,
     tile: Corners,
-    /// The most matched corners found so far (for any new tile, this one
-    /// included): only a board that beats it is wanted.
+    /// The [`rank`] of the best board found so far (for any new tile, this
+    /// one included): only a board that beats it is wanted.
     floor: Option<usize>,
     touched: usize,
     board: Board,
@@ -220,7 +234,11 @@ struct Search<'a> {
 
 impl Search<'_> {
     fn done(&self) -> bool {
-        self.budget == 0 || self.found.as_ref().is_some_and(|(w, _)| w.matched.len() == self.touched)
+        self.budget == 0 || self.found.as_ref().is_some_and(|found| self.complete(found))
+    }
+
+    fn complete(&self, (witness, bonus): &(Witness, bool)) -> bool {
+        complete(self.variant, self.touched, witness, *bonus)
     }
 
     fn descend(&mut self) {
@@ -297,7 +315,7 @@ impl Search<'_> {
         if k + 1 == self.layout.neighbours {
             let p = Placement { tile: self.tile.id(), at: WITNESS_CELL, corners: self.tile };
             let Verdict::Legal(legal) = judge(&self.board, self.variant, p, None) else { return false };
-            if self.floor.is_some_and(|f| usize::from(legal.matched) <= f) {
+            if self.floor.is_some_and(|f| rank(usize::from(legal.matched), legal.bonus) <= f) {
                 return false;
             }
         }
@@ -307,11 +325,11 @@ impl Search<'_> {
     /// A full board: keep it when it is real and beats the best found.
     fn finish(&mut self) {
         let Some(legal) = real(&self.board, self.variant, self.tile) else { return };
-        let matched = usize::from(legal.matched);
-        if self.floor.is_some_and(|b| matched <= b) {
+        let ranked = rank(usize::from(legal.matched), legal.bonus);
+        if self.floor.is_some_and(|b| ranked <= b) {
             return;
         }
-        self.floor = Some(matched);
+        self.floor = Some(ranked);
         let n = self.layout.neighbours;
         let neighbours = self.layout.dirs.iter().zip(&self.chosen).map(|(&at, &tile)| Neighbour { at, tile }).collect();
         let joining =

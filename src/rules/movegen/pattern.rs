@@ -13,7 +13,7 @@ use std::sync::Arc;
 
 use crate::model::{Corner, Corners, Direction, MAX_VALUE};
 use crate::rules::judge::Tally;
-use crate::rules::reading::{CornerMatch, WeightNeighbours};
+use crate::rules::reading::{BonusCount, CornerMatch, WeightNeighbours};
 use crate::rules::table_cache::Table;
 use crate::rules::variant::Variant;
 
@@ -103,9 +103,12 @@ impl Counting {
     }
 }
 
-/// The pattern key of an empty cell from what it sees: 7 bits per corner
-/// (touched, and the mask of values that would match there), then the mask
-/// of counting neighbour weights where R5 applies.
+/// The pattern key of an empty cell from what it sees: 9 bits per corner
+/// (the values that would match there, bits 0–5; touched, bit 6; and, where
+/// the bonus counts neighbouring values (R26), bits 7–8 for the value that
+/// more than one neighbour shows there), then from bit [`WEIGHTS_AT`] the
+/// mask of counting neighbour weights where R5 applies. A raw view holds no
+/// multiplicities: where R26 = values, key a cell with [`key_around`].
 #[inline]
 pub(super) fn key_of(variant: &Variant, raw: u64) -> u64 {
     let rules = variant.rules();
@@ -119,12 +122,38 @@ pub(super) fn key_of(variant: &Variant, raw: u64) -> u64 {
             CornerMatch::EveryValue => 0,
         };
         let byte = if seen != 0 { TOUCHED | mask } else { 0 };
-        key |= byte << (7 * i);
+        key |= byte << (CORNER_BITS * i);
     }
     if rules.equal_weight.yes() {
-        key |= (raw >> 24) << 28;
+        key |= (raw >> 24) << WEIGHTS_AT;
     }
     key
+}
+
+/// The pattern key of an empty cell from its neighbours' tiles, each with
+/// its direction: [`key_of`] of their raw view, or, where the bonus counts
+/// neighbouring values (R26), the key stepped one neighbour at a time, as
+/// the generator's transitions step it, for the raw view cannot tell one
+/// neighbour showing a value from three.
+#[inline]
+pub(super) fn key_around(variant: &Variant, neighbours: impl IntoIterator<Item = (Direction, Corners)>) -> u64 {
+    let counting = Counting::of(variant);
+    let rules = variant.rules();
+    if rules.bonus_count == BonusCount::Corners {
+        let raw = neighbours.into_iter().fold(0, |raw, (dir, t)| counting.with_neighbour(raw, dir, t));
+        return key_of(variant, raw);
+    }
+    neighbours.into_iter().fold(0, |mut key, (dir, t)| {
+        let edge = dir.is_edge();
+        if edge || counting.diagonal {
+            let code = dir.shared_corners().iter().fold(0u8, |code, &(_, theirs)| code * 6 + t.at(theirs));
+            key = key_with_corners(rules.corner_match, true, key, dir, code);
+        }
+        if counting.equal_weight && (edge || counting.weight_diagonal) {
+            key |= 1 << (WEIGHTS_AT + u32::from(t.weight()));
+        }
+        key
+    })
 }
 
 /// The shared table of a pattern, computed on first use.
@@ -136,32 +165,89 @@ pub(super) fn shared_table(variant: &Variant, key: u64) -> Arc<Table> {
 /// 0–5: the values that would match there.
 const TOUCHED: u64 = 1 << 6;
 
-/// Pattern key `key` with one more value `v` on corner `mine`'s lattice
-/// point: what [`key_of`] gives for the raw view with that value added.
+/// Bits per corner in a pattern key.
+const CORNER_BITS: usize = 9;
+
+/// A corner's bits in a pattern key.
+const CORNER_MASK: u64 = (1 << CORNER_BITS) - 1;
+
+/// Where the weights of the counting neighbours start in a pattern key.
+pub(super) const WEIGHTS_AT: u32 = 4 * CORNER_BITS as u32;
+
+/// Bits 7–8 of a corner's byte, where the bonus counts neighbouring values
+/// (R26): with one value matchable there, how many more neighbours than
+/// one show it (0 to 2); with two, which of them two neighbours show (0
+/// neither, 1 the lower, 2 the higher). A point has three neighbours, so
+/// at most one value is shown twice.
+const REPEAT_AT: u32 = 7;
+
+/// The matched neighbouring values a corner of value `v` counts on a point
+/// whose byte is `byte`, where `v` matches there.
 #[inline]
-fn key_with_value(rule: CornerMatch, key: u64, mine: Corner, v: u8) -> u64 {
-    let shift = 7 * mine.index();
-    let byte = key >> shift & 0x7f;
+fn values_counted(byte: u64, v: u8) -> u8 {
+    let mask = byte & 0x3f;
+    let repeat = byte >> REPEAT_AT & 3;
+    let more = match mask.count_ones() {
+        1 => repeat,
+        2 if repeat == 1 && u32::from(v) == mask.trailing_zeros() => 1,
+        2 if repeat == 2 && u32::from(v) == 63 - mask.leading_zeros() => 1,
+        _ => 0,
+    };
+    1 + more as u8
+}
+
+/// Pattern key `key` with one more value `v` on corner `mine`'s lattice
+/// point: what [`key_of`] gives for the raw view with that value added (and,
+/// with `count_values`, how many neighbours show each value, R26).
+#[inline]
+fn key_with_value(rule: CornerMatch, count_values: bool, key: u64, mine: Corner, v: u8) -> u64 {
+    let shift = CORNER_BITS * mine.index();
+    let byte = key >> shift & CORNER_MASK;
     let value = 1u64 << v;
+    let mask = byte & 0x3f;
+    let repeat = byte >> REPEAT_AT & 3;
     let new = if byte & TOUCHED == 0 {
         TOUCHED | value
     } else {
         match rule {
-            CornerMatch::AtLeastOne => byte | value,
             // One value seen stays matchable only when it is this value.
+            CornerMatch::EveryValue if mask == value && count_values => {
+                TOUCHED | value | (repeat + 1).min(2) << REPEAT_AT
+            }
             CornerMatch::EveryValue if byte == TOUCHED | value => byte,
             CornerMatch::EveryValue => TOUCHED,
+            CornerMatch::AtLeastOne if !count_values => byte | value,
+            CornerMatch::AtLeastOne => {
+                let repeat = match (mask & value != 0, mask.count_ones()) {
+                    // The one value seen, once more.
+                    (true, 1) => (repeat + 1).min(2),
+                    // One of two values seen, now twice.
+                    (true, _) if value == 1 << mask.trailing_zeros() => 1,
+                    (true, _) => 2,
+                    // A second value beside one seen twice.
+                    (false, 1) if repeat > 0 => {
+                        if mask < value {
+                            1
+                        } else {
+                            2
+                        }
+                    }
+                    (false, _) => 0,
+                };
+                TOUCHED | mask | value | repeat << REPEAT_AT
+            }
         }
     };
-    key & !(0x7f << shift) | new << shift
+    key & !(CORNER_MASK << shift) | new << shift
 }
 
 /// Pattern key `key` with the corners of a neighbour in direction `dir`
 /// added, the shared values given by their code (see [`Seen`]).
-pub(super) fn key_with_corners(rule: CornerMatch, key: u64, dir: Direction, code: u8) -> u64 {
+pub(super) fn key_with_corners(rule: CornerMatch, count_values: bool, key: u64, dir: Direction, code: u8) -> u64 {
+    let step = |key, mine, v| key_with_value(rule, count_values, key, mine, v);
     match dir.shared_corners() {
-        [(a, _), (b, _)] => key_with_value(rule, key_with_value(rule, key, *a, code / 6), *b, code % 6),
-        [(a, _)] => key_with_value(rule, key, *a, code),
+        [(a, _), (b, _)] => step(step(key, *a, code / 6), *b, code % 6),
+        [(a, _)] => step(key, *a, code),
         _ => key,
     }
 }
@@ -169,9 +255,17 @@ pub(super) fn key_with_corners(rule: CornerMatch, key: u64, dir: Direction, code
 /// What the rules count of `corners` placed into pattern `key`.
 #[inline]
 pub(super) fn tally_of(key: u64, corners: Corners) -> Tally {
-    let touching = (0..4).filter(|i| key >> (7 * i) & TOUCHED != 0).count() as u8;
-    let matched = Corner::ALL.iter().filter(|c| key >> (7 * c.index()) & (1 << corners.at(**c)) != 0).count() as u8;
-    Tally { touching, matched, equal_weight: key >> (28 + u32::from(corners.weight())) & 1 != 0 }
+    let byte = |i: usize| key >> (CORNER_BITS * i) & CORNER_MASK;
+    let touching = (0..4).filter(|&i| byte(i) & TOUCHED != 0).count() as u8;
+    let (mut matched, mut values) = (0, 0);
+    for c in Corner::ALL {
+        let (b, v) = (byte(c.index()), corners.at(c));
+        if b & (1 << v) != 0 {
+            matched += 1;
+            values += values_counted(b, v);
+        }
+    }
+    Tally { touching, matched, values, equal_weight: key >> (WEIGHTS_AT + u32::from(corners.weight())) & 1 != 0 }
 }
 
 /// The legal and bonus orientations of a pattern, each judged by [`Tally`],
@@ -213,6 +307,7 @@ mod tests {
         for v in variants() {
             let counting = Counting::of(&v);
             let rule = v.rules().corner_match;
+            let count_values = v.rules().bonus_count == BonusCount::Values;
             let all = v.orientations().all();
             for (i, &a) in all.iter().enumerate().step_by(7) {
                 for (da, db) in
@@ -222,15 +317,18 @@ mod tests {
                     let c = all[(i * 31 + 11) % all.len()];
                     let raw = counting.with_neighbour(counting.with_neighbour(0, da, a), db, b);
                     for dir in Direction::ALL {
-                        let expected = key_of(&v, counting.with_neighbour(raw, dir, c));
+                        let expected = key_around(&v, [(da, a), (db, b), (dir, c)]);
+                        if !count_values {
+                            assert_eq!(expected, key_of(&v, counting.with_neighbour(raw, dir, c)));
+                        }
                         let seen = Seen::of(c).unwrap();
                         let code = (usize::from(seen.slots[dir as usize]) - first_slot(dir)) as u8;
-                        let mut key = key_of(&v, raw);
+                        let mut key = key_around(&v, [(da, a), (db, b)]);
                         if dir.is_edge() || counting.diagonal {
-                            key = key_with_corners(rule, key, dir, code);
+                            key = key_with_corners(rule, count_values, key, dir, code);
                         }
                         if counting.equal_weight && (dir.is_edge() || counting.weight_diagonal) {
-                            key |= 1 << (28 + u32::from(seen.weight));
+                            key |= 1 << (WEIGHTS_AT + u32::from(seen.weight));
                         }
                         assert_eq!(key, expected, "{}: {a:?} {da:?}, {b:?} {db:?}, then {c:?} {dir:?}", v.label());
                     }

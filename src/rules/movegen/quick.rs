@@ -1,6 +1,6 @@
 //! The pattern tables' verdict on one placement, without a generator.
 
-use super::pattern::{Counting, key_of, tally_of};
+use super::pattern::{key_around, tally_of};
 use crate::model::{Board, Cell, Corners, Direction};
 use crate::rules::variant::Variant;
 
@@ -24,18 +24,11 @@ pub fn quick_judge_with(
     tile_at: impl Fn(Cell) -> Option<Corners>,
 ) -> Option<bool> {
     variant.orientations().index(corners)?;
-    let counting = Counting::of(variant);
-    let mut raw = 0;
-    let mut side = false;
-    for dir in Direction::ALL {
-        if let Some(t) = tile_at(cell.neighbour(dir)) {
-            side |= dir.is_edge();
-            raw = counting.with_neighbour(raw, dir, t);
-        }
-    }
-    if !side {
+    let neighbours = Direction::ALL.map(|dir| (dir, tile_at(cell.neighbour(dir))));
+    if !neighbours.iter().any(|(dir, t)| dir.is_edge() && t.is_some()) {
         return None;
     }
-    let tally = tally_of(key_of(variant, raw), corners);
+    let key = key_around(variant, neighbours.into_iter().filter_map(|(d, t)| Some((d, t?))));
+    let tally = tally_of(key, corners);
     tally.legal(variant).then(|| tally.bonus(variant))
 }

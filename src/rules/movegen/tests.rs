@@ -18,6 +18,17 @@ pub(super) fn variants() -> Vec<Variant> {
     all.push(builtin_variant("english").unwrap().with_rule("R2", "at-least-one").unwrap());
     all.push(builtin_variant("serbian").unwrap().with_rule("R2", "every-value").unwrap());
     all.push(builtin_variant("serbian").unwrap().with_rule("R6", "edge-only").unwrap());
+    all.push(builtin_variant("serbian").unwrap().with_rule("R26", "values").unwrap());
+    all.push(builtin_variant("english").unwrap().with_rule("R26", "values").unwrap());
+    all.push(
+        builtin_variant("english")
+            .unwrap()
+            .with_rule("R26", "values")
+            .unwrap()
+            .with_rule("R2", "at-least-one")
+            .unwrap(),
+    );
+    all.push(builtin_variant("serbian").unwrap().with_rule("R26", "values").unwrap().with_rule("R7", "4").unwrap());
     all
 }
 

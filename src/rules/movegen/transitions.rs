@@ -6,8 +6,11 @@
 #![allow(clippy::indexing_slicing)]
 
 use super::generator::MoveGen;
-use super::pattern::{CORNER_SLOTS, NONE, Seen, WEIGHT_SLOTS, first_slot, key_of, key_with_corners, shared_table};
+use super::pattern::{
+    CORNER_SLOTS, NONE, Seen, WEIGHT_SLOTS, WEIGHTS_AT, first_slot, key_around, key_with_corners, shared_table,
+};
 use crate::model::{Cell, Direction};
+use crate::rules::reading::BonusCount;
 
 impl MoveGen<'_> {
     /// The pattern table of `cell` (for an occupied cell: as if it were
@@ -29,8 +32,8 @@ impl MoveGen<'_> {
 
     /// The pattern table of `cell` computed from its neighbours.
     pub(super) fn fresh_table(&mut self, cell: Cell) -> u32 {
-        let raw = self.raw(cell);
-        self.table_for(self.key(raw))
+        let key = self.key_at(cell);
+        self.table_for(key)
     }
 
     /// The table `table` becomes with one more neighbour tile, `seen` from
@@ -60,7 +63,9 @@ impl MoveGen<'_> {
     #[cold]
     fn step_corners(&mut self, table: u32, dir: Direction, slot: usize) -> u32 {
         let code = (slot - first_slot(dir)) as u8;
-        let key = key_with_corners(self.variant.rules().corner_match, self.keys[table as usize], dir, code);
+        let rules = self.variant.rules();
+        let count_values = rules.bonus_count == BonusCount::Values;
+        let key = key_with_corners(rules.corner_match, count_values, self.keys[table as usize], dir, code);
         let next = self.table_for(key);
         if let Some(memo) = self.corner_next.get_mut(table as usize * CORNER_SLOTS + slot) {
             *memo = next;
@@ -71,7 +76,7 @@ impl MoveGen<'_> {
     /// [`MoveGen::step`] by the weight, the first time.
     #[cold]
     fn step_weight(&mut self, table: u32, weight: usize) -> u32 {
-        let key = self.keys[table as usize] | 1 << (28 + weight);
+        let key = self.keys[table as usize] | 1 << (WEIGHTS_AT as usize + weight);
         let next = self.table_for(key);
         if let Some(memo) = self.weight_next.get_mut(table as usize * WEIGHT_SLOTS + weight) {
             *memo = next;
@@ -79,26 +84,11 @@ impl MoveGen<'_> {
         next
     }
 
-    /// What the counting neighbours of an empty cell show: bits
-    /// `6 i .. 6 i + 6` the values on corner `i`'s lattice point (R4), bits
-    /// 24 and up the weights of the neighbours that count for R5 (R6). A
-    /// corner touches exactly when it sees a value.
-    fn raw(&self, cell: Cell) -> u64 {
-        let mut raw = 0;
+    /// The pattern key of an empty cell from its neighbours.
+    fn key_at(&self, cell: Cell) -> u64 {
         // Each neighbour is looked up once; its shared corners feed ours.
         let neighbours = self.grid.neighbours(&self.board, cell);
-        for (dir, tile) in Direction::ALL.into_iter().zip(neighbours) {
-            if let Some(t) = tile {
-                raw = self.counts.with_neighbour(raw, dir, t);
-            }
-        }
-        raw
-    }
-
-    /// The pattern key of an empty cell from what it sees.
-    #[inline]
-    fn key(&self, raw: u64) -> u64 {
-        key_of(self.variant, raw)
+        key_around(self.variant, Direction::ALL.into_iter().zip(neighbours).filter_map(|(d, t)| Some((d, t?))))
     }
 
     pub(super) fn table_for(&mut self, key: u64) -> u32 {

@@ -105,7 +105,7 @@ use self::fill::solve_fill;
 use self::placements::{Mode, Placements};
 use super::{Answer, FillGoal, FillObjective, Goal, Limits, Puzzle, SolveError, Solver, Stop};
 use crate::model::TileId;
-use crate::rules::{BonusFollowUp, Variant};
+use crate::rules::{BonusCount, BonusFollowUp, Variant};
 
 /// The z3-backed solver.
 #[derive(Clone, Copy, Debug, Default)]
@@ -150,6 +150,14 @@ fn run(puzzle: &Puzzle, limits: &Limits, cells_only: bool) -> Result<Answer, Sol
         return Err(SolveError::Unsupported {
             solver: "smt",
             what: "R17 = not-required (an owed bonus tile may be forfeited); use the native solver".to_string(),
+        });
+    }
+    if puzzle.variant.rules().bonus_count == BonusCount::Values {
+        // The encoding states which corners match, not how many neighbours
+        // show each matched value.
+        return Err(SolveError::Unsupported {
+            solver: "smt",
+            what: "R26 = values (the bonus counts matched neighbouring values); use the native solver".to_string(),
         });
     }
     let started = Instant::now();

@@ -1,0 +1,304 @@
+//! Exact citations: every verdict and event cites only clauses of its
+//! variant's own text (E under an English-based variant, S under a
+//! Serbian-based one) and readings, and a clause of a text only where the
+//! rule it states fired.
+//!
+//! The verdicts are those of every placement (legal and refused) on the
+//! boards of the scenario corpus, before and after each action, and on
+//! seeded positions, under every shipped variant; the events and refusals
+//! are those of every scenario run. Which rules fired is worked out here
+//! from the board itself (the values on each lattice point, read cell by
+//! cell), not from the judge's own account.
+
+use std::path::{Path, PathBuf};
+
+use quadominos::formats::{VariantChoice, builtin_variant};
+use quadominos::model::{Board, Cell, Corner, Corners};
+use quadominos::play::scenario::load_scenario;
+use quadominos::rules::{
+    Clause, CornerMatch, Legal, Placement, Reason, Source, Text, Variant, Verdict, judge, random_position,
+};
+
+const SHIPPED: [&str; 4] = ["english", "english-beginner", "serbian", "serbian-chain"];
+
+fn shipped() -> Vec<Variant> {
+    SHIPPED.iter().map(|n| builtin_variant(n).unwrap()).collect()
+}
+
+fn id(text: &str) -> Clause {
+    text.parse().unwrap()
+}
+
+/// Each cited clause is a reading or a clause of the variant's own text.
+fn assert_own_text(variant: &Variant, clauses: &[Clause], what: &str) {
+    let text = variant.text();
+    for &c in clauses {
+        let ok = match c.source() {
+            Source::Reading => true,
+            Source::English => text == Text::English,
+            Source::Serbian => text == Text::Serbian,
+        };
+        assert!(ok, "{} ({text}) cites {c} for {what}: {clauses:?}", variant.label());
+    }
+}
+
+/// The lattice point of a cell's corner.
+fn point(at: Cell, corner: Corner) -> (i64, i64) {
+    let (x, y) = (i64::from(at.x), i64::from(at.y));
+    match corner {
+        Corner::Nw => (x, y),
+        Corner::Ne => (x + 1, y),
+        Corner::Se => (x + 1, y + 1),
+        Corner::Sw => (x, y + 1),
+    }
+}
+
+/// What the board shows on the point of `corner` of the empty cell `at`:
+/// each value with whether the tile showing it shares a side with `at`.
+/// Read from the four cells around the point, each by the corner of its
+/// own that sits there.
+fn shown(board: &Board, at: Cell, corner: Corner) -> Vec<(bool, u8)> {
+    let (px, py) = point(at, corner);
+    let around = [(px - 1, py - 1, 2), (px, py - 1, 3), (px - 1, py, 1), (px, py, 0)];
+    around
+        .into_iter()
+        .filter_map(|(cx, cy, k)| {
+            let cell = Cell::new(i32::try_from(cx).ok()?, i32::try_from(cy).ok()?);
+            if cell == at {
+                return None;
+            }
+            let tile = board.get(cell)?;
+            let edge = (cell.x - at.x).abs() + (cell.y - at.y).abs() == 1;
+            Some((edge, tile.0[k]))
+        })
+        .collect()
+}
+
+/// What fired for a placement, read from the board under the variant's
+/// readings R2 and R4.
+struct Fired {
+    /// Matched touching corners.
+    matched: usize,
+    /// Some matched corner is matched only by a diagonal neighbour's value.
+    diagonal_match: bool,
+    /// Some touching corner's point shows a diagonal neighbour's value, or
+    /// several different values.
+    corner_neighbours: bool,
+    /// Some touching corner is unmatched.
+    mismatch: bool,
+}
+
+fn fired(variant: &Variant, board: &Board, at: Cell, corners: Corners) -> Fired {
+    let rules = variant.rules();
+    let mut f = Fired { matched: 0, diagonal_match: false, corner_neighbours: false, mismatch: false };
+    for (k, corner) in [Corner::Nw, Corner::Ne, Corner::Se, Corner::Sw].into_iter().enumerate() {
+        let v = corners.0[k];
+        let counted: Vec<(bool, u8)> =
+            shown(board, at, corner).into_iter().filter(|&(edge, _)| edge || rules.diagonal_neighbours.yes()).collect();
+        if counted.is_empty() {
+            continue;
+        }
+        let matched = match rules.corner_match {
+            CornerMatch::EveryValue => counted.iter().all(|&(_, x)| x == v),
+            CornerMatch::AtLeastOne => counted.iter().any(|&(_, x)| x == v),
+        };
+        f.corner_neighbours |=
+            counted.iter().any(|&(edge, _)| !edge) || counted.iter().any(|&(_, x)| x != counted[0].1);
+        if matched {
+            f.matched += 1;
+            f.diagonal_match |= !counted.iter().any(|&(edge, x)| edge && x == v);
+        } else {
+            f.mismatch = true;
+        }
+    }
+    f
+}
+
+/// Whether a clause of a text decided a legal placement.
+fn legal_clause_fired(c: Clause, f: &Fired, l: &Legal) -> bool {
+    let cited = |n: &str| l.clauses.contains(&id(n));
+    match c.to_string().as_str() {
+        // A play matches two numbers and scores the tile's values.
+        "E8" => f.matched >= 2 || l.points > 0,
+        // Two sides of an enclosure: three numbers, none across a corner.
+        "E11" => l.bonus && f.matched == 3 && !f.diagonal_match,
+        // A side and the corner across it.
+        "E12" => l.bonus && f.diagonal_match,
+        // Other bonus situations.
+        "E13" => l.bonus && f.matched != 3,
+        // The lost figure of forbidden plays: the grounds of R2 and R3.
+        "E17" => cited("R2") || cited("R3"),
+        "S10" | "S11" => true,
+        "S12" => f.corner_neighbours || l.by_weight || cited("R2") || cited("R4") || cited("R6"),
+        "S15" => l.bonus,
+        "S18" => l.points > 0,
+        _ => c.source() == Source::Reading,
+    }
+}
+
+/// Whether a clause of a text decided a refusal: the play rules only,
+/// never a bonus or a score.
+fn refusal_clause_fired(c: Clause, f: &Fired, reasons: &[Reason], all: &[Clause]) -> bool {
+    let any = |p: fn(&Reason) -> bool| reasons.iter().any(p);
+    match c.to_string().as_str() {
+        "E8" => any(|r| {
+            matches!(
+                r,
+                Reason::TooFewMatched { .. }
+                    | Reason::CornerMismatch(_)
+                    | Reason::NoSideContact { .. }
+                    | Reason::CellOccupied { .. }
+                    | Reason::NotInHand { .. }
+            )
+        }),
+        "E17" => all.contains(&id("R2")) || all.contains(&id("R3")),
+        "E19" | "S1" => any(|r| {
+            matches!(r, Reason::NotInTileSet { .. } | Reason::AlreadyOnBoard { .. } | Reason::CornersNotOfTile { .. })
+        }),
+        "S2" => any(|r| matches!(r, Reason::OrientationNotAllowed { .. })),
+        "S10" => {
+            any(|r| matches!(r, Reason::NoSideContact { .. } | Reason::CellOccupied { .. } | Reason::NotInHand { .. }))
+        }
+        "S11" => any(|r| matches!(r, Reason::TooFewMatched { .. } | Reason::NoEqualWeight { .. })),
+        "S12" => f.mismatch,
+        _ => c.source() == Source::Reading,
+    }
+}
+
+/// Judges every tile of the set in every orientation on every open cell of
+/// `board` (and, for refusals, on a placed tile's cell and with a tile
+/// already placed), checking each verdict's citations. Returns how many
+/// verdicts were legal and how many of those earned a bonus.
+fn check_board(variant: &Variant, board: &Board, what: &str) -> (usize, usize) {
+    let (mut legal, mut bonus) = (0, 0);
+    let mut cells = board.open_cells();
+    cells.extend(board.tiles().first().map(|(c, _)| *c));
+    for at in cells {
+        for &corners in variant.orientations().all() {
+            let p = Placement { tile: corners.id(), at, corners };
+            let f = fired(variant, board, at, corners);
+            match judge(board, variant, p, None) {
+                Verdict::Legal(l) => {
+                    legal += 1;
+                    bonus += usize::from(l.bonus);
+                    assert_own_text(variant, &l.clauses, what);
+                    for &c in &l.clauses {
+                        assert!(
+                            legal_clause_fired(c, &f, &l),
+                            "{} cites {c}, which did not fire, for {corners} at {at} ({what}): {:?}",
+                            variant.label(),
+                            l.clauses
+                        );
+                    }
+                }
+                Verdict::Illegal(reasons) => {
+                    let all: Vec<Clause> = reasons.iter().flat_map(|r| r.clauses(variant)).collect();
+                    assert_own_text(variant, &all, what);
+                    for &c in &all {
+                        assert!(
+                            refusal_clause_fired(c, &f, &reasons, &all),
+                            "{} cites {c}, which did not fire, refusing {corners} at {at} ({what}): {reasons:?}",
+                            variant.label()
+                        );
+                    }
+                }
+            }
+        }
+    }
+    (legal, bonus)
+}
+
+fn scenario_files() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("specs/scenarios");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "yaml"))
+        .collect();
+    files.sort();
+    files
+}
+
+/// Every verdict, refusal and event of every scenario, run under every
+/// shipped variant, and every placement on each of its boards.
+#[test]
+fn scenario_verdicts_and_events_cite_their_own_text_and_what_fired() {
+    let mut verdicts = (0, 0);
+    let mut events = 0;
+    for path in scenario_files() {
+        let loaded = load_scenario(&path, &VariantChoice::default()).unwrap();
+        for variant in shipped() {
+            let Ok((run, tables)) = loaded.run_with_tables(&variant) else { continue };
+            let what = format!("{}", path.file_name().unwrap().to_string_lossy());
+            for event in run.setup.iter().chain(run.steps.iter().flat_map(|s| &s.events)) {
+                assert_own_text(&variant, &event.clauses, &format!("{what}: {:?}", event.kind));
+                events += 1;
+            }
+            for step in &run.steps {
+                assert_own_text(&variant, &step.clauses, &format!("{what}: {}", step.action));
+            }
+            let mut seen: Vec<&Board> = Vec::new();
+            for table in &tables {
+                if seen.contains(&&table.board) || table.board.is_empty() {
+                    continue;
+                }
+                seen.push(&table.board);
+                let (l, b) = check_board(&variant, &table.board, &what);
+                verdicts = (verdicts.0 + l, verdicts.1 + b);
+            }
+        }
+    }
+    // The corpus gives the check something to look at: legal plays, bonuses and events.
+    assert!(verdicts.0 > 1000 && verdicts.1 > 50 && events > 500, "{verdicts:?}, {events} events");
+}
+
+/// Every placement on seeded positions under every shipped variant.
+#[test]
+fn seeded_verdicts_cite_their_own_text_and_what_fired() {
+    for variant in shipped() {
+        let (mut legal, mut bonus) = (0, 0);
+        for seed in 0..6 {
+            let p = random_position(&variant, seed, 14, 0);
+            let (l, b) = check_board(&variant, &p.board, &format!("seed {seed}"));
+            legal += l;
+            bonus += b;
+        }
+        assert!(legal > 100 && bonus > 5, "{}: {legal} legal, {bonus} bonus", variant.label());
+    }
+}
+
+/// The shipped variants know their text: English for the rule sheet's,
+/// Serbian for the description's; a spec with a base takes the base's.
+#[test]
+fn each_shipped_variant_follows_its_own_text() {
+    let texts: Vec<Text> = shipped().iter().map(Variant::text).collect();
+    assert_eq!(texts, [Text::English, Text::English, Text::Serbian, Text::Serbian]);
+}
+
+/// The placement of `puzzles/bonus-corner.yaml`: 1-4-5-5 as [1, 4, 5, 5]
+/// at [1, -1] matches three corners across its west and south sides (two
+/// sides of an enclosure, E11); the diagonal neighbour [0, 0] shows the 5
+/// the side neighbours already show, so it makes no match (no E12, no R4).
+/// English cites the sheet's clauses and no Serbian one; Serbian cites S10,
+/// S11, S15 and S18 (the points earned in play) and no English one.
+#[test]
+fn the_enclosure_bonus_cites_e11_under_english_and_s15_under_serbian() {
+    let text =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/bonus-corner.yaml")).unwrap();
+    let mut board = Board::new();
+    for (at, tile) in [((0, 0), [5, 5, 5, 5]), ((0, -1), [0, 1, 5, 5]), ((1, 0), [5, 5, 2, 5])] {
+        let line =
+            format!("- {{at: [{}, {}], tile: [{}, {}, {}, {}]}}", at.0, at.1, tile[0], tile[1], tile[2], tile[3]);
+        assert!(text.contains(&line), "the puzzle's board moved: {line}");
+        board.insert(Cell::new(at.0, at.1), Corners(tile));
+    }
+    let p = Placement { tile: "1-4-5-5".parse().unwrap(), at: Cell::new(1, -1), corners: Corners([1, 4, 5, 5]) };
+    let mut cited = Vec::new();
+    for name in ["english", "serbian"] {
+        let variant = builtin_variant(name).unwrap();
+        let Verdict::Legal(l) = judge(&board, &variant, p, None) else { panic!("{name}: refused") };
+        assert!(l.bonus && l.matched == 3, "{name}");
+        cited.push(l.clauses.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(", "));
+    }
+    assert_eq!(cited, ["E8, R7, E11, R9", "S10, S11, R7, S15, R9, S18"]);
+}
