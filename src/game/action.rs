@@ -133,7 +133,9 @@ impl Refusal {
             Refusal::CannotPlayBonusTiles { opening: false } => vec![e(6), e(14), s(15)],
             Refusal::NoFollowUp { .. } => [vec![e(14)], variant.cite(r(17))].concat().into_iter().unique().collect(),
             Refusal::CanPlay { draw: false } => vec![e(9), s(13)],
-            Refusal::CanPlay { draw: true } => [vec![e(9), s(13)], variant.cite(r(27))].concat(),
+            Refusal::CanPlay { draw: true } => {
+                [vec![e(9), s(13)], variant.cite(r(27))].concat().into_iter().unique().collect()
+            }
             Refusal::WellEmpty => vec![e(15), s(14)],
             Refusal::WellNotEmpty => vec![e(9), s(13)],
             Refusal::MustPlayDrawnTile { .. } => variant.cite(r(12)),
