@@ -171,3 +171,42 @@ fn r14_is_cited_on_a_game_end_exactly_when_its_other_value_ends_the_same_play_ot
     }
     assert!(cited > 0 && uncited > 0, "both outcomes must be exercised: {cited} cited, {uncited} not");
 }
+
+/// The winners a game end names: the winner and those sharing the win.
+fn winners(game: &Game) -> Vec<usize> {
+    match &game.events().last().unwrap().kind {
+        EventKind::GameEnd { winner, shared_with, .. } => std::iter::once(*winner).chain(shared_with.clone()).collect(),
+        other => panic!("the last event is no game end: {other:?}"),
+    }
+}
+
+#[test]
+fn r23_is_cited_on_a_game_end_exactly_when_another_value_names_other_winners() {
+    // With the target checked at the end of each round, the same deal and
+    // actions under each value of R23 (which decides nothing before the
+    // game's end) end at the same moment with the same scores; the game end
+    // cites R23 exactly when the values name different winners, and every
+    // winner named is at or past the target.
+    let values = ["first-to-reach", "highest-then-first", "highest-then-seat", "shared"];
+    let base = builtin_variant("english").unwrap().with_rule("R14", "end-of-round").unwrap();
+    let (mut cited, mut uncited) = (0, 0);
+    for seed in 0..16 {
+        let (game, actions) = play_to_the_end(base.clone().with_rule("R23", "first-to-reach").unwrap(), seed);
+        let mut named = Vec::new();
+        for value in values {
+            let mut other = Game::deal(base.clone().with_rule("R23", value).unwrap(), 2, seed).unwrap();
+            for &a in &actions {
+                other.apply(a).unwrap();
+            }
+            assert_eq!(other.scores(), game.scores(), "R23={value}, seed {seed}");
+            let target = i64::from(other.variant().target());
+            assert!(winners(&other).iter().all(|&w| other.scores()[w] >= target), "R23={value}, seed {seed}");
+            named.push(winners(&other));
+        }
+        let differ = named.iter().any(|w| *w != named[0]);
+        let cites = game.events().last().unwrap().clauses.iter().any(|c| c.to_string() == "R23");
+        assert_eq!(cites, differ, "seed {seed}: {:?}, winners by value {named:?}", game.scores());
+        if cites { cited += 1 } else { uncited += 1 }
+    }
+    assert!(cited + uncited == 16 && uncited > 0, "{cited} cited, {uncited} not");
+}

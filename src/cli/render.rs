@@ -339,7 +339,13 @@ fn describe(kind: &EventKind, seat: Option<usize>) -> String {
         EventKind::Draw { .. } => format!("{who}draws"),
         EventKind::Pass => format!("{who}passes"),
         EventKind::RoundEnd { .. } => "the round ends".to_string(),
-        EventKind::GameEnd { winner, .. } => format!("seat {winner} wins the game"),
+        EventKind::GameEnd { winner, shared_with, .. } if shared_with.is_empty() => {
+            format!("seat {winner} wins the game")
+        }
+        EventKind::GameEnd { winner, shared_with, .. } => {
+            let seats: Vec<String> = std::iter::once(winner).chain(shared_with).map(|s| s.to_string()).collect();
+            format!("seats {} share the win", seats.join(" and "))
+        }
     }
 }
 

@@ -17,7 +17,8 @@ pub enum Action {
     TakePoints,
     /// On a bonus: play two bonus tiles instead (E11, E14, S15).
     TakeTiles,
-    /// Draw from the well: only when no tile can be played (E9, S13).
+    /// Draw from the well: when no tile can be played (E9, S13), or at any
+    /// time the well holds tiles where R27 allows drawing with a play.
     Draw,
     /// Pass: only when no tile can be played and the well is empty (E15, S14).
     Pass,
@@ -88,8 +89,12 @@ pub enum Refusal {
         /// Bonus tiles still owed after this one.
         owed: u8,
     },
-    /// A tile can be played, so drawing or passing is not allowed (E9, S13).
-    CanPlay,
+    /// A tile can be played, so passing is not allowed (E9, S13), nor
+    /// drawing where R27 says a player draws only without a play.
+    CanPlay {
+        /// The action refused was a draw (which R27 decided).
+        draw: bool,
+    },
     /// The well is empty: pass instead of drawing (E15, S14).
     WellEmpty,
     /// The well is not empty: draw instead of passing (E9, S13).
@@ -127,7 +132,10 @@ impl Refusal {
             Refusal::CannotPlayBonusTiles { opening: true } => vec![e(6), e(14), s(7)],
             Refusal::CannotPlayBonusTiles { opening: false } => vec![e(6), e(14), s(15)],
             Refusal::NoFollowUp { .. } => [vec![e(14)], variant.cite(r(17))].concat().into_iter().unique().collect(),
-            Refusal::CanPlay => vec![e(9), s(13)],
+            Refusal::CanPlay { draw: false } => vec![e(9), s(13)],
+            Refusal::CanPlay { draw: true } => {
+                [vec![e(9), s(13)], variant.cite(r(27))].concat().into_iter().unique().collect()
+            }
             Refusal::WellEmpty => vec![e(15), s(14)],
             Refusal::WellNotEmpty => vec![e(9), s(13)],
             Refusal::MustPlayDrawnTile { .. } => variant.cite(r(12)),
@@ -165,7 +173,7 @@ impl fmt::Display for Refusal {
                     "after this tile {owed} more bonus tile(s) could not be played; a bonus tile is never played alone"
                 )
             }
-            Refusal::CanPlay => f.write_str("a tile in hand can be played, so the player may not draw or pass"),
+            Refusal::CanPlay { .. } => f.write_str("a tile in hand can be played, so the player may not draw or pass"),
             Refusal::WellEmpty => f.write_str("the well is empty: the player passes"),
             Refusal::WellNotEmpty => f.write_str("the well is not empty: the player draws"),
             Refusal::MustPlayDrawnTile { tile } => write!(f, "the tile just drawn, {tile}, must be played (R12)"),

@@ -100,9 +100,15 @@ pub enum EventKind {
     },
     /// The game ended.
     GameEnd {
-        /// The winner.
+        /// The winner: of players sharing the win (R23 = shared), the first
+        /// in seat order.
         #[schemars(range(max = 7))]
         winner: usize,
+        /// The other players who share the win with `winner` (R23 =
+        /// shared, equal highest scores); absent when one player wins.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        #[schemars(length(max = 7), inner(range(max = 7)))]
+        shared_with: Vec<usize>,
         /// Final scores.
         #[schemars(length(min = 2, max = 8))]
         scores: Vec<i64>,

@@ -446,6 +446,10 @@ pub struct Side {
     pub scores: Vec<i64>,
     /// The clauses that decided: a refusal's, or the events'.
     pub clauses: Vec<Clause>,
+    /// Who won, where the action ended the game: one seat, or those
+    /// sharing the win (R23).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub winners: Vec<usize>,
 }
 
 /// Where a group of variants first parts from the first variant.
@@ -514,6 +518,17 @@ fn side(variant: &str, step: &StepOutcome) -> Side {
         score: step.score,
         scores: step.scores.clone(),
         clauses,
+        winners: step
+            .events
+            .iter()
+            .filter_map(|e| match &e.kind {
+                EventKind::GameEnd { winner, shared_with, .. } => {
+                    Some(std::iter::once(*winner).chain(shared_with.iter().copied()))
+                }
+                _ => None,
+            })
+            .flatten()
+            .collect(),
     }
 }
 

@@ -195,7 +195,8 @@ fn placement_value(game: &Game, action: &Action) -> i64 {
     let hand = game.hands().get(seat).map(Vec::as_slice);
     let weight = i64::from(p.corners.weight());
     match game.phase() {
-        Phase::Opening { .. } => weight + if p.tile.is_quad() { BONUS_POINTS } else { 0 },
+        // A quad opening earns the 25 where R21 pays it this round.
+        Phase::Opening { .. } => weight + if p.tile.is_quad() && game.opening_earns_bonus() { BONUS_POINTS } else { 0 },
         phase => match judge(game.board(), game.variant(), *p, hand) {
             Verdict::Legal(l) => {
                 let bonus =

@@ -140,7 +140,7 @@ fn fields(tag: EventTag) -> &'static [&'static str] {
         EventTag::BonusPoints | EventTag::BonusTiles | EventTag::Pass => &[],
         EventTag::Draw => &["tile"],
         EventTag::RoundEnd => &["ending", "winner", "hand-totals", "changes"],
-        EventTag::GameEnd => &["winner", "scores"],
+        EventTag::GameEnd => &["winner", "shared-with", "scores"],
     }
 }
 
@@ -170,6 +170,7 @@ struct RawEvent {
     bonus: Option<bool>,
     ending: Option<RoundEnding>,
     winner: Option<usize>,
+    shared_with: Option<Vec<usize>>,
     hand_totals: Option<Vec<u32>>,
     changes: Option<Vec<i64>>,
     scores: Option<Vec<i64>>,
@@ -195,6 +196,7 @@ impl RawEvent {
             ("bonus", self.bonus.is_some()),
             ("ending", self.ending.is_some()),
             ("winner", self.winner.is_some()),
+            ("shared-with", self.shared_with.is_some()),
             ("hand-totals", self.hand_totals.is_some()),
             ("changes", self.changes.is_some()),
             ("scores", self.scores.is_some()),
@@ -205,7 +207,7 @@ impl RawEvent {
     /// The event, or every field that does not fit its kind: a field of
     /// another kind (named at that field) or a missing one (named at
     /// `event`). A round end's `winner` may be absent (a blocked round with
-    /// nobody collecting).
+    /// nobody collecting), and a game end's `shared-with` (one winner).
     fn into_event(mut self) -> Result<TranscriptEvent, Vec<FieldProblem>> {
         let tag = self.event;
         let written = self.written();
@@ -215,7 +217,11 @@ impl RawEvent {
             .filter(|f| !fields(tag).contains(f))
             .map(|f| (f, format!("a `{}` event has no `{f}`; its fields are {}", tag.name(), listed(tag))))
             .collect();
-        let optional: &[&str] = if tag == EventTag::RoundEnd { &["winner"] } else { &[] };
+        let optional: &[&str] = match tag {
+            EventTag::RoundEnd => &["winner"],
+            EventTag::GameEnd => &["shared-with"],
+            _ => &[],
+        };
         for f in fields(tag).iter().filter(|f| !written.contains(f) && !optional.contains(f)) {
             problems.push(("event", format!("a `{}` event needs `{f}`", tag.name())));
         }
@@ -254,8 +260,8 @@ impl RawEvent {
                     ending: Some(ending), winner, hand_totals: Some(hand_totals), changes: Some(changes), ..
                 },
             ) => EventKind::RoundEnd { ending, winner, hand_totals, changes },
-            (EventTag::GameEnd, RawEvent { winner: Some(winner), scores: Some(scores), .. }) => {
-                EventKind::GameEnd { winner, scores }
+            (EventTag::GameEnd, RawEvent { winner: Some(winner), shared_with, scores: Some(scores), .. }) => {
+                EventKind::GameEnd { winner, shared_with: shared_with.unwrap_or_default(), scores }
             }
             // Every field a kind needs was checked above.
             (tag, _) => return Err(vec![("event", format!("a `{}` event is incomplete", tag.name()))]),

@@ -23,7 +23,17 @@ pub fn comparison_text(c: &Comparison) -> String {
         for s in &d.sides {
             let what = match &s.reason {
                 Some(reason) => format!("refused: {reason}"),
-                None => format!("accepted: {}, {:+} points, then {}", s.events.join(", "), s.score, s.phase),
+                None => {
+                    let won = match s.winners.as_slice() {
+                        [] => String::new(),
+                        [one] => format!(", seat {one} wins"),
+                        many => format!(
+                            ", seats {} share the win",
+                            many.iter().map(ToString::to_string).collect::<Vec<_>>().join(" and ")
+                        ),
+                    };
+                    format!("accepted: {}, {:+} points, then {}{won}", s.events.join(", "), s.score, s.phase)
+                }
             };
             let _ = writeln!(out, "  {:<width$}  {what} [{}]", s.variant, ids(&s.clauses));
         }

@@ -245,8 +245,9 @@ fn without_event_scores(e: &TranscriptEvent) -> TranscriptEvent {
             changes.clear();
             hand_totals.clear();
         }
-        EventKind::GameEnd { scores, winner } => {
+        EventKind::GameEnd { scores, winner, shared_with } => {
             scores.clear();
+            shared_with.clear();
             *winner = 0;
         }
         _ => {}

@@ -14,8 +14,8 @@ use crate::game::event::{Event, EventKind, PlacementKind, RoundEnding};
 use crate::model::{Board, TileId};
 use crate::rules::ids::{e, r, s};
 use crate::rules::{
-    BlockedRound, BonusFollowUp, Clause, GoingOutBonus, Legal, MoveGen, Placement, TargetCheck, Variant, Verdict,
-    ZeroQuadOpening, judge,
+    BlockedRound, BonusFollowUp, Clause, GoingOutAtTarget, GoingOutBonus, LastDrawPass, Legal, LowestHandTie, MoveGen,
+    OpeningBonus, Placement, TargetCheck, TargetTie, Variant, Verdict, ZeroQuadOpening, judge,
 };
 
 impl Game {
@@ -69,7 +69,12 @@ impl Game {
                     placements.retain(|p| p.tile == tile);
                 }
                 if !placements.is_empty() {
-                    placements.into_iter().map(Action::Place).collect()
+                    let mut actions: Vec<Action> = placements.into_iter().map(Action::Place).collect();
+                    // R27 = yes: the well may be drawn from with a play in hand.
+                    if self.variant.rules().voluntary_draw.yes() && !self.well.is_empty() {
+                        actions.push(Action::Draw);
+                    }
+                    actions
                 } else if self.well.is_empty() {
                     vec![Action::Pass]
                 } else {
@@ -77,6 +82,13 @@ impl Game {
                 }
             }
         }
+    }
+
+    /// R21: does a quad opening this round earn its bonus (25 points or two
+    /// bonus tiles)? Always in the game's first round; in a later one only
+    /// where the bonus is paid every round.
+    pub(crate) fn opening_earns_bonus(&self) -> bool {
+        self.round <= 1 || self.variant.rules().opening_bonus == OpeningBonus::EveryRound
     }
 
     /// R17: must each bonus tile leave the tiles still owed playable?
@@ -128,25 +140,94 @@ impl Game {
 
     /// Ends the game at once when `seat` has reached the target and R14 says
     /// the target is checked after every scoring event. True when it ended.
+    ///
+    /// A player whose hand is empty is going out: R25 says whether the game
+    /// ends before the other hands are collected (it then cites R25) or
+    /// only once they are, at the round's end (no end here).
     fn check_target_now(&mut self, seat: usize) -> bool {
         if self.variant.rules().target_check == TargetCheck::AtOnce
             && self.scores[seat] >= i64::from(self.variant.target())
         {
-            self.end_game(seat, false);
+            let mut going_out = Vec::new();
+            if self.hands[seat].is_empty() {
+                if self.variant.rules().going_out_at_target == GoingOutAtTarget::Collects {
+                    return false;
+                }
+                going_out = self.variant.cite(r(25));
+            }
+            self.end_game(&[seat], false, going_out);
             return true;
         }
         false
     }
 
-    /// `at_round_end`: the game ends as its round ends, not in the middle.
-    fn end_game(&mut self, winner: usize, at_round_end: bool) {
+    /// `winners`: one seat, or those sharing the win (R23); `at_round_end`:
+    /// the game ends as its round ends, not in the middle; `also`: the
+    /// clauses of readings that decided the end besides R14's.
+    fn end_game(&mut self, winners: &[usize], at_round_end: bool, also: Vec<Clause>) {
         let mut clauses = vec![e(16), s(19)];
         if self.target_check_decided(at_round_end) {
             clauses.extend(self.variant.cite(r(14)));
         }
+        clauses.extend(also);
         clauses.extend(self.variant.target_clauses().iter().copied());
-        self.push(None, EventKind::GameEnd { winner, scores: self.scores.clone() }, 0, clauses);
+        let winner = winners.first().copied().unwrap_or(0);
+        let shared_with = winners.iter().skip(1).copied().collect();
+        self.push(None, EventKind::GameEnd { winner, shared_with, scores: self.scores.clone() }, 0, clauses);
         self.phase = Phase::GameOver { winner };
+    }
+
+    /// Who wins a game that ends now (E16, S19): among the players at or
+    /// past the target, by R23; with the clauses of R23 when its value
+    /// decided (another value would name other winners).
+    fn target_winners(&self) -> (Vec<usize>, Vec<Clause>) {
+        let target = i64::from(self.variant.target());
+        let at_target: Vec<usize> = self.play_order().into_iter().filter(|&p| self.scores[p] >= target).collect();
+        if at_target.len() < 2 {
+            return (at_target, Vec::new());
+        }
+        let reached = self.reached_target_at(target);
+        let by = |tie: TargetTie| -> Vec<usize> {
+            let best = at_target.iter().map(|&p| self.scores[p]).max().unwrap_or(target);
+            let highest: Vec<usize> = at_target.iter().copied().filter(|&p| self.scores[p] == best).collect();
+            // The seat that reached the target first, of `among` (play order
+            // breaks a tie of players at it before the record began).
+            let first = |among: &[usize]| among.iter().copied().min_by_key(|&p| reached[p]).into_iter().collect();
+            match tie {
+                TargetTie::FirstToReach => first(&at_target),
+                TargetTie::HighestThenFirst => first(&highest),
+                TargetTie::HighestThenSeat => highest.into_iter().take(1).collect(),
+                TargetTie::Shared => highest,
+            }
+        };
+        let chosen = by(self.variant.rules().target_tie);
+        let others =
+            [TargetTie::FirstToReach, TargetTie::HighestThenFirst, TargetTie::HighestThenSeat, TargetTie::Shared];
+        let decided = others.into_iter().any(|tie| by(tie) != chosen);
+        (chosen, if decided { self.variant.cite(r(23)) } else { Vec::new() })
+    }
+
+    /// For each seat, when it last rose to the target and stayed there: the
+    /// number of events recorded before that rise, 0 for a seat at the
+    /// target before anything was recorded (a set-up's scores).
+    fn reached_target_at(&self, target: i64) -> Vec<usize> {
+        let mut scores = self.scores.clone();
+        let mut reached: Vec<Option<usize>> = vec![None; self.players()];
+        for (i, ev) in self.events.iter().enumerate().rev() {
+            let changes: Vec<(usize, i64)> = match &ev.kind {
+                EventKind::RoundEnd { changes, .. } => changes.iter().copied().enumerate().collect(),
+                _ => ev.seat.map(|seat| (seat, ev.score)).into_iter().collect(),
+            };
+            for (seat, change) in changes {
+                let Some(score) = scores.get_mut(seat) else { continue };
+                let after = *score;
+                *score -= change;
+                if after >= target && *score < target && reached[seat].is_none() {
+                    reached[seat] = Some(i + 1);
+                }
+            }
+        }
+        reached.into_iter().map(|at| at.unwrap_or(0)).collect()
     }
 
     /// Whether R14's value decided how the game ended, so that the other
@@ -231,7 +312,7 @@ impl Game {
             (Phase::BonusTiles { owed, .. }, _) => Err(Refusal::BonusTilesOwed { owed }),
             (Phase::Turn { seat, drawn }, Action::Place(p)) => self.place_turn(seat, drawn, p),
             (Phase::Turn { seat, .. }, Action::Draw) => self.draw(seat),
-            (Phase::Turn { seat, .. }, Action::Pass) => self.pass(seat),
+            (Phase::Turn { seat, drawn }, Action::Pass) => self.pass(seat, drawn),
             (Phase::Turn { .. }, Action::TakePoints | Action::TakeTiles) => Err(Refusal::NoBonusPending),
             (Phase::Turn { .. }, Action::NextRound) => Err(Refusal::RoundNotOver),
         }
@@ -275,6 +356,11 @@ impl Game {
         }
         let highest_quad = tiles[0];
         let mut opening_clauses = [clauses, tile_clauses].concat();
+        if quad && self.round > 1 {
+            // R21: a later round's quad opening earns its bonus or not.
+            opening_clauses.extend(self.variant.cite(r(21)));
+        }
+        let quad = quad && self.opening_earns_bonus();
         // E4 scores a quad opening; any opening tile scores its weight (S6).
         if quad {
             opening_clauses.push(e(4));
@@ -285,7 +371,8 @@ impl Game {
             return Ok(());
         }
         if !quad {
-            // E7: no quad at the table, no extra bonus.
+            // E7: no quad at the table, no extra bonus; nor, by R21, for a
+            // quad that opens a later round.
             if self.hands[seat].is_empty() {
                 self.go_out(seat, None);
             } else {
@@ -450,24 +537,40 @@ impl Game {
     }
 
     fn draw(&mut self, seat: usize) -> Result<(), Refusal> {
-        if self.legal_actions().iter().any(|a| matches!(a, Action::Place(_))) {
-            return Err(Refusal::CanPlay);
+        let can_play = self.legal_actions().iter().any(|a| matches!(a, Action::Place(_)));
+        if can_play && !self.variant.rules().voluntary_draw.yes() {
+            return Err(Refusal::CanPlay { draw: true });
         }
         let Some(tile) = self.well.pop_front() else { return Err(Refusal::WellEmpty) };
         self.hands[seat].push(tile);
-        self.push(Some(seat), EventKind::Draw { tile }, -PENALTY, vec![e(9), e(15), s(13)]);
+        let mut clauses = vec![e(9), e(15), s(13)];
+        if can_play {
+            // A draw with a play in hand is allowed by R27 alone.
+            clauses.extend(self.variant.cite(r(27)));
+        }
+        self.push(Some(seat), EventKind::Draw { tile }, -PENALTY, clauses);
         self.phase = Phase::Turn { seat, drawn: Some(tile) };
         Ok(())
     }
 
-    fn pass(&mut self, seat: usize) -> Result<(), Refusal> {
+    /// `drawn`: the tile drawn last this turn, if any: a pass after the
+    /// well's last tile was drawn in the same turn costs what R22 says.
+    fn pass(&mut self, seat: usize, drawn: Option<TileId>) -> Result<(), Refusal> {
         if self.legal_actions().iter().any(|a| matches!(a, Action::Place(_))) {
-            return Err(Refusal::CanPlay);
+            return Err(Refusal::CanPlay { draw: false });
         }
         if !self.well.is_empty() {
             return Err(Refusal::WellNotEmpty);
         }
-        self.push(Some(seat), EventKind::Pass, -PENALTY, vec![e(15), s(14)]);
+        let mut clauses = vec![e(15), s(14)];
+        let mut penalty = PENALTY;
+        if drawn.is_some() {
+            clauses.extend(self.variant.cite(r(22)));
+            if self.variant.rules().last_draw_pass == LastDrawPass::DrawOnly {
+                penalty = 0;
+            }
+        }
+        self.push(Some(seat), EventKind::Pass, -penalty, clauses);
         self.passes += 1;
         if self.passes >= self.players() {
             self.end_round_blocked();
@@ -492,10 +595,19 @@ impl Game {
         let collected: i64 = totals.iter().map(|&t| i64::from(t)).sum();
         let mut changes = vec![0; self.players()];
         changes[winner] = collected;
+        // Checked at once, a player already at the target when going out is
+        // here only because R25 says the other hands are still collected.
+        let collects = if self.variant.rules().target_check == TargetCheck::AtOnce
+            && self.scores[winner] >= i64::from(self.variant.target())
+        {
+            self.variant.cite(r(25))
+        } else {
+            Vec::new()
+        };
         let kind =
             EventKind::RoundEnd { ending: RoundEnding::WentOut, winner: Some(winner), hand_totals: totals, changes };
-        self.push(Some(winner), kind, collected, [vec![e(10), s(18)], forgone].concat());
-        self.finish_round(Some(winner));
+        self.push(Some(winner), kind, collected, [vec![e(10), s(18)], forgone, collects.clone()].concat());
+        self.finish_round(collects);
     }
 
     fn end_round_blocked(&mut self) {
@@ -503,13 +615,24 @@ impl Game {
         let n = self.players();
         let mut changes = vec![0i64; n];
         let mut winner = None;
+        let mut tie = Vec::new();
         match self.variant.rules().blocked_round {
             BlockedRound::NobodyCollects => {}
             BlockedRound::LowestCollects => {
-                let low = self.play_order().into_iter().min_by_key(|&p| totals[p]).unwrap_or(0);
-                let others: i64 = (0..n).filter(|&p| p != low).map(|p| i64::from(totals[p])).sum();
-                changes[low] = others - i64::from(totals[low]);
-                winner = Some(low);
+                let lowest = totals.iter().min().copied().unwrap_or(0);
+                let tied: Vec<usize> = self.play_order().into_iter().filter(|&p| totals[p] == lowest).collect();
+                if tied.len() > 1 {
+                    tie = self.variant.cite(r(24));
+                }
+                let low = match self.variant.rules().lowest_hand_tie {
+                    LowestHandTie::NobodyCollects if tied.len() > 1 => None,
+                    _ => tied.first().copied(),
+                };
+                if let Some(low) = low {
+                    let others: i64 = (0..n).filter(|&p| p != low).map(|p| i64::from(totals[p])).sum();
+                    changes[low] = others - i64::from(totals[low]);
+                    winner = Some(low);
+                }
             }
             BlockedRound::EachLosesOwn => {
                 for p in 0..n {
@@ -522,9 +645,12 @@ impl Game {
         }
         // R13's value always decides a blocked round: nobody went out, so at
         // least two hands hold tiles, and only one tile (0-0-0-0) weighs
-        // nothing, so the three values always give different changes.
+        // nothing, so each-loses-own always gives other changes than the
+        // other two values (which agree only where the collector would
+        // collect nothing): whichever value is in force, another parts.
         let mut clauses = vec![e(15), s(14)];
         clauses.extend(self.variant.cite(r(13)));
+        clauses.extend(tie);
         self.events.push(Event {
             seat: None,
             kind: EventKind::RoundEnd { ending: RoundEnding::Blocked, winner, hand_totals: totals, changes },
@@ -534,29 +660,22 @@ impl Game {
         if self.variant.rules().target_check == TargetCheck::AtOnce
             && let Some(w) = winner.filter(|&w| self.scores[w] >= i64::from(self.variant.target()))
         {
-            self.end_game(w, true);
+            self.end_game(&[w], true, Vec::new());
             return;
         }
-        self.finish_round(winner);
+        self.finish_round(Vec::new());
     }
 
-    /// After a round: the end-of-round target check (R14), else wait for the
-    /// next deal.
-    fn finish_round(&mut self, _winner: Option<usize>) {
+    /// After a round: the end-of-round target check (R14, with R23 for
+    /// more than one player at the target), else wait for the next deal.
+    /// `also`: readings that decided how the round ended (R25).
+    fn finish_round(&mut self, also: Vec<Clause>) {
         if matches!(self.phase, Phase::GameOver { .. }) {
             return;
         }
-        let target = i64::from(self.variant.target());
-        if self.variant.rules().target_check == TargetCheck::AtOnce {
-            if let Some(w) = self.play_order().into_iter().find(|&p| self.scores[p] >= target) {
-                self.end_game(w, true);
-                return;
-            }
-        } else if let Some(&best) = self.scores.iter().max()
-            && best >= target
-        {
-            let w = self.play_order().into_iter().find(|&p| self.scores[p] == best).unwrap_or(0);
-            self.end_game(w, true);
+        let (winners, tie) = self.target_winners();
+        if !winners.is_empty() {
+            self.end_game(&winners, true, [also, tie].concat());
             return;
         }
         self.phase = Phase::RoundOver;

@@ -56,9 +56,14 @@ pub fn event_lines(kind: &EventKind, seat: Option<usize>, score: i64) -> Vec<Str
             }
             lines
         }
-        EventKind::GameEnd { winner, scores } => {
+        EventKind::GameEnd { winner, shared_with, scores } => {
             let at = scores.get(*winner).map(|s| format!(" with {s}")).unwrap_or_default();
-            vec![format!("the game ends: seat {winner} wins{at}")]
+            if shared_with.is_empty() {
+                vec![format!("the game ends: seat {winner} wins{at}")]
+            } else {
+                let seats: Vec<String> = std::iter::once(winner).chain(shared_with).map(|s| s.to_string()).collect();
+                vec![format!("the game ends: seats {} share the win{at}", seats.join(" and "))]
+            }
         }
     }
 }
