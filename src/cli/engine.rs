@@ -4,7 +4,7 @@
 
 use std::io::{BufRead, Read as _, Write as _};
 
-use quadominos::formats::{InputError, VariantChoice};
+use quadominos::formats::{InputError, STDIN_NAME, VariantChoice};
 use quadominos::limits;
 use quadominos::protocol::{End, Engine};
 
@@ -88,7 +88,7 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
                 Ok(true) => continue,
                 Ok(false) => {
                     return Err(InputError::whole_file(
-                        "<stdin>",
+                        STDIN_NAME,
                         format!(
                             "a request line runs on past {} without a line break; the engine stops",
                             limits::bytes(limits::current().input_bytes)

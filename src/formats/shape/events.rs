@@ -174,26 +174,27 @@ struct Reader<'a> {
     sys: Box<MaybeUninit<sys::yaml_parser_t>>,
     /// The text libyaml reads, which outlives the parser.
     _input: &'a [u8],
+    /// The parser was initialised (and is deleted when dropped).
+    live: bool,
     done: bool,
 }
 
 impl<'a> Reader<'a> {
     fn new(input: &'a [u8]) -> Reader<'a> {
         let mut sys = Box::new(MaybeUninit::<sys::yaml_parser_t>::uninit());
-        let mut done = false;
         // SAFETY: the parser is initialised in place in its box, which stays
         // where it is until `drop` deletes it; the input outlives it (`'a`).
-        unsafe {
+        let live = unsafe {
             let parser = sys.as_mut_ptr();
-            if sys::yaml_parser_initialize(parser).fail {
-                done = true;
-            } else {
+            let live = !sys::yaml_parser_initialize(parser).fail;
+            if live {
                 sys::yaml_parser_set_encoding(parser, sys::YAML_UTF8_ENCODING);
                 sys::yaml_parser_set_input_string(parser, input.as_ptr(), input.len() as u64);
             }
-        }
+            live
+        };
         // Nothing to read and nothing to delete when it could not start.
-        Reader { sys, _input: input, done }
+        Reader { sys, _input: input, live, done: !live }
     }
 
     /// The next event and where it starts; `None` at the end of the stream
@@ -258,9 +259,10 @@ unsafe fn name(ptr: *const u8) -> Option<Vec<u8>> {
 
 impl Drop for Reader<'_> {
     fn drop(&mut self) {
-        // SAFETY: the parser was initialised in `new` (a failed start is
-        // zeroed by libyaml and deleting it frees nothing).
-        unsafe { sys::yaml_parser_delete(self.sys.as_mut_ptr()) }
+        if self.live {
+            // SAFETY: the parser was initialised in `new` and is deleted once.
+            unsafe { sys::yaml_parser_delete(self.sys.as_mut_ptr()) }
+        }
     }
 }
 
@@ -385,9 +387,11 @@ mod tests {
 
     #[test]
     fn events_past_the_limit_are_refused_where_they_pass_it() {
+        // The stream's and the document's starts, the mapping's, the key,
+        // the list's start, its entries, then the ends: 11 events in all.
+        assert_eq!(check("a: [1, 2, 3]\n", &Watch { events: 11, ..watch(64, 100) }), None);
         let w = Watch { events: 8, ..watch(64, 100) };
-        // Stream, document, mapping: 3; then a key, its list and 3 entries.
-        assert_eq!(check("a: [1, 2, 3]\n", &w), None);
+        assert_eq!(check("a: [1, 2, 3]\n", &w), Some(Breach::TooMany { at: (1, 12) }));
         assert_eq!(check("a: [1, 2, 3, 4]\n", &w), Some(Breach::TooMany { at: (1, 14) }));
     }
 }
