@@ -80,8 +80,8 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
         let lines = if buf.last() != Some(&b'\n') && buf.len() as u64 >= MAX_REQUEST {
             // The line is answered at once; the rest of it is no request
             // either, and is skipped in bounded pieces.
-            let refused = vec![End::Error(format!("a request line longer than {MAX_REQUEST} bytes")).line()];
-            if writeln!(out, "{}", refused.join("\n")).and_then(|()| out.flush()).is_err() {
+            let refused = End::Error(format!("a request line longer than {MAX_REQUEST} bytes")).line();
+            if writeln!(out, "{refused}").and_then(|()| out.flush()).is_err() {
                 break;
             }
             match skip_line(&mut input, limits::current().input_bytes) {

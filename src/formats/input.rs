@@ -504,10 +504,10 @@ impl Source {
         // Only a list whose key starts a line as written is worth the look:
         // else the look would cost a pass over the whole text for nothing.
         let plain = match &breach {
-            Breach::TooLong { key, .. } => {
+            Breach::LongList { key, .. } => {
                 self.text.lines().any(|l| l.strip_prefix(key.as_str()).is_some_and(|r| r.starts_with(':')))
             }
-            Breach::TooDeep { .. } | Breach::TooMany { .. } => false,
+            Breach::Deep { .. } | Breach::ManyEvents { .. } => false,
         };
         if plain {
             let shape = super::shape::shape(&self.text, limits.nesting, tile_lists);
@@ -532,15 +532,15 @@ impl Source {
             }
         }
         match breach {
-            Breach::TooDeep { at } => self.at(at, too_deep(limits.nesting)),
-            Breach::TooLong { key, at } => self.at(
+            Breach::Deep { at } => self.at(at, too_deep(limits.nesting)),
+            Breach::LongList { key, at } => self.at(
                 at,
                 format!(
                     "{key}: more than {} tiles listed; each tile exists once (S1); raise the limit with --max-tiles",
                     limits.tiles
                 ),
             ),
-            Breach::TooMany { at } => self.at(
+            Breach::ManyEvents { at } => self.at(
                 at,
                 format!(
                     "more than {} YAML nodes (keys, values and list entries); no file of the toolkit needs so many; raise the limit with --max-events",

@@ -73,8 +73,6 @@ pub struct Measured {
 
 /// Runs the binary from the crate root and measures its peak memory. With
 /// `interrupt_after`, sends it SIGINT (Ctrl-C) after that long.
-// The child is reaped by wait4, which std's handle does not see.
-#[allow(clippy::zombie_processes)]
 pub fn run_measured(args: &[&str], interrupt_after: Option<std::time::Duration>) -> Measured {
     measured(args, std::process::Stdio::inherit(), interrupt_after)
 }
@@ -84,6 +82,8 @@ pub fn run_measured_with_stdin(args: &[&str], stdin: std::fs::File) -> Measured 
     measured(args, stdin.into(), None)
 }
 
+// The child is reaped by wait4, which std's handle does not see.
+#[allow(clippy::zombie_processes)]
 fn measured(args: &[&str], stdin: std::process::Stdio, interrupt_after: Option<std::time::Duration>) -> Measured {
     use std::io::Read;
     use std::process::Stdio;

@@ -39,12 +39,12 @@ pub struct Watch<'a> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Breach {
     /// A collection nested deeper than [`Watch::nesting`].
-    TooDeep { at: (usize, usize) },
+    Deep { at: (usize, usize) },
     /// A watched list with more than [`Watch::entries`] entries: its key,
     /// where the list starts.
-    TooLong { key: String, at: (usize, usize) },
+    LongList { key: String, at: (usize, usize) },
     /// More than [`Watch::events`] events: where the first one past it is.
-    TooMany { at: (usize, usize) },
+    ManyEvents { at: (usize, usize) },
 }
 
 /// One open collection.
@@ -91,7 +91,7 @@ pub fn check(text: &str, watch: &Watch) -> Option<Breach> {
     while let Some((event, at)) = reader.next() {
         events += 1;
         if events > watch.events {
-            return Some(Breach::TooMany { at });
+            return Some(Breach::ManyEvents { at });
         }
         // Where in the document's own mapping the node is: a key, a value,
         // or neither (deeper, or the document is no mapping).
@@ -104,7 +104,7 @@ pub fn check(text: &str, watch: &Watch) -> Option<Breach> {
             && let Some(key) = &list.watched
             && list.nodes >= watch.entries
         {
-            return Some(Breach::TooLong { key: key.clone(), at: list.at });
+            return Some(Breach::LongList { key: key.clone(), at: list.at });
         }
         // The watched key this node is, or whose value it is.
         let (key, value_of) = match &event {
@@ -124,7 +124,7 @@ pub fn check(text: &str, watch: &Watch) -> Option<Breach> {
                 if let Some(key) = value_of.clone()
                     && lengths.get(&anchor).is_some_and(|&n| n > watch.entries)
                 {
-                    return Some(Breach::TooLong { key, at });
+                    return Some(Breach::LongList { key, at });
                 }
             }
             Event::Start { map, anchor } => {
@@ -137,7 +137,7 @@ pub fn check(text: &str, watch: &Watch) -> Option<Breach> {
                 let watched = if map { None } else { value_of };
                 open.push(Open { map, nodes: 0, anchor, watched, at });
                 if open.len() > watch.nesting {
-                    return Some(Breach::TooDeep { at });
+                    return Some(Breach::Deep { at });
                 }
                 continue;
             }
@@ -282,15 +282,15 @@ mod tests {
         for key in ["hand", "!!str hand", "? hand\n", "&k hand", "\"han\\u0064\"", "'hand'"] {
             let text = format!("variant: english\n{key}: [1, 2, 3, 4]\n");
             let breach = check(&text, &w);
-            assert!(matches!(&breach, Some(Breach::TooLong { key, .. }) if key == "hand"), "{text:?}: {breach:?}");
+            assert!(matches!(&breach, Some(Breach::LongList { key, .. }) if key == "hand"), "{text:?}: {breach:?}");
             let fits = format!("variant: english\n{key}: [1, 2, 3]\n");
             assert_eq!(check(&fits, &w), None, "{fits:?}");
         }
         // An alias of an anchored key, and a list named by an alias.
         let text = "variant: &k hand\n*k : [1, 2, 3, 4]\n";
-        assert!(matches!(check(text, &w), Some(Breach::TooLong { .. })), "{text}");
+        assert!(matches!(check(text, &w), Some(Breach::LongList { .. })), "{text}");
         let text = "x: &l [1, 2, 3, 4]\nhand: *l\n";
-        assert_eq!(check(text, &w), Some(Breach::TooLong { key: "hand".into(), at: (2, 7) }));
+        assert_eq!(check(text, &w), Some(Breach::LongList { key: "hand".into(), at: (2, 7) }));
         // A list under any other key, or nested deeper, is no hand.
         assert_eq!(check("notes: [1, 2, 3, 4]\n", &w), None);
         assert_eq!(check("x: {hand: [1, 2, 3, 4]}\n", &w), None);
@@ -300,7 +300,7 @@ mod tests {
     fn nesting_counts_the_line_breaks_the_reader_knows() {
         let w = watch(3, 100);
         let text = "a: 1\n# c\u{2028}b: [[[1]]]\n";
-        assert_eq!(check(text, &w), Some(Breach::TooDeep { at: (3, 6) }));
+        assert_eq!(check(text, &w), Some(Breach::Deep { at: (3, 6) }));
         assert_eq!(check("a: 1\nb: [[1]]\n", &w), None);
     }
 
@@ -372,7 +372,7 @@ mod tests {
             let w = Watch { nesting: 64, entries: limit, lists: LISTS, events: 1_000_000 };
             let breach = check(&text, &w);
             proptest::prop_assert_eq!(
-                matches!(&breach, Some(Breach::TooLong { key, .. }) if key == "hand"),
+                matches!(&breach, Some(Breach::LongList { key, .. }) if key == "hand"),
                 entries > limit,
                 "{:?}: {:?}",
                 text,
@@ -381,7 +381,7 @@ mod tests {
             // Nesting: the mapping, the list, then each entry's own.
             let w = Watch { nesting: 3, entries: 100, lists: LISTS, events: 1_000_000 };
             let breach = check(&text, &w);
-            proptest::prop_assert_eq!(matches!(breach, Some(Breach::TooDeep { .. })), depth > 3, "{:?}: {:?}", text, breach);
+            proptest::prop_assert_eq!(matches!(breach, Some(Breach::Deep { .. })), depth > 3, "{:?}: {:?}", text, breach);
         }
     }
 
@@ -391,7 +391,7 @@ mod tests {
         // the list's start, its entries, then the ends: 11 events in all.
         assert_eq!(check("a: [1, 2, 3]\n", &Watch { events: 11, ..watch(64, 100) }), None);
         let w = Watch { events: 8, ..watch(64, 100) };
-        assert_eq!(check("a: [1, 2, 3]\n", &w), Some(Breach::TooMany { at: (1, 12) }));
-        assert_eq!(check("a: [1, 2, 3, 4]\n", &w), Some(Breach::TooMany { at: (1, 14) }));
+        assert_eq!(check("a: [1, 2, 3]\n", &w), Some(Breach::ManyEvents { at: (1, 12) }));
+        assert_eq!(check("a: [1, 2, 3, 4]\n", &w), Some(Breach::ManyEvents { at: (1, 14) }));
     }
 }
