@@ -42,10 +42,30 @@ struct Case {
     column: Option<usize>,
     /// A distinctive part of the message.
     message: String,
+    /// A case too large to keep in the repository: its file is a template
+    /// whose `@@` marks, in order, are each replaced by one piece repeated;
+    /// the whole file is written at test time to a fresh folder at the same
+    /// path, and the case runs there. Such a case must also stay under
+    /// [`MAX_RSS_KB`] of memory.
+    #[serde(default)]
+    expand: Vec<Piece>,
     /// What the binary gets wrong: the case is skipped and listed.
     #[serde(default)]
     known_bug: Option<String>,
 }
+
+/// A piece of text repeated.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Piece {
+    repeat: String,
+    times: usize,
+}
+
+/// The most memory (resident, in KiB) a case made large at test time may
+/// take: a file of tens of megabytes is refused after its first part, never
+/// built.
+const MAX_RSS_KB: i64 = 100 * 1024;
 
 impl Case {
     /// The kind of file: the folder under `tests/bad-inputs/`.
@@ -80,21 +100,45 @@ fn files_under(dir: &Path, out: &mut BTreeSet<String>) {
 /// What one run gave.
 struct Run {
     status: Option<i32>,
+    /// The most memory the process took, in KiB.
+    max_rss_kb: i64,
     stdout: String,
     stderr: String,
     left_behind: Vec<PathBuf>,
 }
 
 /// Runs a case with a time limit; `Err` when it hangs.
+// The child is reaped by wait4 (or killed and waited for), which clippy
+// does not see.
+#[allow(clippy::zombie_processes)]
 fn run(case: &Case) -> Result<Run, String> {
     let tmp = tempfile::tempdir().expect("a temporary folder");
     let capture = tempfile::tempdir().expect("a temporary folder");
     let tmp_text = tmp.path().display().to_string();
     let args: Vec<String> = case.args.iter().map(|a| a.replace("{tmp}", &tmp_text)).collect();
     let (out_path, err_path) = (capture.path().join("stdout"), capture.path().join("stderr"));
+    // A case made at test time runs in a folder of its own, where its file
+    // lies at the path the case names.
+    let made = tempfile::tempdir().expect("a temporary folder");
+    let dir = if case.expand.is_empty() {
+        crate_root().to_path_buf()
+    } else {
+        let template = std::fs::read_to_string(crate_root().join(&case.file)).expect("the template is readable");
+        let mut pieces = template.split("@@");
+        let mut text = pieces.next().unwrap_or_default().to_string();
+        for (piece, rest) in case.expand.iter().zip(pieces) {
+            text.push_str(&piece.repeat.repeat(piece.times));
+            text.push_str(rest);
+        }
+        assert_eq!(template.matches("@@").count(), case.expand.len(), "{}: one `@@` per piece", case.file);
+        let path = made.path().join(&case.file);
+        std::fs::create_dir_all(path.parent().expect("a folder")).expect("the folder is made");
+        std::fs::write(&path, text).expect("the case is written");
+        made.path().to_path_buf()
+    };
     let mut child = Command::new(env!("CARGO_BIN_EXE_quadominos"))
         .args(&args)
-        .current_dir(crate_root())
+        .current_dir(&dir)
         .env_remove("RUST_BACKTRACE")
         .stdin(Stdio::null())
         .stdout(File::create(&out_path).expect("a capture file"))
@@ -102,9 +146,17 @@ fn run(case: &Case) -> Result<Run, String> {
         .spawn()
         .expect("the quadominos binary runs");
     let start = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().expect("waiting for quadominos") {
-            break status;
+    let pid = child.id() as libc::pid_t;
+    let (status, max_rss_kb) = loop {
+        // wait4, not try_wait: it also says how much memory the process took.
+        let mut raw = 0;
+        // SAFETY: an all-zero rusage is a valid value, filled by wait4.
+        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+        // SAFETY: waits for our own child, writing only the two out-values.
+        let ended = unsafe { libc::wait4(pid, &mut raw, libc::WNOHANG, &mut usage) };
+        if ended == pid {
+            let code = libc::WIFEXITED(raw).then(|| libc::WEXITSTATUS(raw));
+            break (code, usage.ru_maxrss);
         }
         if start.elapsed() > TIMEOUT {
             let _ = child.kill();
@@ -117,7 +169,8 @@ fn run(case: &Case) -> Result<Run, String> {
     let mut left = BTreeSet::new();
     files_or_dirs(tmp.path(), &mut left);
     Ok(Run {
-        status: status.code(),
+        status,
+        max_rss_kb,
         stdout: read(&out_path),
         stderr: read(&err_path),
         left_behind: left.into_iter().collect(),
@@ -142,6 +195,9 @@ fn judge(case: &Case, run: &Run) -> Vec<String> {
     let mut wrong = Vec::new();
     if run.status != Some(2) {
         wrong.push(format!("exit status {:?}, not 2", run.status));
+    }
+    if !case.expand.is_empty() && run.max_rss_kb > MAX_RSS_KB {
+        wrong.push(format!("took {} KiB of memory, more than {MAX_RSS_KB} KiB", run.max_rss_kb));
     }
     if !run.stdout.is_empty() {
         wrong.push(format!("wrote to stdout: {:?}", run.stdout.chars().take(300).collect::<String>()));

@@ -348,3 +348,42 @@ fn a_suite_folder_is_read_through_its_manifest_and_a_changed_one_is_bad_input() 
     refused(&["conform", "--engine", &engine(""), "--variant", "englsh"], &["no variant is called `englsh`"]);
     refused(&["engine", "--rule", "R4=maybe"], &["R4"]);
 }
+
+/// The processes whose command line is `words`, by /proc (a zombie's is
+/// empty: an ended process that is not yet reaped is not counted).
+fn processes_running(words: &[&str]) -> usize {
+    let wanted: Vec<u8> = words.iter().flat_map(|w| w.bytes().chain([0])).collect();
+    std::fs::read_dir("/proc")
+        .unwrap()
+        .flatten()
+        .filter(|e| e.file_name().to_string_lossy().bytes().all(|b| b.is_ascii_digit()))
+        .filter(|e| std::fs::read(e.path().join("cmdline")).is_ok_and(|c| c == wanted))
+        .count()
+}
+
+#[test]
+fn conform_interrupted_by_a_signal_ends_its_engine_first() {
+    for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
+        // A sleep no other process runs: the engine, started through a
+        // shell that hands its place to it.
+        let seconds = format!("{}{signal}", 4_000_000 + std::process::id());
+        let engine = format!("sh -c 'exec sleep {seconds}'");
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_quadominos"))
+            .args(["conform", "--engine", &engine, "--variant", "english", "--positions", "1", "--count", "0"])
+            .args(["--request-timeout", "120"])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        let started = Instant::now();
+        while processes_running(&["sleep", &seconds]) == 0 {
+            assert!(started.elapsed() < Duration::from_secs(30), "the engine never started");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        // SAFETY: a plain signal to our own child, not yet reaped.
+        unsafe { libc::kill(child.id() as libc::pid_t, signal) };
+        let status = child.wait().unwrap();
+        assert_eq!(status.code(), Some(130), "signal {signal}: {status:?}");
+        assert_eq!(processes_running(&["sleep", &seconds]), 0, "signal {signal}: the engine outlived conform");
+    }
+}

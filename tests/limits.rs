@@ -18,9 +18,46 @@ fn an_input_over_the_size_limit_is_refused_by_name_and_a_smaller_one_is_read() {
     assert!(err.contains(&format!("({size} bytes)")), "{err}");
     let exact = size.to_string();
     json(&["moves", "puzzles/bonus-corner.yaml", "--max-input-bytes", &exact, "--format", "json"], 0);
-    // A file whose size is not known beforehand is cut off at the limit,
-    // not read to its end.
-    refused(&["moves", "/dev/zero", "--max-input-bytes", "1K"], &["/dev/zero: the file is larger than", "1024 bytes"]);
+    // Standard input, whose size is not known beforehand, is cut off at
+    // the limit, not read to its end.
+    let dir = tempfile::tempdir().unwrap();
+    let big = dir.path().join("big.yaml");
+    std::fs::write(
+        &big,
+        format!(
+            "# {}
+",
+            "x".repeat(4096)
+        ),
+    )
+    .unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_quadominos"))
+        .args(["moves", "-", "--max-input-bytes", "1K"])
+        .stdin(std::fs::File::open(&big).unwrap())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).starts_with("error: <stdin>: the file is larger than the input limit of 1024 bytes"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn a_device_a_fifo_or_a_folder_named_as_an_input_is_refused_at_once() {
+    // Reading a FIFO by name would wait for a writer, a device might never
+    // end: refused before they are opened.
+    refused(&["moves", "/dev/zero"], &["error: /dev/zero: cannot read: it is a device, not a regular file", "`-`"]);
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("pipe.yaml");
+    assert!(std::process::Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    let fifo = fifo.to_str().unwrap();
+    for args in [vec!["moves", fifo], vec!["fixtures", "--check", fifo]] {
+        refused(&args, &[&format!("error: {fifo}: cannot read: it is a FIFO, not a regular file")]);
+    }
+    let folder = dir.path().to_str().unwrap();
+    refused(&["moves", folder], &["cannot read: it is a folder, not a regular file"]);
 }
 
 #[test]
@@ -235,4 +272,77 @@ fn a_huge_hand_is_refused_while_it_is_read() {
     let err = stderr(&out);
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(err.contains("tiles.yaml:2:8: tiles: 5000 tiles listed, more than the limit of 200"), "{err}");
+}
+
+#[test]
+fn a_hand_from_standard_input_is_counted_however_its_key_is_spelled() {
+    use std::io::Write as _;
+    let hand = vec!["1-4-5-5"; 5000].join(", ");
+    for (key, column) in [("!!str hand", 13), ("\"han\\u0064\"", 14), ("&k hand ", 11)] {
+        let text = format!("variant: english\nboard: []\n{key}: [{hand}]\n");
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_quadominos"))
+            .args(["moves", "-"])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        child.stdin.take().unwrap().write_all(text.as_bytes()).unwrap();
+        let out = child.wait_with_output().unwrap();
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{key}: {err}");
+        assert!(out.stdout.is_empty(), "{key}");
+        let said = format!("error: <stdin>:3:{column}: hand: more than 1000 tiles listed; each tile exists once (S1)");
+        assert!(err.starts_with(&said), "{key}: {err}");
+    }
+}
+
+/// Runs `quadominos engine` on `input` (a file), with its output, exit
+/// status and peak memory in KiB.
+fn engine_on(input: &std::path::Path) -> common::Measured {
+    let stdin = std::fs::File::open(input).unwrap();
+    common::run_measured_with_stdin(&["engine"], stdin)
+}
+
+#[test]
+fn the_engine_refuses_an_over_long_line_and_stops_on_input_without_line_breaks() {
+    // An over-long line is answered with `error` and skipped; the next
+    // request is answered as usual.
+    let dir = tempfile::tempdir().unwrap();
+    let long = dir.path().join("long.txt");
+    std::fs::write(&long, format!("{}\nprotocol 1\nquit\n", "x".repeat(3 << 20))).unwrap();
+    let run = engine_on(&long);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(lines.first(), Some(&"error a request line longer than 1048576 bytes"), "{lines:?}");
+    assert!(lines.iter().any(|l| l.starts_with("protocol 1")), "{lines:?}");
+    // A stream that never ends a line is read in bounded pieces up to the
+    // input limit, then the engine stops with an error.
+    let run = engine_on(std::path::Path::new("/dev/zero"));
+    assert_eq!(run.code, Some(2), "{}", run.stderr);
+    assert_eq!(run.stdout, "error a request line longer than 1048576 bytes\n");
+    assert!(
+        run.stderr.starts_with("error: <stdin>: a request line runs on past 64 MiB without a line break"),
+        "{}",
+        run.stderr
+    );
+    assert!(run.peak_kib < 100 * 1024, "peak {} KiB", run.peak_kib);
+}
+
+#[test]
+fn a_file_of_more_yaml_nodes_than_the_limit_is_refused_where_it_passes_it() {
+    // bonus-corner.yaml's events: well under a hundred; the limit is
+    // counted on the reader's events, whatever the keys.
+    let err = refused(
+        &["moves", "puzzles/bonus-corner.yaml", "--max-events", "20"],
+        &["more than 20 YAML nodes", "--max-events"],
+    );
+    assert!(err.starts_with("error: puzzles/bonus-corner.yaml:"), "{err}");
+    json(&["moves", "puzzles/bonus-corner.yaml", "--max-events", "1000", "--format", "json"], 0);
+    // Tiny entries under an unknown key are refused before they are built.
+    let text = format!("variant: english\nboard: []\nhand: []\nnotes: [{}0]\n", "0,".repeat(3_000_000));
+    let (out, _) = run_on("many.yaml", &text, &["moves"]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains(":4:3999983: more than 2000000 YAML nodes"), "{err}");
 }

@@ -4,7 +4,8 @@
 
 use std::io::{BufRead, Read as _, Write as _};
 
-use quadominos::formats::{InputError, VariantChoice};
+use quadominos::formats::{InputError, STDIN_NAME, VariantChoice};
+use quadominos::limits;
 use quadominos::protocol::{End, Engine};
 
 use super::shared::{Failure, RuleArgs};
@@ -30,6 +31,32 @@ pub struct Args {
     pub rules: RuleArgs,
 }
 
+/// Skips the rest of a line, a buffer's worth at a time, keeping none of
+/// it: true at its line break or at the end of the input, false when more
+/// than `most` bytes pass without one (a stream that never ends a line,
+/// such as `/dev/zero`, is not a conversation).
+fn skip_line(input: &mut impl BufRead, most: u64) -> std::io::Result<bool> {
+    let mut skipped: u64 = 0;
+    loop {
+        let chunk = input.fill_buf()?;
+        if chunk.is_empty() {
+            return Ok(true);
+        }
+        let (used, ended) = match chunk.iter().position(|&b| b == b'\n') {
+            Some(k) => (k + 1, true),
+            None => (chunk.len(), false),
+        };
+        input.consume(used);
+        if ended {
+            return Ok(true);
+        }
+        skipped = skipped.saturating_add(used as u64);
+        if skipped > most {
+            return Ok(false);
+        }
+    }
+}
+
 pub fn run(args: Args) -> Result<(String, u8), Failure> {
     let choice = VariantChoice { rules: Vec::new(), ..args.rules.choice() };
     let own = choice.resolve(None, None)?;
@@ -51,10 +78,26 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
             Ok(_) => {}
         }
         let lines = if buf.last() != Some(&b'\n') && buf.len() as u64 >= MAX_REQUEST {
-            // The rest of the line is not a request either: skipped.
-            let mut rest = Vec::new();
-            let _ = input.read_until(b'\n', &mut rest);
-            vec![End::Error(format!("a request line longer than {MAX_REQUEST} bytes")).line()]
+            // The line is answered at once; the rest of it is no request
+            // either, and is skipped in bounded pieces.
+            let refused = End::Error(format!("a request line longer than {MAX_REQUEST} bytes")).line();
+            if writeln!(out, "{refused}").and_then(|()| out.flush()).is_err() {
+                break;
+            }
+            match skip_line(&mut input, limits::current().input_bytes) {
+                Ok(true) => continue,
+                Ok(false) => {
+                    return Err(InputError::whole_file(
+                        STDIN_NAME,
+                        format!(
+                            "a request line runs on past {} without a line break; the engine stops",
+                            limits::bytes(limits::current().input_bytes)
+                        ),
+                    )
+                    .into());
+                }
+                Err(_) => break,
+            }
         } else {
             match String::from_utf8(buf) {
                 Ok(line) => {

@@ -182,6 +182,47 @@ fn looks_numeric(s: &str) -> bool {
         && exponent.is_none_or(|e| !e.is_empty() && digits(e))
 }
 
+/// For serde's "invalid type: string \"…\", expected struct X" about the
+/// document itself (no path in front): what the whole file is, in words.
+fn whole_of_kind(message: &str) -> Option<&'static str> {
+    let rest = message.strip_prefix("invalid type: ")?;
+    if !rest.contains(", expected struct ") {
+        return None;
+    }
+    let kinds = [
+        ("string", "one text"),
+        ("sequence", "a list"),
+        ("integer", "a number"),
+        ("floating point", "a number"),
+        ("boolean", "true or false"),
+        ("unit", "empty"),
+    ];
+    kinds.iter().find(|(word, _)| rest.starts_with(word)).map(|(_, kind)| *kind)
+}
+
+/// What a file that is not a regular file is, in words.
+fn not_regular(kind: &std::fs::FileType) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt as _;
+        if kind.is_fifo() {
+            return "a FIFO";
+        }
+        if kind.is_char_device() || kind.is_block_device() {
+            return "a device";
+        }
+        if kind.is_socket() {
+            return "a socket";
+        }
+    }
+    if kind.is_dir() { "a folder" } else { "not a file" }
+}
+
+/// The message for nesting past the limit.
+fn too_deep(limit: usize) -> String {
+    format!("nested too deeply: more than {limit} levels of mappings and sequences; raise the limit with --max-nesting")
+}
+
 /// The name messages give standard input.
 pub const STDIN_NAME: &str = "<stdin>";
 
@@ -308,6 +349,18 @@ impl Source {
             bytes = stdin_bytes(limit.saturating_add(1)).map_err(|e| cannot(&e))?;
         } else {
             super::inputs::note(path);
+            // A FIFO waits for a writer, a device may never end: only a
+            // regular file is read by name (standard input is `-`).
+            let kind = std::fs::metadata(path).map_err(|e| cannot(&e))?.file_type();
+            if !kind.is_file() {
+                return Err(InputError::whole_file(
+                    &name,
+                    format!(
+                        "cannot read: it is {}, not a regular file; give a file, or `-` to read standard input",
+                        not_regular(&kind)
+                    ),
+                ));
+            }
             std::fs::File::open(path)
                 .and_then(|f| f.take(limit.saturating_add(1)).read_to_end(&mut bytes))
                 .map_err(|e| cannot(&e))?;
@@ -370,35 +423,21 @@ impl Source {
         if empty {
             return Err(self.at((1, 1), format!("the file is empty; expected a {what}")));
         }
-        // Nesting and list lengths are read in one linear pass before either
-        // YAML reader runs: both slow down with depth, and a list is built
-        // whole before it can be counted.
+        // The limits are held on the YAML reader's own events, before
+        // anything is built: the reader knows more spellings of a key and of
+        // a line break than a look at the text does (a tag, an explicit
+        // `? key`, an anchor or an alias, an escape, the line breaks U+0085,
+        // U+2028 and U+2029). The pass stops at the first limit passed, so
+        // a huge list or a deep nesting costs only its first part.
         let limits = limits::current();
-        let shape = super::shape::shape(&self.text, limits.nesting, tile_lists);
-        if let Some(at) = shape.too_deep {
-            return Err(self.at(
-                at,
-                format!(
-                    "nested too deeply: more than {} levels of mappings and sequences; raise the limit with --max-nesting",
-                    limits.nesting
-                ),
-            ));
-        }
-        let long: Vec<Located> = shape
-            .lists
-            .iter()
-            .filter(|l| l.entries > limits.tiles)
-            .map(|l| Located {
-                file: self.name.clone(),
-                position: Some(l.at),
-                message: format!(
-                    "{}: {} tiles listed, more than the limit of {}; each tile exists once (S1); raise the limit with --max-tiles",
-                    l.key, l.entries, limits.tiles
-                ),
-            })
-            .collect();
-        if !long.is_empty() {
-            return Err(InputError { problems: long });
+        let watch = super::shape::events::Watch {
+            nesting: limits.nesting,
+            entries: limits.tiles,
+            lists: tile_lists,
+            events: limits.events,
+        };
+        if let Some(breach) = super::shape::events::check(&self.text, &watch) {
+            return Err(self.limit_passed(breach, tile_lists, &limits));
         }
         let map = SourceMap::new(&self.text);
         let value: T = serde_yaml::from_str(&self.text).map_err(|e| {
@@ -429,9 +468,15 @@ impl Source {
             }
             let position = position.map(|p| self.within(p));
             let quoted = position.is_some_and(|p| matches!(self.char_at(p), Some('"' | '\'')));
-            InputError {
-                problems: vec![Located { file: self.name.clone(), position, message: plain(&message, quoted) }],
-            }
+            // The whole file is of the wrong kind (a note, a key file named
+            // where a spec belongs): what it is, never what it says.
+            let message = match whole_of_kind(&message) {
+                Some(kind) => {
+                    format!("the file is {kind} where a {what} is expected; a {what} is written as `key: value` lines")
+                }
+                None => plain(&message, quoted),
+            };
+            InputError { problems: vec![Located { file: self.name.clone(), position, message }] }
         })?;
         if let Some((line, col, key)) = map.duplicate_key() {
             return Err(InputError {
@@ -443,6 +488,66 @@ impl Source {
             });
         }
         Ok(value)
+    }
+
+    /// The messages for a limit the YAML reader's events pass. Where a
+    /// list past the tile limit is written under its key plainly, a linear
+    /// look at the whole text names every such list with its length; else
+    /// the reader's first breach is named where the reader found it.
+    fn limit_passed(
+        &self,
+        breach: super::shape::events::Breach,
+        tile_lists: &[&str],
+        limits: &limits::ResourceLimits,
+    ) -> InputError {
+        use super::shape::events::Breach;
+        // Only a list whose key starts a line as written is worth the look:
+        // else the look would cost a pass over the whole text for nothing.
+        let plain = match &breach {
+            Breach::LongList { key, .. } => {
+                self.text.lines().any(|l| l.strip_prefix(key.as_str()).is_some_and(|r| r.starts_with(':')))
+            }
+            Breach::Deep { .. } | Breach::ManyEvents { .. } => false,
+        };
+        if plain {
+            let shape = super::shape::shape(&self.text, limits.nesting, tile_lists);
+            if let Some(at) = shape.too_deep {
+                return self.at(at, too_deep(limits.nesting));
+            }
+            let long: Vec<Located> = shape
+                .lists
+                .iter()
+                .filter(|l| l.entries > limits.tiles)
+                .map(|l| Located {
+                    file: self.name.clone(),
+                    position: Some(l.at),
+                    message: format!(
+                        "{}: {} tiles listed, more than the limit of {}; each tile exists once (S1); raise the limit with --max-tiles",
+                        l.key, l.entries, limits.tiles
+                    ),
+                })
+                .collect();
+            if !long.is_empty() {
+                return InputError { problems: long };
+            }
+        }
+        match breach {
+            Breach::Deep { at } => self.at(at, too_deep(limits.nesting)),
+            Breach::LongList { key, at } => self.at(
+                at,
+                format!(
+                    "{key}: more than {} tiles listed; each tile exists once (S1); raise the limit with --max-tiles",
+                    limits.tiles
+                ),
+            ),
+            Breach::ManyEvents { at } => self.at(
+                at,
+                format!(
+                    "more than {} YAML nodes (keys, values and list entries); no file of the toolkit needs so many; raise the limit with --max-events",
+                    limits.events
+                ),
+            ),
+        }
     }
 
     /// The character at a line and column (from 1).

@@ -22,6 +22,8 @@
 //! open collections, and split into files they would only hand those back
 //! and forth. Its tests are in `shape/tests.rs`.
 
+pub mod events;
+
 /// What the pass found.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Shape {

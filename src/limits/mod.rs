@@ -28,6 +28,12 @@ pub struct ResourceLimits {
     /// list while the file is first read, before a YAML reader builds it
     /// or any entry is checked.
     pub tiles: usize,
+    /// The most events the YAML reader may read in one input file
+    /// (`--max-events`): every scalar, alias and collection start or end.
+    /// The reader holds all of a document's events at once before anything
+    /// is deserialized, so this bounds the memory a file of tiny entries
+    /// (`[0,0,0,…]`) takes, whatever its keys.
+    pub events: usize,
     /// The most moves, answers or other lines a command prints
     /// (`--max-printed`); a longer answer is refused whole, never cut.
     pub printed: usize,
@@ -37,12 +43,22 @@ pub struct ResourceLimits {
     pub memory: u64,
 }
 
+/// The default of [`ResourceLimits::events`].
+pub const DEFAULT_EVENTS: usize = 2_000_000;
+
 /// One mebibyte.
 pub const MIB: u64 = 1 << 20;
 
 impl Default for ResourceLimits {
     fn default() -> ResourceLimits {
-        ResourceLimits { input_bytes: 64 * MIB, nesting: 64, tiles: 1000, printed: 100_000, memory: 4096 * MIB }
+        ResourceLimits {
+            input_bytes: 64 * MIB,
+            nesting: 64,
+            tiles: 1000,
+            events: DEFAULT_EVENTS,
+            printed: 100_000,
+            memory: 4096 * MIB,
+        }
     }
 }
 

@@ -91,6 +91,7 @@ impl EngineProcess {
             cmd.process_group(0);
         }
         let mut child = cmd.spawn().map_err(|e| format!("cannot start `{program}`: {e}"))?;
+        running(child.id(), true);
         let (stdin, stdout, stderr) = (child.stdin.take(), child.stdout.take(), child.stderr.take());
         let (tx, lines) = sync_channel(LINES_AHEAD);
         if let Some(stdout) = stdout {
@@ -264,6 +265,7 @@ impl EngineProcess {
         }
         let _ = self.child.kill();
         let _ = self.child.wait();
+        running(self.child.id(), false);
     }
 
     /// Says `quit`, gives the engine a moment to exit, then ends it.
@@ -308,6 +310,35 @@ fn describe(status: std::process::ExitStatus) -> String {
         Some(code) => format!("exit status {code}"),
         None => "no exit status".into(),
     }
+}
+
+/// The engines running now, by process id (each leads its own process
+/// group): those still running when the client is interrupted are ended
+/// with it ([`end_every_engine`]).
+static RUNNING: Mutex<Vec<u32>> = Mutex::new(Vec::new());
+
+/// Notes that the engine `pid` runs (`true`) or has been ended.
+fn running(pid: u32, runs: bool) {
+    let mut list = RUNNING.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    list.retain(|&p| p != pid);
+    if runs {
+        list.push(pid);
+    }
+}
+
+/// Ends every engine still running, each with its whole process group (a
+/// shell's children too): for a client interrupted by a signal, which
+/// leaves no engine behind.
+pub fn end_every_engine() {
+    let list = std::mem::take(&mut *RUNNING.lock().unwrap_or_else(std::sync::PoisonError::into_inner));
+    #[cfg(target_os = "linux")]
+    for pid in list {
+        if let Some(group) = i32::try_from(pid).ok().and_then(rustix::process::Pid::from_raw) {
+            let _ = rustix::process::kill_process_group(group, rustix::process::Signal::KILL);
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    drop(list);
 }
 
 /// The reader thread: each line of the engine's output, bounded in length,

@@ -73,15 +73,25 @@ pub struct Measured {
 
 /// Runs the binary from the crate root and measures its peak memory. With
 /// `interrupt_after`, sends it SIGINT (Ctrl-C) after that long.
+pub fn run_measured(args: &[&str], interrupt_after: Option<std::time::Duration>) -> Measured {
+    measured(args, std::process::Stdio::inherit(), interrupt_after)
+}
+
+/// [`run_measured`] with standard input read from `stdin` (a file).
+pub fn run_measured_with_stdin(args: &[&str], stdin: std::fs::File) -> Measured {
+    measured(args, stdin.into(), None)
+}
+
 // The child is reaped by wait4, which std's handle does not see.
 #[allow(clippy::zombie_processes)]
-pub fn run_measured(args: &[&str], interrupt_after: Option<std::time::Duration>) -> Measured {
+fn measured(args: &[&str], stdin: std::process::Stdio, interrupt_after: Option<std::time::Duration>) -> Measured {
     use std::io::Read;
     use std::process::Stdio;
     let started = std::time::Instant::now();
     let mut child = Command::new(env!("CARGO_BIN_EXE_quadominos"))
         .args(args)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(stdin)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()

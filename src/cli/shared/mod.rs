@@ -49,6 +49,10 @@ pub struct LimitArgs {
     /// The most tiles a board or a hand may list.
     #[arg(long, global = true, value_name = "N", default_value_t = 1000, value_parser = clap::value_parser!(u32).range(1..))]
     pub max_tiles: u32,
+    /// The most YAML nodes (keys, values, list entries, collection starts
+    /// and ends) one input file may have.
+    #[arg(long, global = true, value_name = "N", default_value_t = limits::DEFAULT_EVENTS as u64, value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_events: u64,
     /// The most moves, answers or rows printed; a longer answer is refused,
     /// never cut short.
     #[arg(long, global = true, value_name = "N", default_value_t = 100_000, value_parser = clap::value_parser!(u32).range(1..))]
@@ -65,6 +69,7 @@ impl LimitArgs {
             input_bytes: self.max_input_bytes,
             nesting: usize::from(self.max_nesting),
             tiles: self.max_tiles as usize,
+            events: usize::try_from(self.max_events).unwrap_or(usize::MAX),
             printed: self.max_printed as usize,
             memory: self.max_memory,
         }
