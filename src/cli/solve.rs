@@ -4,6 +4,10 @@
 //! optimal, or the best found with what stopped the search and a bound that
 //! is a true upper bound; an `expect:` holds only on a proven answer; two
 //! solvers are compared only where both proved their answer.
+//!
+//! This file is long because the report is one piece: the answer, its
+//! proof or bound, the check of `expect:`, the comparison of solvers and the
+//! alternatives are established together and printed in each format.
 
 use std::fmt::Write as _;
 use std::path::PathBuf;

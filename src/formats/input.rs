@@ -1,5 +1,10 @@
 //! Reading input files and reporting what is wrong with them: every error
 //! names the file and, where there is one, the line and column.
+//!
+//! This file is long because reading a file and locating what is wrong in it
+//! are one piece: the read (size, kind of file, encoding), the parse with its
+//! limits, and the translation of every parser's error into a located
+//! problem in plain words share the source and its line map.
 
 use std::fmt;
 use std::path::{Path, PathBuf};

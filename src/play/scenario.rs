@@ -1,6 +1,10 @@
 //! Running rule scenarios: a starting state and a list of actions, played
 //! through the game engine under a variant; each action's verdict, events and
 //! scores recorded, and compared with the scenario's expectations.
+//!
+//! This file is long because a scenario's start (explicit or dealt), its
+//! actions and every kind of expectation are checked in one pass over the
+//! game, each against the same recorded run.
 
 use std::collections::BTreeMap;
 use std::path::Path;

@@ -16,6 +16,11 @@
 //! rests on that board alone: where none is found, or none can exist (the
 //! tile set is too small), the class says so ([`Unshown`]) and claims no
 //! matches and no bonus.
+//!
+//! This file is long because a class and what the rules make of it are
+//! described together: the symmetries that group neighbourhoods, the
+//! witness each class is judged on, and the report of each class with its
+//! clauses, which the witness search in `search.rs` serves.
 
 // Indexing here cannot panic on input: neighbourhood patterns index tables of 256 entries by 8-bit masks.
 #![allow(clippy::indexing_slicing)]

@@ -2,6 +2,11 @@
 //! cell, legal under a variant, and what does it earn? Implements "A
 //! placement, precisely" in docs/RULES.md, step by step, and cites the clause ids
 //! behind every decision.
+//!
+//! This file is long because the verdict and its citations are one
+//! computation: which clauses a verdict cites depends on the same counts of
+//! corners and values, asked again under each reading's other values, and
+//! the reasons for a refusal cite by the same facts.
 
 use std::fmt;
 
