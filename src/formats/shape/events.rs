@@ -324,17 +324,9 @@ mod tests {
     /// What serde_yaml builds of `text`: the length of the list under the
     /// top-level key `hand`, and the deepest nesting.
     fn as_read(text: &str) -> Option<(Option<usize>, usize)> {
-        fn depth(v: &serde_yaml::Value) -> usize {
-            match v {
-                serde_yaml::Value::Sequence(items) => 1 + items.iter().map(depth).max().unwrap_or(0),
-                serde_yaml::Value::Mapping(m) => 1 + m.iter().map(|(k, v)| depth(k).max(depth(v))).max().unwrap_or(0),
-                serde_yaml::Value::Tagged(t) => depth(&t.value),
-                _ => 0,
-            }
-        }
         let value: serde_yaml::Value = serde_yaml::from_str(text).ok()?;
         let hand = value.get("hand").and_then(serde_yaml::Value::as_sequence).map(Vec::len);
-        Some((hand, depth(&value)))
+        Some((hand, crate::formats::shape::tests::value_depth(&value)))
     }
 
     proptest::proptest! {
