@@ -302,3 +302,142 @@ fn the_enclosure_bonus_cites_e11_under_english_and_s15_under_serbian() {
     }
     assert_eq!(cited, ["E8, R7, E11, R9", "S10, S11, R7, S15, R9, S18"]);
 }
+
+/// The readings an event may cite only where they decided it, each with
+/// the condition, read from the game's own record, under which it did.
+/// A round someone went out of cites nothing of a blocked round (E15, S14,
+/// R13, R24). A blocked round may cite E10 and S18 beside R13: they are
+/// the grounds of R13's values (only a player who goes out collects).
+fn assert_events_cite_what_fired(variant: &Variant, events: &[quadominos::game::Event], what: &str) {
+    use quadominos::game::{EventKind, PlacementKind, RoundEnding};
+    let target = i64::from(variant.target());
+    let rules = variant.rules();
+    let mut scores = vec![0i64; 8];
+    for (i, event) in events.iter().enumerate() {
+        let before = &events[..i];
+        let cites = |c: &str| event.clauses.contains(&id(c));
+        let last_place = before.iter().rev().find(|e| matches!(e.kind, EventKind::Place { .. }));
+        let here = format!("{what}, event {i} ({:?}): {:?}", event.kind, event.clauses);
+        // R8 decides only what a bonus tile's own bonus earns.
+        if cites("R8") {
+            let after_bonus_tile = match (&event.kind, last_place.map(|e| &e.kind)) {
+                (EventKind::Place { kind: PlacementKind::BonusTile, bonus, .. }, _) => *bonus,
+                (
+                    EventKind::BonusPoints | EventKind::BonusTiles,
+                    Some(EventKind::Place { kind: PlacementKind::BonusTile, bonus: true, .. }),
+                ) => true,
+                _ => false,
+            };
+            assert!(after_bonus_tile, "R8 cited away from a bonus tile's bonus: {here}");
+        }
+        // R9 scores ordinary plays only.
+        if cites("R9") {
+            assert!(
+                matches!(event.kind, EventKind::Place { kind: PlacementKind::Turn, .. }),
+                "R9 cited on other than an ordinary play: {here}"
+            );
+        }
+        // R22 only on a pass straight after a draw by the same seat.
+        if cites("R22") {
+            let drew = before.last().is_some_and(|e| matches!(e.kind, EventKind::Draw { .. }) && e.seat == event.seat);
+            assert!(matches!(event.kind, EventKind::Pass) && drew, "R22 cited without a draw before the pass: {here}");
+        }
+        // R27 decides a draw only where a player may draw holding a play.
+        if cites("R27") {
+            assert!(rules.voluntary_draw.yes(), "R27 cited where it allows no voluntary draw: {here}");
+        }
+        match &event.kind {
+            EventKind::RoundEnd { ending: RoundEnding::Blocked, hand_totals, .. } => {
+                for c in ["R18", "R25"] {
+                    assert!(!cites(c), "{c} cited on a blocked round: {here}");
+                }
+                if cites("E10") || cites("S18") {
+                    assert!(cites("R13"), "E10 or S18 cited on a blocked round without R13: {here}");
+                }
+                let lowest = hand_totals.iter().min().copied();
+                let tied = hand_totals.iter().filter(|&&t| Some(t) == lowest).count();
+                if cites("R24") {
+                    assert!(tied > 1, "R24 cited without a tie for the lowest hand: {here}");
+                }
+            }
+            EventKind::RoundEnd { ending: RoundEnding::WentOut, winner, .. } => {
+                for c in ["E15", "S14", "R13", "R24"] {
+                    assert!(!cites(c), "{c} cited on a round someone went out of: {here}");
+                }
+                if cites("R18") {
+                    let bonus = matches!(last_place.map(|e| &e.kind), Some(EventKind::Place { bonus: true, .. }));
+                    assert!(bonus, "R18 cited though the last tile earned no bonus: {here}");
+                }
+                if cites("R25") {
+                    let at = winner.is_some_and(|w| scores[w] >= target);
+                    assert!(at, "R25 cited though the player going out was not at the target: {here}");
+                }
+            }
+            EventKind::GameEnd { scores: last, .. } => {
+                if cites("R23") {
+                    let reached = last.iter().filter(|&&s| s >= target).count();
+                    let top = last.iter().max().copied();
+                    let equal = last.iter().filter(|&&s| Some(s) == top).count();
+                    assert!(reached > 1 || equal > 1, "R23 cited with one player at the target: {here}");
+                }
+            }
+            _ => {
+                for c in ["R13", "R18", "R23", "R24", "R25"] {
+                    assert!(!cites(c), "{c} cited away from the end of a round or game: {here}");
+                }
+            }
+        }
+        match &event.kind {
+            EventKind::Deal { hands, .. } => scores.truncate(hands.len()),
+            EventKind::RoundEnd { changes, .. } => {
+                for (s, c) in scores.iter_mut().zip(changes) {
+                    *s += c;
+                }
+            }
+            _ => {
+                if let Some(seat) = event.seat {
+                    scores[seat] += event.score;
+                }
+            }
+        }
+    }
+}
+
+/// Whole games, under every shipped variant and under the readings that
+/// end rounds and games otherwise, cite each reading of a game's events
+/// only where the record shows it decided the event.
+#[test]
+fn game_events_cite_a_reading_only_where_it_decided() {
+    use quadominos::play::{MAX_ROUNDS, Stop, Strategy, play};
+    let overrides: [&[(&str, &str)]; 5] = [
+        &[],
+        &[("blocked-round", "lowest-collects"), ("target-check", "end-of-round")],
+        &[("going-out-at-target", "collects"), ("last-draw-pass", "draw-only")],
+        &[("voluntary-draw", "yes"), ("target-tie", "shared"), ("target-check", "end-of-round")],
+        &[("blocked-round", "lowest-collects"), ("lowest-hand-tie", "nobody-collects"), ("bonus-chain", "yes")],
+    ];
+    let mut cited = std::collections::BTreeSet::new();
+    for base in shipped() {
+        for changes in overrides {
+            let mut variant = base.clone();
+            for (name, value) in changes {
+                variant = variant.with_rule(name, value).unwrap();
+            }
+            for seed in 0..12 {
+                for strategy in [Strategy::Greedy, Strategy::Random] {
+                    let Ok(played) = play(&variant, 2 + (seed as usize % 3), seed, strategy, Stop::End, MAX_ROUNDS)
+                    else {
+                        continue;
+                    };
+                    let events = played.game.events();
+                    assert_events_cite_what_fired(&variant, events, &format!("{} seed {seed}", variant.label()));
+                    cited.extend(events.iter().flat_map(|e| e.clauses.iter().map(|c| c.to_string())));
+                }
+            }
+        }
+    }
+    // The games reach the conditional readings the check is about.
+    for c in ["R8", "R9", "R13", "R18", "R22", "R24", "R25"] {
+        assert!(cited.contains(c), "no game cited {c}: {cited:?}");
+    }
+}
