@@ -351,7 +351,7 @@ pub(crate) fn solve(puzzle: &Puzzle, view: &LatticeView, limits: &Limits) -> Ans
     let root = search.bound(0, i64::MIN).unwrap_or(0);
     limits.bounded(root);
     let split = piece_points(view);
-    let (best, nodes, why) = if limits.threads > 1 && split < n {
+    let (best, nodes, why) = if limits.workers() > 1 && split < n {
         shared_out(&tables, split, started)
     } else {
         search.go(0, 0);

@@ -10,7 +10,7 @@ use std::time::Instant;
 use super::{LatticeSearch, Outcome, Tables};
 use crate::solve::best::Shared;
 
-/// The search shared out over `tables.limits.threads` threads: each piece
+/// The search shared out over the threads the limits allow: each piece
 /// (the values of the first `split` points) searched on its own, cutting
 /// what cannot reach the best any piece has found. The answer is the first
 /// piece's (in the search's order) among those of the best score, which is
@@ -19,7 +19,7 @@ pub(super) fn shared_out(tables: &Tables<'_>, split: usize, started: Instant) ->
     // Pieces are handed out in the search's order, each to the next thread
     // free, so that the early (heavy) pieces, which find the good fills that
     // cut the rest, run first, as they would on one thread.
-    shared_out_in(tables, split, started, tables.limits.threads, |pieces| (0..pieces).collect())
+    shared_out_in(tables, split, started, tables.limits.workers(), |pieces| (0..pieces).collect())
 }
 
 /// [`shared_out`] on `threads` threads, the pieces handed out in the order
