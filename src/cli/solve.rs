@@ -377,7 +377,10 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
             max_answers: budget.printed.saturating_add(1),
             stop: Some(stop.clone()),
             progress: Some(progress.clone()),
-            threads: args.threads,
+            threads: match args.threads {
+                0 => std::thread::available_parallelism().map_or(1, usize::from),
+                n => n,
+            },
             ..super::shared::solve_limits(timeout)
         };
         progress.reset();

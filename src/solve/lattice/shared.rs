@@ -4,7 +4,7 @@
 //! piece has found, and ties go to the earlier piece, so that the answer is
 //! the one a single thread finds.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Instant;
 
 use super::{LatticeSearch, Outcome, Tables};
@@ -40,6 +40,20 @@ pub(super) fn shared_out_in(
     let order = order(pieces.len());
     let best_fill = Shared::new();
     let next_piece = AtomicUsize::new(0);
+    // Which pieces are searched to the end: once a piece is, no fill scores
+    // more than the best found or the bound of a piece that is not, and the
+    // bound reported falls to that.
+    let settled: Vec<AtomicBool> = pieces.iter().map(|_| AtomicBool::new(false)).collect();
+    let settle = |i: usize| {
+        if let Some(flag) = settled.get(i) {
+            flag.store(true, Ordering::Relaxed);
+        }
+        let open = pieces.iter().zip(&settled).filter(|(_, s)| !s.load(Ordering::Relaxed)).map(|(p, _)| p.reach);
+        let most = open.max().unwrap_or(i64::MIN).max(best_fill.score().unwrap_or(i64::MIN));
+        if most > i64::MIN {
+            tables.limits.bounded(most);
+        }
+    };
     let threads = threads.clamp(1, pieces.len().max(1));
     let mut found: Vec<(usize, Outcome)> = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
@@ -52,6 +66,9 @@ pub(super) fn shared_out_in(
                         search.values[..split].copy_from_slice(&piece.values);
                         search.used = piece.used;
                         search.go(split, piece.score);
+                        if !search.budget.stopped() {
+                            settle(i);
+                        }
                         mine.push((i, (search.best, search.budget.nodes, search.budget.why)));
                     }
                     mine

@@ -19,7 +19,14 @@ impl Search<'_> {
     /// owed that score exactly `value`, the best there is, each after
     /// `prefix`, in the plain search's order. The budget is held: the
     /// value is known, and reading its lines back is not searching.
-    pub(super) fn chain_lines(&mut self, owed: u8, value: i64, cap: usize, prefix: &mut Vec<Play>, out: &mut Vec<Vec<Play>>) {
+    pub(super) fn chain_lines(
+        &mut self,
+        owed: u8,
+        value: i64,
+        cap: usize,
+        prefix: &mut Vec<Play>,
+        out: &mut Vec<Vec<Play>>,
+    ) {
         if out.len() >= cap {
             return;
         }
