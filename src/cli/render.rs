@@ -20,9 +20,10 @@ use quadominos::render::page::{page_html, transcript_page};
 use quadominos::render::{Highlight, Marks, board_svg, board_text_marked};
 use quadominos::rules::MoveGen;
 use quadominos::solve::native::Native;
-use quadominos::solve::{Answer, Goal, Puzzle, Solver, verify};
+use quadominos::solve::{Solver, verify};
 
 use super::shared::alternatives::other_choices;
+use super::shared::answer::{answer_picture, goal_name};
 use super::shared::{Failure, RuleArgs, pages, parse_cell, parse_seconds};
 
 /// What `render` prints on standard output.
@@ -173,7 +174,7 @@ its variants side by side",
             let page = pages::page_output(&args.html, || {
                 let limits = super::shared::solve_limits(args.timeout);
                 let others = other_choices(&puzzle, &answer, &limits)?;
-                let goal = super::solve::goal_name(&puzzle.goal);
+                let goal = goal_name(&puzzle.goal);
                 Ok(page_html(&pages::puzzle_page(&loaded.source.name, &goal, &puzzle, &answer, &others)))
             })?;
             let (board, marks) =
@@ -366,26 +367,6 @@ fn position_picture(loaded: &LoadedPosition, cells: &[Cell]) -> (Board, Marks) {
     bonus_cells.dedup();
     let title = format!("{}: {}", loaded.source.name, loaded.variant.label());
     (p.board.clone(), Marks { title: Some(title), highlights, bonus_cells, labels: Vec::new() })
-}
-
-/// The board after an answer's plays, each numbered in play order and
-/// starred when it earned a bonus.
-pub fn answer_picture(puzzle: &Puzzle, answer: &Answer, title: &str) -> (Board, Marks) {
-    let mut board = puzzle.board.clone();
-    let mut highlights = Vec::new();
-    for (i, play) in answer.plays.iter().enumerate() {
-        board.insert(play.at, play.corners);
-        highlights.push(Highlight { cell: play.at, number: Some(i + 1), bonus: play.bonus, lit: true });
-    }
-    let proof = if answer.proven { "" } else { ", best found in the time limit, not proven" };
-    // A count is a count, and a fill that was not found has no score.
-    let title = match (answer.count, matches!(puzzle.goal, Goal::Fill(_)) && answer.plays.is_empty()) {
-        (Some(n), _) => format!("{title} (count {n}{proof})"),
-        (None, true) if answer.proven => format!("{title} (no fill exists, proven)"),
-        (None, true) => format!("{title} (no fill found{proof})"),
-        (None, false) => format!("{title} (score {}{proof})", answer.score),
-    };
-    (board, Marks { title: Some(title), highlights, bonus_cells: Vec::new(), labels: Vec::new() })
 }
 
 /// The picture `moves --svg` draws: every open cell labelled with the number

@@ -25,6 +25,7 @@ use quadominos::solve::{
 use serde::Serialize;
 
 use super::shared::alternatives::{other_choices, other_text, unproven};
+use super::shared::answer::{answer_picture, goal_name};
 use super::shared::{Failure, Format, RuleArgs, SolverChoice, colour, hand_line, parse_seconds, serialize};
 
 /// Exit status after an interrupt (Ctrl-C): 128 + SIGINT, as shells report it.
@@ -240,15 +241,6 @@ struct ReportStats {
     /// solver that proves no bound while it runs.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     bounds: Vec<BoundStep>,
-}
-
-/// The goal in words, as reports and pages name it.
-pub fn goal_name(goal: &Goal) -> String {
-    match goal {
-        Goal::BestTurn => "best-turn".into(),
-        Goal::BestSequence { plays } => format!("best-sequence of up to {plays} plays"),
-        Goal::Fill(f) => format!("fill of {} cells ({:?})", f.region.len(), f.objective).to_lowercase(),
-    }
 }
 
 fn run_solver(solver: &dyn Solver, puzzle: &Puzzle, limits: &Limits) -> Result<Answer, Failure> {
@@ -503,7 +495,7 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
     })?;
     super::shared::picture::write_with_page(&args.svg, &args.png, page, || {
         let title = format!("{}: {}, {}", loaded.source.name, report.goal, report.variant);
-        let (board, marks) = super::render::answer_picture(&loaded.puzzle, &report.answer, &title);
+        let (board, marks) = answer_picture(&loaded.puzzle, &report.answer, &title);
         quadominos::render::board_svg(&board, &marks)
     })?;
     let code = if stop.load(Ordering::SeqCst) {

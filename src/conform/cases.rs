@@ -12,7 +12,7 @@ use crate::rules::{MoveGen, Variant};
 
 use super::compare::{compare_lists, our_verdict, verdict_beside, verdict_candidates};
 use super::report::{Divergence, Facts, Failure, FailureKind};
-use super::run::{Session, Trouble, Verdict, each, garbage, position_of, rules_of};
+use super::session::{Session, Trouble, Verdict, each, garbage, position_of, rules_of};
 
 /// A wrong answer to `request`, with its details.
 fn wrong_answer(request: &Request, details: Vec<String>, divergence: Option<Divergence>) -> Failure {

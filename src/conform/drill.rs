@@ -16,7 +16,7 @@ use crate::rules::{MoveGen, Variant};
 
 use super::compare::{compare_lists, step_of};
 use super::report::{Divergence, Step};
-use super::run::{Session, Trouble, each, garbage};
+use super::session::{Session, Trouble, each, garbage};
 
 /// Where the engine's perft first parts from the rules' below `board` and
 /// `hand` at `depth` (the counts there differ), and notes on the search: a

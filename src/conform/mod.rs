@@ -15,6 +15,7 @@ pub mod compare;
 mod drill;
 pub mod report;
 pub mod run;
+mod session;
 pub mod suite;
 
 pub use report::{

@@ -21,6 +21,12 @@ impl Shared {
         self.0.fetch_max((score << 32) | i64::from(place), Ordering::Relaxed);
     }
 
+    /// The best score any piece has found, if any has.
+    pub(crate) fn score(&self) -> Option<i64> {
+        let word = self.0.load(Ordering::Relaxed);
+        (word != i64::MIN).then_some(word >> 32)
+    }
+
     /// The least piece `piece` must be able to reach for the best answer so
     /// far not to beat it: that answer's score, or one more when it comes from
     /// an earlier piece (ties go to the earlier piece). `None` before any

@@ -29,6 +29,11 @@ use crate::rules::{CornerMatch, quick_judge_with};
 /// No tile (in the corner-code table) or no value yet (at a point).
 const NONE: u8 = u8::MAX;
 
+/// The first points whose branches' bounds are kept while they are
+/// searched, so that the bound reported falls as they are settled: a few,
+/// for their bounds are worked out twice.
+const TRACKED: usize = 4;
+
 /// A weight fill seen as values on lattice points.
 #[derive(Clone, Debug)]
 pub(crate) struct LatticeView {
@@ -348,14 +353,19 @@ pub(crate) fn solve(puzzle: &Puzzle, view: &LatticeView, limits: &Limits) -> Ans
     let n = view.points.len();
     let tables = Tables::of(view, limits);
     let mut search = LatticeSearch::new(&tables, None, started);
+    #[cfg(test)]
+    {
+        search.budget.max_nodes = MAX_NODES.with(std::cell::Cell::get);
+    }
     let root = search.bound(0, i64::MIN).unwrap_or(0);
     limits.bounded(root);
     let split = piece_points(view);
-    let (best, nodes, why) = if limits.threads > 1 && split < n {
-        shared_out(&tables, split, started)
+    let (best, nodes, why, lowest) = if limits.workers() > 1 && split < n {
+        let (best, nodes, why) = shared_out(&tables, split, started);
+        (best, nodes, why, root)
     } else {
         search.go(0, 0);
-        (search.best, search.budget.nodes, search.budget.why)
+        (search.best, search.budget.nodes, search.budget.why, search.lowest.min(root))
     };
     let proven = why.is_none();
     let stats = Stats { solver: "native", nodes, micros: started.elapsed().as_micros() as u64, stopped: why };
@@ -363,8 +373,14 @@ pub(crate) fn solve(puzzle: &Puzzle, view: &LatticeView, limits: &Limits) -> Ans
         Some((score, values)) => (*score, view.plays(puzzle, values)),
         None => (0, Vec::new()),
     };
-    let bound = (!proven).then(|| root.max(score));
+    let bound = (!proven).then(|| lowest.max(score));
     Answer { score, proven, bound, plays, all: Vec::new(), count: None, stats }
+}
+
+#[cfg(test)]
+thread_local! {
+    /// The most nodes a test lets the search on one thread visit.
+    static MAX_NODES: std::cell::Cell<u64> = const { std::cell::Cell::new(u64::MAX) };
 }
 
 /// The pieces a shared search hands out fix the values of the first points:
@@ -480,6 +496,8 @@ struct Prefix {
     values: Vec<u8>,
     used: u128,
     score: i64,
+    /// The most a fill starting with these values can score.
+    reach: i64,
 }
 
 struct LatticeSearch<'a> {
@@ -498,6 +516,18 @@ struct LatticeSearch<'a> {
     /// When collecting the pieces to share out: the number of points they
     /// fix, and the pieces found so far.
     pieces: Option<(usize, Vec<Prefix>)>,
+    /// The bound of the branch about to be searched: its score and the most
+    /// its open cells can add, as the bound that let it through found it.
+    reach: i64,
+    /// For each of the first points ([`TRACKED`]) on the current line: the
+    /// bound of each of its values' branches, in the order they are
+    /// searched, and how many of them are searched to the end. Once every
+    /// branch before one is searched, no fill scores more than the best
+    /// found or the bound of a branch still open: the bound falls as the
+    /// search goes on, not only at its end.
+    open: Vec<(Vec<i64>, usize)>,
+    /// The lowest bound proven so far (`i64::MAX`: none yet).
+    lowest: i64,
     budget: Budget<'a>,
     /// The free tiles fitting each open cell that knows a corner, the first
     /// `known` of them, split into the tiles of rank below 64 and the rest so
@@ -533,6 +563,9 @@ impl<'a> LatticeSearch<'a> {
             best: None,
             shared,
             pieces: None,
+            reach: i64::MAX,
+            open: Vec::new(),
+            lowest: i64::MAX,
             budget: Budget::new(t.limits, started),
             masks: [[0; 64]; 2],
             known: 0,
@@ -561,7 +594,7 @@ impl<'a> LatticeSearch<'a> {
         if let Some((depth, pieces)) = &mut self.pieces
             && next == *depth
         {
-            pieces.push(Prefix { values: self.values[..next].to_vec(), used: self.used, score });
+            pieces.push(Prefix { values: self.values[..next].to_vec(), used: self.used, score, reach: self.reach });
             return;
         }
         if next == self.values.len() {
@@ -579,30 +612,27 @@ impl<'a> LatticeSearch<'a> {
             _ => 5,
         };
         let ahead = self.ahead;
-        for v in (0..=cap).rev().filter(|v| ahead & (1 << v) != 0) {
-            self.values[next] = v;
-            let before = self.used;
-            let mut gained = 0;
-            let mut ok = true;
-            for i in 0..self.t.completes[next].len() {
-                let j = self.t.completes[next][i];
-                let corners = self.t.view.cells[j].1.map(|p| self.values[p]);
-                match self.t.view.tile_of(corners).map(|t| usize::from(self.t.rank[t])) {
-                    Some(t) if self.used & (1u128 << t) == 0 => {
-                        self.used |= 1u128 << t;
-                        gained += self.t.weight[t];
-                    }
-                    _ => {
-                        ok = false;
-                        break;
-                    }
-                }
+        let tracked = next < TRACKED && self.pieces.is_none() && self.shared.is_none();
+        if tracked {
+            // Each branch's bound, before any is searched.
+            let mut bounds = Vec::new();
+            for v in (0..=cap).rev().filter(|v| ahead & (1 << v) != 0) {
+                let before = self.used;
+                let reach =
+                    self.assign(next, v).and_then(|gained| Some(score + gained + self.bound(next + 1, i64::MIN)?));
+                self.used = before;
+                bounds.push(reach.unwrap_or(i64::MIN));
             }
-            if ok {
+            self.open.push((bounds, 0));
+        }
+        for v in (0..=cap).rev().filter(|v| ahead & (1 << v) != 0) {
+            let before = self.used;
+            if let Some(gained) = self.assign(next, v) {
                 let score = score + gained;
                 let need = self.floor().saturating_sub(score);
                 // The bound is only given when it reaches `need`.
-                if self.bound(next + 1, need).is_some() {
+                if let Some(rest) = self.bound(next + 1, need) {
+                    self.reach = score + rest;
                     self.go(next + 1, score);
                 }
             }
@@ -610,8 +640,56 @@ impl<'a> LatticeSearch<'a> {
             if self.budget.stopped() {
                 break;
             }
+            if tracked {
+                if let Some((_, done)) = self.open.last_mut() {
+                    *done += 1;
+                }
+                self.report_bound();
+            }
+        }
+        if tracked {
+            self.open.pop();
         }
         self.values[next] = NONE;
+    }
+
+    /// Gives point `next` value `v`: the weight of the cells that value
+    /// completes, their tiles marked used; `None` when one of them is no
+    /// free tile (the tiles marked so far are the caller's to take back).
+    fn assign(&mut self, next: usize, v: u8) -> Option<i64> {
+        self.values[next] = v;
+        let mut gained = 0;
+        for i in 0..self.t.completes[next].len() {
+            let j = self.t.completes[next][i];
+            let corners = self.t.view.cells[j].1.map(|p| self.values[p]);
+            match self.t.view.tile_of(corners).map(|t| usize::from(self.t.rank[t])) {
+                Some(t) if self.used & (1u128 << t) == 0 => {
+                    self.used |= 1u128 << t;
+                    gained += self.t.weight[t];
+                }
+                _ => return None,
+            }
+        }
+        Some(gained)
+    }
+
+    /// Reports the bound the branches searched to the end leave: the best
+    /// fill found, or the bound of a branch not yet searched to the end
+    /// (one still open at some first point, or, at the deepest first point
+    /// on the line, any not yet searched), whichever is more. A search
+    /// shared out reports by its pieces instead.
+    fn report_bound(&mut self) {
+        let mut most = self.best.as_ref().map_or(i64::MIN, |b| b.0);
+        let deepest = self.open.len().saturating_sub(1);
+        for (depth, (bounds, done)) in self.open.iter().enumerate() {
+            // A branch being searched is bounded by the first points below.
+            let from = if depth == deepest { *done } else { done + 1 };
+            most = most.max(bounds.iter().skip(from).copied().max().unwrap_or(i64::MIN));
+        }
+        if most > i64::MIN && most < self.lowest {
+            self.lowest = most;
+            self.t.limits.bounded(most);
+        }
     }
 }
 

@@ -207,8 +207,9 @@ pub struct Limits {
     pub progress: Option<Arc<Progress>>,
     /// The threads the native search may share a weight fill's lattice
     /// search, or a chained best turn's search below (without `all`), out
-    /// over (0 or 1: it runs on the calling thread alone). The answer is the
-    /// same on any number; the node count is not.
+    /// over (0 or 1: it runs on the calling thread alone), never more than
+    /// the cores there are ([`Limits::workers`]). The answer is the same on
+    /// any number; the node count is not.
     pub threads: usize,
 }
 
@@ -234,6 +235,17 @@ impl Limits {
         } else {
             None
         }
+    }
+
+    /// The threads a search shared out runs on: those asked (at least
+    /// one), never more than the cores the process may run on. Threads
+    /// beyond the cores only take turns on them, each holding a share of
+    /// the work the others wait for and searching with the weaker floor of
+    /// a share started early, so that more of them than cores is slower,
+    /// never faster.
+    pub fn workers(&self) -> usize {
+        let cores = std::thread::available_parallelism().map_or(1, usize::from);
+        self.threads.clamp(1, cores.max(1))
     }
 
     /// Reports a score found (kept when it is the best so far).

@@ -30,14 +30,25 @@ impl Solver for Native {
 
     fn solve(&self, puzzle: &Puzzle, limits: &Limits) -> Result<Answer, SolveError> {
         let started = Instant::now();
-        if let Some(bound) = ceiling(puzzle) {
+        let sequence = match puzzle.goal {
+            Goal::Fill(ref fill) => {
+                if let Some(bound) = fill_ceiling(puzzle, fill) {
+                    limits.bounded(bound);
+                }
+                return Ok(super::fill::solve_fill(puzzle, fill, limits));
+            }
+            Goal::BestTurn => None,
+            Goal::BestSequence { plays } => Some(plays),
+        };
+        // The ceiling is read from the search's own move generator: setting
+        // one up costs about as much as the whole plain best turn.
+        let mut search = Search::new(puzzle, limits, started);
+        if let Some(bound) = search.ceiling() {
             limits.bounded(bound);
         }
-        let mut search = Search::new(puzzle, limits, started);
-        let mut answer = match puzzle.goal {
-            Goal::BestTurn => search.best_turn(),
-            Goal::BestSequence { plays } => search.best_sequence(plays),
-            Goal::Fill(ref fill) => return Ok(super::fill::solve_fill(puzzle, fill, limits)),
+        let mut answer = match sequence {
+            None => search.best_turn(),
+            Some(plays) => search.best_sequence(plays),
         };
         if answer.proven {
             // Proven: nothing scores more than the answer.
@@ -65,30 +76,29 @@ impl Solver for Native {
 /// - A fill: the heaviest pool tiles, one per region cell (weight), or one
 ///   bonus per region cell (bonuses).
 pub fn ceiling(puzzle: &Puzzle) -> Option<i64> {
+    if let Goal::Fill(fill) = &puzzle.goal {
+        return fill_ceiling(puzzle, fill);
+    }
     let limits = Limits::default();
-    let search = Search::new(puzzle, &limits, Instant::now());
-    match &puzzle.goal {
-        Goal::BestTurn => Some(search.turn_ceiling(&search.moves())),
-        Goal::BestSequence { plays } => {
-            let mut tops = search.generator_hand_values();
-            tops.sort_unstable_by(|a, b| b.cmp(a));
-            Some(tops.iter().take(*plays).sum())
+    Search::new(puzzle, &limits, Instant::now()).ceiling()
+}
+
+/// [`ceiling`] for a fill: read from the pool and the region alone.
+fn fill_ceiling(puzzle: &Puzzle, fill: &super::FillGoal) -> Option<i64> {
+    match fill.objective {
+        FillObjective::Count => None,
+        FillObjective::Bonuses => i64::try_from(fill.region.len()).ok(),
+        FillObjective::Weight => {
+            let variant = &puzzle.variant;
+            let mut weights: Vec<i64> = fill
+                .pool
+                .iter()
+                .filter(|&&t| !variant.orientations().of(variant.tile_set(), t).is_empty())
+                .map(|t| i64::from(t.weight()))
+                .collect();
+            weights.sort_unstable_by(|a, b| b.cmp(a));
+            Some(weights.iter().take(fill.region.len()).sum())
         }
-        Goal::Fill(fill) => match fill.objective {
-            FillObjective::Count => None,
-            FillObjective::Bonuses => i64::try_from(fill.region.len()).ok(),
-            FillObjective::Weight => {
-                let variant = &puzzle.variant;
-                let mut weights: Vec<i64> = fill
-                    .pool
-                    .iter()
-                    .filter(|&&t| !variant.orientations().of(variant.tile_set(), t).is_empty())
-                    .map(|t| i64::from(t.weight()))
-                    .collect();
-                weights.sort_unstable_by(|a, b| b.cmp(a));
-                Some(weights.iter().take(fill.region.len()).sum())
-            }
-        },
     }
 }
 
@@ -263,6 +273,29 @@ impl<'p> Search<'p> {
         }
     }
 
+    /// [`ceiling`] for a turn or a sequence, from this search's generator.
+    fn ceiling(&self) -> Option<i64> {
+        match &self.puzzle.goal {
+            Goal::BestTurn => Some(self.turn_ceiling(&self.moves())),
+            Goal::BestSequence { plays } => {
+                let mut tops = self.generator_hand_values();
+                tops.sort_unstable_by(|a, b| b.cmp(a));
+                Some(tops.iter().take(*plays).sum())
+            }
+            Goal::Fill(fill) => fill_ceiling(self.puzzle, fill),
+        }
+    }
+
+    /// The hand's tiles by weight, heaviest first: what the bounds of the
+    /// plain turn take the heaviest few of. Listing the hand costs more than
+    /// a bound, so it is listed once per position, not once per move.
+    fn hand_weights(&self) -> Vec<(i64, TileId)> {
+        let mut weights: Vec<(i64, TileId)> =
+            self.generator.hand().into_iter().map(|t| (i64::from(t.weight()), t)).collect();
+        weights.sort_unstable_by(|a, b| b.cmp(a));
+        weights
+    }
+
     fn moves(&self) -> Vec<Move> {
         let mut moves = Vec::new();
         self.generator.legal_moves(&mut moves);
@@ -406,11 +439,12 @@ impl<'p> Search<'p> {
             (std::cmp::Reverse(self.generator.is_bonus(m)), std::cmp::Reverse(weight))
         });
         let ceiling = self.turn_ceiling(&moves);
+        let weights = self.hand_weights();
         let mut still: Vec<i64> = moves
             .iter()
             .rev()
             .scan(i64::MIN, |most, &m| {
-                *most = (*most).max(self.move_ceiling(m));
+                *most = (*most).max(self.move_ceiling(m, &weights));
                 Some(*most)
             })
             .collect();
@@ -419,16 +453,15 @@ impl<'p> Search<'p> {
     }
 
     /// No turn starting with `m` scores more than this: its points, then, on
-    /// a bonus, what [`Search::turn_ceiling`] allows the hand left after it.
-    fn move_ceiling(&self, m: Move) -> i64 {
+    /// a bonus, what [`Search::turn_ceiling`] allows the hand left after it
+    /// (`hand`: the hand's weights, as [`Search::hand_weights`] lists them).
+    fn move_ceiling(&self, m: Move, hand: &[(i64, TileId)]) -> i64 {
         let corners = corners_of(self.variant, m);
         let first = i64::from(points(self.variant, corners));
         if !self.generator.is_bonus(m) {
             return first;
         }
-        let mut weights: Vec<i64> =
-            self.generator.hand().iter().filter(|&&t| t != corners.id()).map(|t| i64::from(t.weight())).collect();
-        weights.sort_unstable_by(|a, b| b.cmp(a));
+        let weights: Vec<i64> = hand.iter().filter(|w| w.1 != corners.id()).map(|w| w.0).collect();
         if self.variant.rules().bonus_chain.yes() {
             // As in `turn_ceiling`: of at most k + 1 placements, k the tiles
             // left, at most (k + 2) / 2 pay 25.
@@ -487,13 +520,18 @@ impl<'p> Search<'p> {
     }
 
     /// Without chained bonuses: could `points` and the `more` heaviest other
-    /// hand tiles reach the best line found so far?
-    fn could_reach(&self, best: &Option<(i64, Vec<Vec<Play>>)>, points: i64, tile: TileId, more: u8) -> bool {
+    /// hand tiles (of `hand`, as [`Search::hand_weights`] lists them) reach
+    /// the best line found so far?
+    fn could_reach(
+        &self,
+        best: &Option<(i64, Vec<Vec<Play>>)>,
+        points: i64,
+        tile: TileId,
+        more: u8,
+        hand: &[(i64, TileId)],
+    ) -> bool {
         let Some((best, _)) = best else { return true };
-        let mut weights: Vec<i64> =
-            self.generator.hand().iter().filter(|&&t| t != tile).map(|t| i64::from(t.weight())).collect();
-        weights.sort_unstable_by(|a, b| b.cmp(a));
-        let ceiling = points + weights.iter().take(usize::from(more)).sum::<i64>();
+        let ceiling = points + hand.iter().filter(|w| w.1 != tile).take(usize::from(more)).map(|w| w.0).sum::<i64>();
         if self.limits.all { ceiling >= *best } else { ceiling > *best }
     }
 
@@ -514,6 +552,7 @@ impl<'p> Search<'p> {
             return Some((0, vec![Vec::new()]));
         }
         moves.sort_by_cached_key(|&m| std::cmp::Reverse(corners_of(self.variant, m).weight()));
+        let hand = if chain { Vec::new() } else { self.hand_weights() };
         for m in moves {
             if self.tick() {
                 break;
@@ -525,7 +564,7 @@ impl<'p> Search<'p> {
                 merge(&mut best, play.points, vec![play], self.cap());
                 continue;
             }
-            if !chain && !self.could_reach(&best, play.points, play.tile, owed - 1) {
+            if !chain && !self.could_reach(&best, play.points, play.tile, owed - 1, &hand) {
                 continue;
             }
             self.generator.place(m.at, play.corners);

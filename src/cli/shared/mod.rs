@@ -6,6 +6,7 @@
 use std::path::PathBuf;
 
 pub mod alternatives;
+pub mod answer;
 pub mod colour;
 pub mod output;
 pub mod pages;

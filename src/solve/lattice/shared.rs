@@ -4,13 +4,13 @@
 //! piece has found, and ties go to the earlier piece, so that the answer is
 //! the one a single thread finds.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Instant;
 
 use super::{LatticeSearch, Outcome, Tables};
 use crate::solve::best::Shared;
 
-/// The search shared out over `tables.limits.threads` threads: each piece
+/// The search shared out over the threads the limits allow: each piece
 /// (the values of the first `split` points) searched on its own, cutting
 /// what cannot reach the best any piece has found. The answer is the first
 /// piece's (in the search's order) among those of the best score, which is
@@ -19,7 +19,7 @@ pub(super) fn shared_out(tables: &Tables<'_>, split: usize, started: Instant) ->
     // Pieces are handed out in the search's order, each to the next thread
     // free, so that the early (heavy) pieces, which find the good fills that
     // cut the rest, run first, as they would on one thread.
-    shared_out_in(tables, split, started, tables.limits.threads, |pieces| (0..pieces).collect())
+    shared_out_in(tables, split, started, tables.limits.workers(), |pieces| (0..pieces).collect())
 }
 
 /// [`shared_out`] on `threads` threads, the pieces handed out in the order
@@ -40,6 +40,20 @@ pub(super) fn shared_out_in(
     let order = order(pieces.len());
     let best_fill = Shared::new();
     let next_piece = AtomicUsize::new(0);
+    // Which pieces are searched to the end: once a piece is, no fill scores
+    // more than the best found or the bound of a piece that is not, and the
+    // bound reported falls to that.
+    let settled: Vec<AtomicBool> = pieces.iter().map(|_| AtomicBool::new(false)).collect();
+    let settle = |i: usize| {
+        if let Some(flag) = settled.get(i) {
+            flag.store(true, Ordering::Relaxed);
+        }
+        let open = pieces.iter().zip(&settled).filter(|(_, s)| !s.load(Ordering::Relaxed)).map(|(p, _)| p.reach);
+        let most = open.max().unwrap_or(i64::MIN).max(best_fill.score().unwrap_or(i64::MIN));
+        if most > i64::MIN {
+            tables.limits.bounded(most);
+        }
+    };
     let threads = threads.clamp(1, pieces.len().max(1));
     let mut found: Vec<(usize, Outcome)> = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
@@ -52,6 +66,9 @@ pub(super) fn shared_out_in(
                         search.values[..split].copy_from_slice(&piece.values);
                         search.used = piece.used;
                         search.go(split, piece.score);
+                        if !search.budget.stopped() {
+                            settle(i);
+                        }
                         mine.push((i, (search.best, search.budget.nodes, search.budget.why)));
                     }
                     mine

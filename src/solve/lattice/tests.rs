@@ -127,3 +127,50 @@ fn pieces_searched_last_first_give_the_answer_of_the_search_in_order() {
         assert_eq!(view.plays(puzzle, &shared.1), view.plays(puzzle, &one.1), "{:?}", goal.region);
     }
 }
+
+/// The lattice search on one thread with its bound history, cut after
+/// `max_nodes` nodes: the answer and each bound reported, in order.
+fn with_history(puzzle: &Puzzle, max_nodes: u64) -> (Answer, Vec<i64>, i64) {
+    let Goal::Fill(goal) = &puzzle.goal else { panic!("a fill") };
+    let view = LatticeView::of(puzzle, goal).expect("a lattice fill");
+    let progress = std::sync::Arc::new(crate::solve::Progress::default());
+    let limits = Limits { progress: Some(progress.clone()), threads: 1, ..Limits::default() };
+    let tables = Tables::of(&view, &limits);
+    let root = LatticeSearch::new(&tables, None, Instant::now()).bound(0, i64::MIN).expect("a fill exists");
+    let answer = solve_cut(puzzle, &view, &limits, max_nodes);
+    let steps: Vec<i64> = progress.history().iter().map(|s| s.bound).collect();
+    (answer, steps, root)
+}
+
+/// As [`solve`], the search stopped after `max_nodes` nodes.
+fn solve_cut(puzzle: &Puzzle, view: &LatticeView, limits: &Limits, max_nodes: u64) -> Answer {
+    MAX_NODES.with(|m| m.set(max_nodes));
+    let answer = solve(puzzle, view, limits);
+    MAX_NODES.with(|m| m.set(u64::MAX));
+    answer
+}
+
+/// The English 4x4 weight fill's bound falls while it is searched, not
+/// only at the end: proven, the bounds reported come down step by step to
+/// the optimum (263, under the root's bound); cut short at half its nodes,
+/// the bound it has reached is already under the root's, and never under
+/// the optimum.
+#[test]
+#[cfg_attr(debug_assertions, ignore = "a proof of a second in release; run by cargo test --release")]
+fn the_4x4_fills_bound_falls_as_its_branches_are_settled() {
+    let puzzle = shipped("fill-4x4-weight-english.yaml");
+    let (proven, steps, root) = with_history(&puzzle, u64::MAX);
+    assert!(proven.proven);
+    assert_eq!(proven.score, 263);
+    assert!(root > 263, "the root's bound {root} is the optimum already: nothing to fall");
+    assert!(steps.windows(2).all(|w| w[1] < w[0]), "{steps:?}");
+    assert_eq!(steps.last(), Some(&263), "{steps:?}");
+    // More than the root's bound and the optimum: bounds in between.
+    assert!(steps.iter().filter(|&&b| b < root && b > 263).count() >= 1, "{steps:?}");
+    let (cut, cut_steps, _) = with_history(&puzzle, proven.stats.nodes / 2);
+    assert!(!cut.proven);
+    let bound = cut.bound.expect("a bound");
+    assert!(bound < root && bound >= 263, "bound {bound}, root {root}: {cut_steps:?}");
+    assert_eq!(cut_steps.last(), Some(&bound), "{cut_steps:?}");
+    assert!(cut_steps.iter().all(|&b| b >= 263), "{cut_steps:?}");
+}

@@ -35,7 +35,7 @@ type Worked = (Vec<(usize, Option<(i64, Vec<Play>)>)>, Option<usize>, Option<(i6
 impl Search<'_> {
     /// The search below after the pilot, over `moves` (the first plays in
     /// the plain walk's order, `still` the most each and those after it can
-    /// score) on `self.limits.threads` threads: turns of at least `floor`
+    /// score) on the threads the limits allow: turns of at least `floor`
     /// (the pilot's score), none above `lowest` (the bound proven from
     /// above).
     pub(in super::super) fn chain_below_shared(
@@ -45,7 +45,7 @@ impl Search<'_> {
         floor: i64,
         lowest: i64,
     ) -> Below {
-        let threads = self.limits.threads.clamp(1, moves.len().max(1));
+        let threads = self.limits.workers().clamp(1, moves.len().max(1));
         let best = Shared::new();
         let next = AtomicUsize::new(0);
         // Which first plays are being searched by their thread, and not yet

@@ -1,0 +1,154 @@
+//! The lines of a chain read back once its value is known, in the plain
+//! search's order, and the bonus tiles owed after one bonus searched and
+//! read back whole.
+
+use super::super::{Play, PlayKind, Search};
+use super::{NONE, Next, better};
+
+impl Search<'_> {
+    /// Whether what follows scores exactly `value` at best (it never scores
+    /// more where `value` is what the line needs to reach the best).
+    pub(super) fn chain_reaches(&mut self, next: Next, value: i64) -> bool {
+        match next {
+            Next::Done | Next::Owed(0) => value == 0,
+            _ => self.chain_next(next, value) >= value,
+        }
+    }
+
+    /// Appends to `out`, up to `cap` lines in all, the lines with `owed`
+    /// owed that score exactly `value`, the best there is, each after
+    /// `prefix`, in the plain search's order. The budget is held: the
+    /// value is known, and reading its lines back is not searching.
+    pub(super) fn chain_lines(
+        &mut self,
+        owed: u8,
+        value: i64,
+        cap: usize,
+        prefix: &mut Vec<Play>,
+        out: &mut Vec<Vec<Play>>,
+    ) {
+        if out.len() >= cap {
+            return;
+        }
+        if owed == 0 {
+            if value == 0 {
+                out.push(prefix.clone());
+            }
+            return;
+        }
+        let moves = self.chain_moves();
+        if moves.is_empty() && !self.follow_up_required() {
+            if value == 0 {
+                out.push(prefix.clone());
+            }
+            return;
+        }
+        for m in moves {
+            let earns = self.generator.is_bonus(m);
+            let mut play = self.play(m, PlayKind::BonusTile, earns);
+            if !earns && owed == 1 {
+                if play.points == value {
+                    prefix.push(play);
+                    out.push(prefix.clone());
+                    prefix.pop();
+                }
+            } else {
+                self.chain_place(m);
+                for (choice, pays, next) in self.chain_options(earns, owed) {
+                    let need = value - play.points - pays;
+                    if out.len() < cap && self.chain_reaches(next, need) {
+                        play.choice = choice;
+                        prefix.push(play.clone());
+                        match next {
+                            Next::Done => out.push(prefix.clone()),
+                            Next::Owed(o) | Next::Take(o) => self.chain_lines(o, need, cap, prefix, out),
+                        }
+                        prefix.pop();
+                    }
+                }
+                self.chain_unplace(m);
+            }
+            if out.len() >= cap {
+                return;
+            }
+        }
+    }
+
+    /// The lines of what follows that reach `value`, up to `cap`, the
+    /// budget held while they are read back.
+    pub(super) fn chain_read(&mut self, owed: u8, value: i64, cap: usize, prefix: &mut Vec<Play>) -> Vec<Vec<Play>> {
+        let mut out = Vec::new();
+        let held = self.budget.hold(true);
+        self.chain_lines(owed, value, cap, prefix, &mut out);
+        self.budget.hold(held);
+        out
+    }
+
+    /// The best way to play `owed` bonus tiles from here (taken, where
+    /// `take`, only if they can all be played), with its lines (all of
+    /// them with `--all`), or `None` when they cannot all be played. Cut
+    /// short, the best found.
+    pub(in super::super) fn chain_tiles(&mut self, owed: u8, take: bool) -> Option<(i64, Vec<Vec<Play>>)> {
+        if owed == 0 {
+            return Some((0, vec![Vec::new()]));
+        }
+        if take && !self.may_take(owed) {
+            return None;
+        }
+        self.chain_start(Vec::new(), 0, false);
+        let moves = self.chain_moves();
+        if moves.is_empty() && !self.follow_up_required() {
+            return Some((0, vec![Vec::new()]));
+        }
+        let mut best: Option<(i64, Vec<Play>)> = None;
+        'moves: for m in moves {
+            if self.tick() {
+                break;
+            }
+            let earns = self.generator.is_bonus(m);
+            let mut play = self.play(m, PlayKind::BonusTile, earns);
+            if !earns && owed == 1 {
+                if best.as_ref().is_none_or(|b| play.points > b.0) {
+                    best = Some((play.points, vec![play]));
+                }
+                continue;
+            }
+            self.chain_place(m);
+            for (choice, pays, next) in self.chain_options(earns, owed) {
+                let need = best.as_ref().map_or(NONE + 1, |b| b.0 + 1) - play.points - pays;
+                self.table.path.push((m, earns, choice));
+                self.table.score += play.points + pays;
+                let got = self.chain_next(next, need);
+                self.table.path.pop();
+                self.table.score -= play.points + pays;
+                if self.budget.stopped() {
+                    self.chain_unplace(m);
+                    break 'moves;
+                }
+                if got > NONE && got >= need {
+                    play.choice = choice;
+                    let mut prefix = vec![play.clone()];
+                    let tail = match next {
+                        Next::Done | Next::Owed(0) => vec![prefix],
+                        Next::Owed(o) | Next::Take(o) => self.chain_read(o, got, 1, &mut prefix),
+                    };
+                    if let Some(line) = tail.into_iter().next() {
+                        best = Some((play.points + pays + got, line));
+                    }
+                }
+            }
+            self.chain_unplace(m);
+        }
+        if self.budget.stopped() {
+            // Cut short: the best line reached, searched to the end or not.
+            let best = better(best, self.table.record.take())?;
+            return Some((best.0, vec![best.1]));
+        }
+        let (value, line) = best?;
+        if self.cap() == 1 {
+            return Some((value, vec![line]));
+        }
+        let lines = self.chain_read(owed, value, self.cap(), &mut Vec::new());
+        Some((value, lines))
+    }
+}
