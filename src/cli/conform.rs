@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use quadominos::conform::{
     CaseRecord, Divergence, Facts, Generated, Outcome, PlacementVerdict, RunOptions, Step, folder, generated,
-    variant_by_label,
+    label_variant, variant_by_label,
 };
 use quadominos::formats::{InputError, MoveRecord, move_records, notation};
 use quadominos::rules::{MoveGen, Position};
@@ -72,8 +72,9 @@ pub struct Args {
     pub play: usize,
     /// The time limit on each request, in seconds: an engine that gives no
     /// complete answer by then is ended, the case fails, and the engine is
-    /// started again for the next.
-    #[arg(long, value_name = "SECONDS", default_value = "10", value_parser = parse_seconds)]
+    /// started again for the next. The default leaves an interpreted engine
+    /// (plain Python) room for the default suite's largest perft counts.
+    #[arg(long, value_name = "SECONDS", default_value = "60", value_parser = parse_seconds)]
     pub request_timeout: Duration,
     /// Also write every case as a line of JSON into FILE (schema:
     /// specs/schema/conform-report.schema.json), written whole.
@@ -82,6 +83,9 @@ pub struct Args {
     /// Print only the failures and the summary line.
     #[arg(short, long)]
     pub quiet: bool,
+    /// Stop at the first case that fails; the rest are counted as not run.
+    #[arg(long)]
+    pub fail_fast: bool,
 }
 
 pub fn run(args: Args) -> Result<(String, u8), Failure> {
@@ -91,13 +95,23 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
             "no command: give the engine's program and its arguments, quoted as a shell quotes them",
         )
     })?;
+    // Each label read as the engine reads it (a reading given twice is
+    // bad input) and written back with reading ids, as the cases name it:
+    // `english+diagonal-neighbours=no` selects the cases of `english+R4=no`.
+    let mut labels = Vec::new();
+    for label in &args.variant {
+        let variant = label_variant(label).map_err(|e| {
+            InputError::whole_file("--variant", format!("{e} (a label is a shipped name, then +R4=no overrides)"))
+        })?;
+        labels.push(variant.label());
+    }
     let suite = match &args.suite {
         Some(dir) => folder(dir)?,
         None => {
-            let variants = if args.variant.is_empty() {
+            let variants = if labels.is_empty() {
                 quadominos::formats::BUILTIN_VARIANTS.iter().map(|(n, _)| n.to_string()).collect()
             } else {
-                args.variant.clone()
+                labels.clone()
             };
             generated(&Generated {
                 seed: args.seed,
@@ -111,8 +125,13 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
     if let Some(report) = &args.report {
         super::shared::output::check(&[("--report", report)])?;
     }
-    let options =
-        RunOptions { command, timeout: args.request_timeout, variants: args.variant.clone(), play: args.play };
+    let options = RunOptions {
+        command,
+        timeout: args.request_timeout,
+        variants: labels,
+        play: args.play,
+        fail_fast: args.fail_fast,
+    };
     let run = quadominos::conform::run(&suite, &options).map_err(|e| InputError::whole_file("--engine", e))?;
     let mut out = String::new();
     let _ = writeln!(

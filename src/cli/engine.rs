@@ -29,6 +29,10 @@ on top of every variant the client sets, and said in the handshake's `engine` li
 pub struct Args {
     #[command(flatten)]
     pub rules: RuleArgs,
+    /// A wrong engine for the mutation test of the conformance suite: the
+    /// reference with one planted bug (quadominos::protocol::mutant).
+    #[arg(long, value_name = "NAME", hide = true)]
+    pub mutant: Option<String>,
 }
 
 /// Skips the rest of a line, a buffer's worth at a time, keeping none of
@@ -68,6 +72,13 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
         forced.push((name.trim().to_string(), value.trim().to_string()));
     }
     let mut engine = Engine::new(own, forced).map_err(|e| InputError::whole_file("--rule", e))?;
+    if let Some(name) = &args.mutant {
+        let mutant = quadominos::protocol::mutant::find(name).ok_or_else(|| {
+            let names: Vec<&str> = quadominos::protocol::mutant::mutants().iter().map(|m| m.name).collect();
+            InputError::whole_file("--mutant", format!("no mutant is called `{name}`; one of {}", names.join(", ")))
+        })?;
+        engine = engine.with_mutant(mutant);
+    }
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let mut out = std::io::stdout().lock();

@@ -1,6 +1,7 @@
 //! Each kind of case: what is asked of the engine and how its answer is
 //! held to the rules'.
 
+use crate::fixtures::edges::{Refusal, refusal_lines};
 use crate::fixtures::{DivideEntry, PerftFixture, PositionFixture, VariantMoves};
 use crate::formats::{move_records, notation};
 use crate::game::{EventKind, PlacementKind};
@@ -138,7 +139,10 @@ pub(super) fn perft(s: &mut Session, f: &PerftFixture) -> Result<Verdict, Troubl
         details.push(format!("nodes: the engine counts {}, the rules give {}", theirs.nodes, f.nodes));
     }
     if !same_bonus(&f.bonus, &theirs.bonus, f.depth) {
-        details.push(format!("bonus: the engine counts {:?}, the rules give {:?}", theirs.bonus, f.bonus));
+        details.push(format!(
+            "bonus: the engine counts {:?}, the rules give {:?} (each placement that earns the bonus, R7, at its depth, over every sequence: a line that dies before the full depth counts too)",
+            theirs.bonus, f.bonus
+        ));
     }
     let mut asked = request.clone();
     // Our suites always carry divide; a folder whose perft counts do not
@@ -293,4 +297,83 @@ pub(super) fn play(s: &mut Session, seed: u64, players: usize, label: &str) -> R
             Ok(Verdict::Wrong(summary, Box::new(failure)))
         }
     }
+}
+
+/// A position the engine must refuse with `error`, set after one that
+/// loads: the refused request changes nothing, so the first position's
+/// move list must follow (where the engine offers `moves`). A variant set
+/// after a position it no longer fits is taken, and then a request that
+/// needs the position is refused.
+pub(super) fn refusal(s: &mut Session, r: &Refusal) -> Result<Verdict, Trouble> {
+    let internal = |message: String| Trouble::Refused { request: String::new(), message };
+    let variant = rules_of(r.label)?;
+    let [before, refused] = refusal_lines(r).map_err(internal)?;
+    let first = position_of(&before.0, &before.1, &variant).map_err(internal)?;
+    let under = match r.then_variant {
+        Some(label) => rules_of(label)?,
+        None => variant.clone(),
+    };
+    let Err(rules_say) = position_of(&refused.0, &refused.1, &under) else {
+        return Err(internal(format!("internal error: the rules take the position of {}", r.id)));
+    };
+    s.set(r.label, &first.board, &first.hand)?;
+    let wrong_if_taken = |request: &Request| {
+        let summary = format!("the engine took what it must refuse with `error`: {}", r.why);
+        let details = vec![
+            format!("the rules refuse it: {rules_say}"),
+            "docs/PROTOCOL.md, Refusals: every position the rules refuse is answered `error`, and changes nothing"
+                .to_string(),
+        ];
+        wrong(request, summary, details, None)
+    };
+    if let Some(label) = r.then_variant {
+        s.ask_done(&Request::Position(r.line.to_string()))?;
+        s.ask_done(&Request::Variant(label.to_string()))?;
+        let request = if s.offers(Capability::Moves) { Request::Moves } else { Request::Perft(1) };
+        return match s.ask(&request) {
+            Err(Trouble::Refused { .. }) => Ok(Verdict::Pass(format!("refused, as the rules refuse {}", r.why))),
+            Err(other) => Err(other),
+            Ok(_) => Ok(wrong_if_taken(&request)),
+        };
+    }
+    // The move list before the refusal, held to the rules' first: a list
+    // that differs there is a move-list failure, not the refusal's.
+    let offers_moves = s.offers(Capability::Moves);
+    let before_list = if offers_moves {
+        let theirs = s.moves()?;
+        let ours = move_records(&MoveGen::new(&variant, &first.board, &first.hand), &first.hand)
+            .map_err(|(p, _)| internal(format!("internal error: the move generator lists {} at {}", p.tile, p.at)))?;
+        let (mut d, twice) = compare_lists(&first.board, &variant, &first.hand, &ours, &theirs);
+        if !(d.is_empty() && twice.is_empty()) {
+            d.position = notation::write(&first.board, &first.hand, Some(r.label));
+            let summary = format!("the move list differs, at the position set before the refusal: {}", differs(&d));
+            return Ok(wrong(&Request::Moves, summary, twice, Some(d)));
+        }
+        Some(theirs)
+    } else {
+        None
+    };
+    let request = Request::Position(r.line.to_string());
+    match s.ask(&request) {
+        Err(Trouble::Refused { .. }) => {}
+        Err(other) => return Err(other),
+        Ok(_) => return Ok(wrong_if_taken(&request)),
+    }
+    if let Some(before) = before_list {
+        let mut after = s.moves()?;
+        let key = |m: &crate::formats::MoveRecord| (m.tile, m.at, m.corners);
+        let mut before = before;
+        before.sort_by_key(key);
+        after.sort_by_key(key);
+        if before != after {
+            let summary = format!(
+                "after refusing {}, the engine's position in force changed: an `error` changes nothing (docs/PROTOCOL.md); it listed {} placement(s) before, {} after",
+                r.why,
+                before.len(),
+                after.len()
+            );
+            return Ok(wrong(&Request::Moves, summary, Vec::new(), None));
+        }
+    }
+    Ok(Verdict::Pass(format!("refused, as the rules refuse {}; the position in force unchanged", r.why)))
 }

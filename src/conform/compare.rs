@@ -15,6 +15,10 @@ use super::report::{Divergence, Facts, PlacementVerdict, Step};
 /// the legal ones and their other orientations, always asked).
 pub const MAX_JUDGED: usize = 400;
 
+/// The most placements in orientations R1 forbids a verdict case asks
+/// about (those that match as placed, always asked).
+pub const MAX_FORBIDDEN: usize = 200;
+
 /// A move's placement.
 pub fn step_of(m: &MoveRecord) -> Step {
     Step { tile: m.tile, at: m.at, corners: m.corners }
@@ -102,7 +106,8 @@ pub fn compare_lists(
 /// The placements a verdict case asks the engine to judge: every legal
 /// placement and every other orientation of its tile in its cell; one
 /// placement each on a taken cell, on a cell touching no side, and of a
-/// tile not in the hand; then, up to [`MAX_JUDGED`] in all, placements of
+/// tile not in the hand; every orientation R1 forbids that matches where
+/// it is placed (up to [`MAX_FORBIDDEN`]); then, up to [`MAX_JUDGED`] in all, placements of
 /// hand tiles in every orientation at every open cell, those that match
 /// the most touching corners first: the near misses, which a reading read
 /// otherwise turns legal. Sorted, each once.
@@ -129,6 +134,24 @@ pub fn verdict_candidates(board: &Board, variant: &Variant, hand: &[TileId], leg
         && let Some(&corners) = orientations(tile).first()
     {
         steps.push(Step { tile, at, corners });
+    }
+    // Every orientation R1 forbids that would match were any arrangement
+    // allowed: an engine that ignores the arrangement takes them.
+    if let Ok(any_order) = variant.clone().with_rule("R1", "any-order") {
+        let forbidden: Vec<Step> = open
+            .iter()
+            .flat_map(|&at| {
+                hand.iter().flat_map(move |&tile| {
+                    tile.permutations().into_iter().map(move |corners| Step { tile, at, corners })
+                })
+            })
+            .filter(|s: &Step| variant.orientations().index(s.corners).is_none())
+            .collect();
+        let legal_otherwise = |s: &Step| {
+            let p = Placement { tile: s.tile, at: s.at, corners: s.corners };
+            matches!(judge(board, &any_order, p, Some(hand)), Verdict::Legal(_))
+        };
+        steps.extend(forbidden.into_iter().filter(legal_otherwise).take(MAX_FORBIDDEN));
     }
     steps.sort();
     steps.dedup();

@@ -22,4 +22,4 @@ pub use report::{
     CaseKind, CaseRecord, Divergence, Facts, Failure, FailureKind, Outcome, PlacementVerdict, Step, schema,
 };
 pub use run::{FAILURES_IN_A_ROW, Run, RunOptions, run};
-pub use suite::{ConformSuite, Generated, folder, generated, variant_by_label};
+pub use suite::{ConformSuite, Generated, folder, generated, label_variant, variant_by_label};

@@ -38,6 +38,10 @@ pub struct CaseRecord {
 pub enum CaseKind {
     /// The handshake: the engine speaks the protocol.
     Engine,
+    /// A position the engine must refuse with `error` (`position`, or a
+    /// `variant` the position in force no longer fits), after which the
+    /// position in force must be unchanged.
+    Refusals,
     /// A position's move list under one variant (`moves`).
     Positions,
     /// The verdicts on chosen placements of a position (`judge`).
@@ -57,6 +61,7 @@ impl CaseKind {
     pub const fn as_str(self) -> &'static str {
         match self {
             CaseKind::Engine => "engine",
+            CaseKind::Refusals => "refusals",
             CaseKind::Positions => "positions",
             CaseKind::Verdicts => "verdicts",
             CaseKind::Perft => "perft",

@@ -6,6 +6,7 @@
 
 use std::time::Duration;
 
+use crate::fixtures::edges::{REFUSALS, Refusal};
 use crate::fixtures::{PerftFixture, PositionFixture, VariantMoves};
 use crate::formats::split_label;
 use crate::play::Transcript;
@@ -48,6 +49,8 @@ pub struct RunOptions {
     pub variants: Vec<String>,
     /// Games the engine plays under each variant (where it offers `play`).
     pub play: usize,
+    /// Stop at the first case that fails (the rest are not run).
+    pub fail_fast: bool,
 }
 
 /// What a run found.
@@ -65,6 +68,7 @@ pub struct Run {
 
 /// One case to put to the engine.
 pub(super) enum Case<'a> {
+    Refusal(&'static Refusal),
     Positions(&'a PositionFixture, &'a VariantMoves),
     Verdicts(&'a PositionFixture, &'a VariantMoves),
     Perft(&'a PerftFixture),
@@ -75,6 +79,7 @@ pub(super) enum Case<'a> {
 impl Case<'_> {
     fn kind(&self) -> CaseKind {
         match self {
+            Case::Refusal(_) => CaseKind::Refusals,
             Case::Positions(..) => CaseKind::Positions,
             Case::Verdicts(..) => CaseKind::Verdicts,
             Case::Perft(..) => CaseKind::Perft,
@@ -85,6 +90,7 @@ impl Case<'_> {
 
     fn fixture(&self) -> String {
         match self {
+            Case::Refusal(r) => r.id.to_string(),
             Case::Positions(p, _) | Case::Verdicts(p, _) => p.id.clone(),
             Case::Perft(f) => f.position.clone(),
             Case::Games(name, ..) => name.to_string(),
@@ -94,26 +100,34 @@ impl Case<'_> {
 
     fn label(&self) -> String {
         match self {
+            Case::Refusal(r) => r.label.to_string(),
             Case::Positions(_, m) | Case::Verdicts(_, m) => m.variant.clone(),
             Case::Perft(f) => f.variant.clone(),
             Case::Games(_, _, label) | Case::Play { label, .. } => label.clone(),
         }
     }
 
-    fn needs(&self) -> Capability {
-        match self {
+    fn needs(&self) -> Option<Capability> {
+        Some(match self {
+            // `position` is always offered.
+            Case::Refusal(_) => return None,
             Case::Positions(..) | Case::Games(..) => Capability::Moves,
             Case::Verdicts(..) => Capability::Judge,
             Case::Perft(..) => Capability::Perft,
             Case::Play { .. } => Capability::Play,
-        }
+        })
     }
 }
 
-/// The suite's cases, in order: move lists, verdicts, perft, the suite's
-/// games, games the engine plays.
+/// The suite's cases, in order: the refusals, move lists, verdicts, perft,
+/// the suite's games, games the engine plays (the hand-picked edge
+/// positions first among the positions and perft counts).
 fn cases<'a>(suite: &'a ConformSuite, options: &RunOptions) -> Vec<Case<'a>> {
-    let mut out = Vec::new();
+    let mut out: Vec<Case<'a>> = REFUSALS
+        .iter()
+        .filter(|r| suite.variants.iter().any(|v| v.split('+').next() == r.label.split('+').next()))
+        .map(Case::Refusal)
+        .collect();
     for p in &suite.positions {
         out.extend(p.moves.iter().map(|m| Case::Positions(p, m)));
     }
@@ -189,8 +203,15 @@ fn troubled(trouble: Trouble) -> (String, Failure) {
 
 /// Why the engine cannot run `case`, when it does not offer what it needs.
 fn unoffered(hello: &Hello, case: &Case<'_>) -> Option<String> {
-    if !hello.offers(case.needs()) {
-        return Some(format!("the engine does not offer `{}`", case.needs()));
+    if let Some(needs) = case.needs()
+        && !hello.offers(needs)
+    {
+        return Some(format!("the engine does not offer `{needs}`"));
+    }
+    if let Case::Refusal(Refusal { then_variant: Some(then), .. }) = case
+        && !hello.variants.iter().any(|v| v == then)
+    {
+        return Some(format!("the engine does not know the variant `{then}`"));
     }
     let label = case.label();
     let (name, overrides) = split_label(&label).ok()?;
@@ -287,6 +308,7 @@ pub fn run(suite: &ConformSuite, options: &RunOptions) -> Result<Run, String> {
             }
         }
         let result = match case {
+            Case::Refusal(r) => super::cases::refusal(&mut session, r),
             Case::Positions(p, m) => super::cases::positions(&mut session, p, m),
             Case::Verdicts(p, m) => super::cases::verdicts(&mut session, p, m),
             Case::Perft(f) => super::cases::perft(&mut session, f),
@@ -301,6 +323,11 @@ pub fn run(suite: &ConformSuite, options: &RunOptions) -> Result<Run, String> {
             Ok(Verdict::Wrong(summary, failure)) => {
                 in_a_row = 0;
                 run.records.push(record(case, Outcome::Fail, summary, Some(*failure)));
+                if options.fail_fast {
+                    run.stopped = Some("--fail-fast: the first case that failed ends the run".into());
+                    run.not_run = cases.len() - i - 1;
+                    break;
+                }
             }
             Err(trouble) => {
                 let broken = !matches!(trouble, Trouble::Refused { .. });
@@ -314,6 +341,11 @@ pub fn run(suite: &ConformSuite, options: &RunOptions) -> Result<Run, String> {
                 }
                 let (summary, failure) = troubled(trouble);
                 run.records.push(record(case, Outcome::Fail, summary, Some(failure)));
+                if options.fail_fast {
+                    run.stopped = Some("--fail-fast: the first case that failed ends the run".into());
+                    run.not_run = cases.len() - i - 1;
+                    break;
+                }
                 if in_a_row >= FAILURES_IN_A_ROW {
                     run.stopped = Some(format!(
                         "the engine exited, hung or answered garbage on {FAILURES_IN_A_ROW} cases in a row"

@@ -33,8 +33,33 @@ pub struct ConformSuite {
 /// A variant by its label (`english+R4=no`): a shipped variant with the
 /// label's readings; `None` when it names none.
 pub fn variant_by_label(label: &str) -> Option<Variant> {
-    let (name, overrides) = split_label(label).ok()?;
-    overrides.iter().try_fold(builtin_variant(&name)?, |v, o| v.with_rule(&o.name, &o.value).ok())
+    label_variant(label).ok()
+}
+
+/// A variant by its label, read as the engine protocol reads it: a shipped
+/// variant's name, then each reading changed on top of it, by id or by
+/// option name, each once. The error says what is wrong, in words.
+pub fn label_variant(label: &str) -> Result<Variant, String> {
+    let (name, overrides) = crate::protocol::message::read_label(label)?;
+    let base = builtin_variant(&name).ok_or_else(|| {
+        let names: Vec<&str> = BUILTIN_VARIANTS.iter().map(|(n, _)| *n).collect();
+        format!("no shipped variant is called `{name}` (one of {})", names.join(", "))
+    })?;
+    overrides.iter().try_fold(base, |v, (k, value)| v.with_rule(k, value).map_err(|e| e.to_string()))
+}
+
+/// The hand-picked edge positions ([`crate::fixtures::edges`]) under the
+/// labels of `variants` they are given for, put first in every suite.
+fn add_edges(out: &mut ConformSuite, variants: &[String]) -> Result<(), String> {
+    let known = |label: &str| {
+        let v = variant_by_label(label)?;
+        let base = v.name().to_string();
+        variants.iter().any(|s| s == &base || s == &v.label() || s.split('+').next() == Some(&base)).then_some(v)
+    };
+    let (positions, perfts) = crate::fixtures::edges::edge_fixtures(known)?;
+    out.positions.splice(0..0, positions);
+    out.perft.splice(0..0, perfts);
+    Ok(())
 }
 
 /// What to generate when no folder is given.
@@ -58,11 +83,8 @@ pub struct Generated {
 pub fn generated(options: &Generated) -> Result<ConformSuite, InputError> {
     let mut variants = Vec::new();
     for label in &options.variants {
-        let variant = variant_by_label(label).ok_or_else(|| {
-            InputError::whole_file(
-                "--variant",
-                format!("no variant is called `{label}` (a shipped name, then +R4=no overrides)"),
-            )
+        let variant = label_variant(label).map_err(|e| {
+            InputError::whole_file("--variant", format!("{e} (a label is a shipped name, then +R4=no overrides)"))
         })?;
         let base = split_label(label).map(|(n, _)| n).unwrap_or_default();
         let spec = BUILTIN_VARIANTS.iter().find(|(n, _)| *n == base).map(|(_, t)| t.to_string()).unwrap_or_default();
@@ -108,6 +130,8 @@ pub fn generated(options: &Generated) -> Result<ConformSuite, InputError> {
             out.games.push((name, serde_json::from_slice(bytes).map_err(bug)?));
         }
     }
+    let labels = out.variants.clone();
+    add_edges(&mut out, &labels).map_err(|e| InputError::whole_file("--seed", e))?;
     Ok(out)
 }
 
@@ -171,5 +195,7 @@ pub fn folder(dir: &Path) -> Result<ConformSuite, InputError> {
             return Err(stale(&format!("games/{name}.json"), format!("event {}: {}", m.index, m.reasons.join("; "))));
         }
     }
+    let labels = out.variants.clone();
+    add_edges(&mut out, &labels).map_err(|e| InputError::whole_file(&dir.display().to_string(), e))?;
     Ok(out)
 }

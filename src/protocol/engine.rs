@@ -4,14 +4,16 @@
 //! is refused with `error`, never a crash.
 
 use crate::fixtures::{DivideEntry, perft};
-use crate::formats::{BUILTIN_VARIANTS, builtin_variant, move_records, notation, split_label};
+use crate::formats::{BUILTIN_VARIANTS, MoveRecord, builtin_variant, move_records, notation};
 use crate::model::{Cell, Corners, TileId};
 use crate::play::{MAX_ROUNDS, Stop, Strategy, play};
 use crate::rules::{Placement, Position, READINGS, Variant, Verdict, judge};
 
 use super::message::{
-    Capability, End, Hello, JudgeLine, PROTOCOL_VERSION, PerftLines, Request, divide_line, move_line, shorten,
+    Capability, End, Hello, JudgeLine, PROTOCOL_VERSION, PerftLines, Request, divide_line, move_line, read_label,
+    shorten,
 };
+use super::mutant::{Bug, Mutant, perft_full_lines_only};
 
 /// The lines answering one request, the closing line last, and whether the
 /// engine is to stop after it (`quit`).
@@ -32,8 +34,13 @@ pub struct Engine {
     /// Readings changed on top of every variant set (`--rule`): a house
     /// rule, said in the handshake's `engine` line.
     forced: Vec<(String, String)>,
-    /// The variant in force, with `forced` applied.
+    /// The variant in force, with `forced` applied: the rules answered for.
     variant: Variant,
+    /// The variant asked for, with `forced` applied: what a transcript
+    /// records (a mutant answers for other rules than it says).
+    asked: Variant,
+    /// The bug of a wrong engine made from this one, for the mutation test.
+    mutant: Option<Mutant>,
     /// The board and hand set by `position`, as written.
     board: Vec<(Cell, Corners)>,
     hand: Vec<TileId>,
@@ -44,7 +51,33 @@ impl Engine {
     /// set; the error is a forced reading that does not apply.
     pub fn new(own: Variant, forced: Vec<(String, String)>) -> Result<Engine, String> {
         let variant = apply(own.clone(), &forced)?;
-        Ok(Engine { own, forced, variant, board: Vec::new(), hand: Vec::new() })
+        Ok(Engine { own, forced, asked: variant.clone(), variant, mutant: None, board: Vec::new(), hand: Vec::new() })
+    }
+
+    /// This engine made wrong by `mutant`'s bug (the mutation test's wrong
+    /// engines).
+    pub fn with_mutant(mut self, mutant: Mutant) -> Engine {
+        self.mutant = Some(mutant);
+        self.variant = mutant.rules_for(&self.asked);
+        self
+    }
+
+    fn bug(&self) -> Option<Bug> {
+        self.mutant.map(|m| m.bug)
+    }
+
+    /// A move's line as this engine reports it.
+    fn reported(&self, m: MoveRecord, judged: bool) -> MoveRecord {
+        match &self.mutant {
+            Some(mutant) => mutant.report(m, judged),
+            None => m,
+        }
+    }
+
+    /// Sets the variant asked for, and the rules answered for.
+    fn set_variant(&mut self, asked: Variant) {
+        self.variant = self.mutant.map_or_else(|| asked.clone(), |m| m.rules_for(&asked));
+        self.asked = asked;
     }
 
     /// The variant in force.
@@ -94,18 +127,16 @@ impl Engine {
             Request::Protocol(v) if *v == PROTOCOL_VERSION => Ok(self.hello().lines()),
             Request::Protocol(v) => Err(format!("this engine speaks protocol {PROTOCOL_VERSION}, not {v}")),
             Request::Variant(label) => {
-                self.variant = self.by_label(label)?;
+                let asked = self.by_label(label)?;
+                self.set_variant(asked);
                 Ok(Vec::new())
             }
             Request::Position(line) => {
-                let read = notation::parse(line).map_err(|e| format!("notation: {e}"))?;
-                let variant = match &read.variant {
-                    Some(label) => self.by_label(label)?,
-                    None => self.variant.clone(),
-                };
-                Position::from_setup(&read.board, &read.hand, &variant).map_err(|ps| problems(&ps))?;
-                (self.variant, self.board, self.hand) = (variant, read.board, read.hand);
-                Ok(Vec::new())
+                let refused = self.take_position(line);
+                if refused.is_err() && self.bug() == Some(Bug::RefusalClears) {
+                    (self.board, self.hand) = (Vec::new(), Vec::new());
+                }
+                refused.map(|()| Vec::new())
             }
             Request::Moves => {
                 let p = self.position()?;
@@ -116,18 +147,37 @@ impl Engine {
                         m.tile, m.corners, m.at
                     )
                 })?;
-                Ok(records.iter().map(move_line).collect())
+                Ok(records.into_iter().map(|m| move_line(&self.reported(m, false))).collect())
             }
             Request::Judge(at, corners) => {
                 let p = self.position()?;
                 let placement = Placement { tile: corners.id(), at: *at, corners: *corners };
-                let verdict = match judge(&p.board, &self.variant, placement, Some(&p.hand)) {
-                    Verdict::Legal(l) => JudgeLine::Legal {
-                        points: l.points,
-                        matched: l.matched,
-                        bonus: l.bonus,
-                        by_weight: l.by_weight,
-                    },
+                let forbidden = self.variant.orientations().index(*corners).is_none();
+                let rules = match self.bug() {
+                    Some(Bug::JudgeAnyOrientation) if forbidden => {
+                        self.variant.clone().with_rule("R1", "any-order").map_err(|e| e.to_string())?
+                    }
+                    _ => self.variant.clone(),
+                };
+                let verdict = match judge(&p.board, &rules, placement, Some(&p.hand)) {
+                    Verdict::Legal(l) => {
+                        let m = MoveRecord {
+                            tile: placement.tile,
+                            at: placement.at,
+                            corners: placement.corners,
+                            points: l.points,
+                            matched: l.matched,
+                            bonus: l.bonus,
+                            by_weight: l.by_weight,
+                        };
+                        let m = self.reported(m, true);
+                        JudgeLine::Legal {
+                            points: m.points,
+                            matched: m.matched,
+                            bonus: m.bonus,
+                            by_weight: m.by_weight,
+                        }
+                    }
                     Verdict::Illegal(reasons) => {
                         JudgeLine::Illegal(reasons.iter().map(|r| r.to_string()).collect::<Vec<_>>().join("; "))
                     }
@@ -135,13 +185,26 @@ impl Engine {
                 Ok(vec![verdict.line()])
             }
             Request::Perft(depth) => {
-                let p = self.position()?;
+                let mut p = self.position()?;
                 let count = perft(&self.variant, &p.board, &p.hand, *depth, false);
-                Ok(PerftLines { nodes: count.nodes, bonus: count.bonus }.lines())
+                let lines = match self.bug() {
+                    Some(Bug::BonusOnFullLinesOnly) => {
+                        let (nodes, bonus) = perft_full_lines_only(&self.variant, &mut p.board, &p.hand, *depth);
+                        PerftLines { nodes, bonus }
+                    }
+                    Some(Bug::PerftOffByOne) => {
+                        let fewer = perft(&self.variant, &p.board, &p.hand, depth.saturating_sub(1), false);
+                        PerftLines { nodes: fewer.nodes, bonus: count.bonus }
+                    }
+                    _ => PerftLines { nodes: count.nodes, bonus: count.bonus },
+                };
+                Ok(lines.lines())
             }
             Request::Divide(depth) => {
                 let p = self.position()?;
-                let count = perft(&self.variant, &p.board, &p.hand, *depth, true);
+                let depth =
+                    if self.bug() == Some(Bug::PerftOffByOne) { depth.saturating_sub(1).max(1) } else { *depth };
+                let count = perft(&self.variant, &p.board, &p.hand, depth, true);
                 Ok(count
                     .divide
                     .iter()
@@ -150,7 +213,9 @@ impl Engine {
             }
             Request::Play { seed, players } => {
                 let played = play(&self.variant, *players, *seed, Strategy::Random, Stop::End, MAX_ROUNDS)?;
-                let transcript = played.transcript(Some(*seed), Some(Strategy::Random.as_str()));
+                let mut transcript = played.transcript(Some(*seed), Some(Strategy::Random.as_str()));
+                // A wrong engine believes it plays the variant asked for.
+                transcript.variant = crate::play::transcript::VariantRecord::of(&self.asked);
                 let json = serde_json::to_string(&transcript).map_err(|e| format!("internal error: {e}"))?;
                 Ok(vec![json])
             }
@@ -158,23 +223,57 @@ impl Engine {
         }
     }
 
+    /// `position BOARD HAND [VARIANT]`: the position and, with a third
+    /// field, the variant, taken together or not at all.
+    fn take_position(&mut self, line: &str) -> Result<(), String> {
+        let read = notation::parse(line).map_err(|e| format!("notation: {e}"))?;
+        let asked = match &read.variant {
+            Some(label) => self.by_label(label)?,
+            None => self.asked.clone(),
+        };
+        let rules = self.mutant.map_or_else(|| asked.clone(), |m| m.rules_for(&asked));
+        if let Err(ps) = Position::from_setup(&read.board, &read.hand, &rules) {
+            let words: Vec<String> = ps.iter().map(|p| p.to_string()).collect();
+            if !self.mutant.is_some_and(|m| m.accepts(&words)) {
+                return Err(problems(&ps));
+            }
+        }
+        let board: crate::model::Board = read.board.iter().copied().collect();
+        if let Some(why) = self.mutant.and_then(|m| m.refuses(&board, &read.hand, &rules)) {
+            return Err(format!("the position does not load: {why}"));
+        }
+        self.set_variant(asked);
+        (self.board, self.hand) = (read.board, read.hand);
+        Ok(())
+    }
+
     /// The position in force, checked under the variant in force (set
-    /// after it, a variant may refuse it: a tile outside its set).
+    /// after it, a variant may refuse it: a tile outside its set, and then
+    /// every request that needs the position is refused until another is
+    /// set).
     fn position(&self) -> Result<Position, String> {
-        Position::from_setup(&self.board, &self.hand, &self.variant).map_err(|ps| problems(&ps))
+        match Position::from_setup(&self.board, &self.hand, &self.variant) {
+            Ok(p) => Ok(p),
+            Err(_) if self.bug() == Some(Bug::DropsTilesOutsideTheSet) => {
+                let set = self.variant.tile_set();
+                let board: Vec<_> = self.board.iter().copied().filter(|(_, c)| set.contains(c.id())).collect();
+                let hand: Vec<TileId> = self.hand.iter().copied().filter(|&t| set.contains(t)).collect();
+                Position::from_setup(&board, &hand, &self.variant).map_err(|ps| problems(&ps))
+            }
+            Err(ps) => Err(problems(&ps)),
+        }
     }
 
     /// A variant by its label: a shipped variant, or the engine's own by
-    /// its name, with the label's readings and then the house rules.
+    /// its name, with the label's readings and then the house rules. A
+    /// label that gives a reading twice is refused, as everywhere.
     fn by_label(&self, label: &str) -> Result<Variant, String> {
-        let (name, overrides) =
-            split_label(label).map_err(|(at, m)| format!("label `{}`: {m} at {at}", shorten(label)))?;
+        let (name, written) = read_label(label)?;
         let base = if name == self.own.name() {
             self.own.clone()
         } else {
             builtin_variant(&name).ok_or_else(|| format!("no variant is called `{}`", shorten(&name)))?
         };
-        let written: Vec<(String, String)> = overrides.into_iter().map(|o| (o.name, o.value)).collect();
         apply(apply(base, &written)?, &self.forced)
     }
 }
@@ -225,5 +324,22 @@ mod tests {
         assert_eq!(e.answer("variant serbian+R7=4").lines, ["ok"]);
         assert_eq!(e.variant().label(), "serbian+R7=4+R4=no");
         assert_eq!(english().answer("variant serbian").lines, ["ok"]);
+    }
+
+    #[test]
+    fn a_label_giving_a_reading_twice_is_refused_and_changes_nothing() {
+        let mut e = english();
+        assert_eq!(e.answer("variant english+R4=no").lines, ["ok"]);
+        for line in [
+            "variant english+R4=no+R4=yes",
+            "variant english+R4=no+diagonal-neighbours=yes",
+            "position 0,0:5555 1-1-1-1 english+R4=no+R4=yes",
+        ] {
+            let a = e.answer(line).lines;
+            assert!(a.len() == 1 && a[0].contains("already given"), "{line}: {a:?}");
+        }
+        assert_eq!(e.variant().label(), "english+R4=no");
+        assert_eq!(e.answer("variant english+diagonal-neighbours=no").lines, ["ok"]);
+        assert_eq!(e.variant().label(), "english+R4=no");
     }
 }

@@ -312,8 +312,38 @@ fn parse_yes_no(token: &str, what: &str) -> Result<bool, String> {
     }
 }
 
+/// Whether a number is written in the protocol's one form: decimal digits
+/// without a leading zero (`0` itself aside), a minus sign only before a
+/// negative value; never `+1`, `01` or `-0`.
+fn plain_number(token: &str) -> bool {
+    let digits = token.strip_prefix('-').unwrap_or(token);
+    let zero_led = digits.len() > 1 && digits.starts_with('0');
+    !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) && !zero_led && token != "-0"
+}
+
 fn number<T: std::str::FromStr>(token: &str, what: &str) -> Result<T, String> {
+    if !plain_number(token) {
+        return Err(format!(
+            "{what}: `{}` is not a whole number written plainly (decimal digits, no `+`, no leading zero)",
+            shorten(token)
+        ));
+    }
     token.parse().map_err(|_| format!("{what}: `{}` is not a whole number in range", shorten(token)))
+}
+
+/// A variant's label as `variant` and `position` read it: the variant's
+/// name and each reading changed on top of it, in order. Refused: a
+/// malformed override, a reading no rule set has, a value the reading does
+/// not have, and a reading given twice (`english+R4=no+R4=yes`, or by id
+/// and by option name), as `quadominos moves` refuses it.
+pub fn read_label(label: &str) -> Result<(String, Vec<(String, String)>), String> {
+    let (name, overrides) = crate::formats::split_label(label)
+        .map_err(|(at, m)| format!("label `{}`: {m} at character {}", shorten(label), at + 1))?;
+    let rules = crate::formats::RuleOverrides(overrides.into_iter().map(|o| (o.name, o.value)).collect());
+    if let Some((_, p)) = rules.entry_problems(&crate::error::DocPath::from("rules")).into_iter().next() {
+        return Err(format!("label `{}`: {}", shorten(label), p.message));
+    }
+    Ok((name, rules.0))
 }
 
 /// Reads `X,Y`.
@@ -330,9 +360,9 @@ pub fn parse_corners(token: &str) -> Result<Corners, String> {
         return Err(format!("`{}` is not four corner values NW,NE,SE,SW", shorten(token)));
     }
     for (slot, v) in out.iter_mut().zip(values) {
-        *slot = v
-            .parse::<u8>()
-            .ok()
+        *slot = Some(v)
+            .filter(|v| plain_number(v))
+            .and_then(|v| v.parse::<u8>().ok())
             .filter(|&v| v <= MAX_VALUE)
             .ok_or_else(|| format!("`{}` is not a corner value 0-{MAX_VALUE}", shorten(v)))?;
     }
@@ -506,7 +536,12 @@ mod tests {
         for r in requests {
             assert_eq!(Request::parse(&r.to_string()), Ok(r.clone()), "{r}");
         }
-        for bad in ["", "moves 3", "perft", "perft -1", "judge 1,1", "judge 1,1 1,2,3,6", "fly", "position"] {
+        let bad_forms =
+            ["perft +1", "perft 01", "divide -0", "judge 01,1 1,1,1,1", "judge +1,1 1,1,1,1", "judge 1,1 1,1,1,01"];
+        for bad in ["", "moves 3", "perft", "perft -1", "judge 1,1", "judge 1,1 1,2,3,6", "fly", "position"]
+            .iter()
+            .chain(&bad_forms)
+        {
             assert!(Request::parse(bad).is_err(), "{bad}");
         }
     }

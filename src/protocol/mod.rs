@@ -16,6 +16,7 @@
 pub mod client;
 pub mod engine;
 pub mod message;
+pub mod mutant;
 
 pub use client::{EngineFailure, EngineProcess, Response};
 pub use engine::{Answer, Engine};
