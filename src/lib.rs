@@ -22,6 +22,8 @@
 //!   line and column, and the files read (which no output may replace).
 //! - [`play`]: whole games played by a strategy, rule scenarios, transcripts
 //!   and the replay that checks anyone's transcript.
+//! - [`puzzle`]: puzzles posed from a seed, each with one proven best
+//!   answer and a difficulty measured by the searches.
 //! - [`render`]: boards drawn as text and SVG.
 //! - [`fixtures`]: fixture suites for other implementations, perft, their
 //!   JSON Schemas and the checks of another implementation's answers.
@@ -64,6 +66,7 @@ pub mod limits;
 pub mod model;
 pub mod play;
 pub mod protocol;
+pub mod puzzle;
 pub mod render;
 pub mod rules;
 pub mod solve;

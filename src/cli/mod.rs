@@ -18,6 +18,7 @@ pub mod moves;
 pub mod notation;
 pub mod perft;
 pub mod play;
+pub mod puzzle;
 pub mod render;
 pub mod replay;
 pub mod shared;

@@ -108,6 +108,13 @@ pub struct Args {
     /// device or FIFO.
     #[arg(long, value_name = "FILE")]
     pub html: Option<PathBuf>,
+    /// For a person stuck on the puzzle: print only the first step of the
+    /// best answer, its tile (`--hint`) or its tile and cell (`--hint 2`),
+    /// and nothing else of the answer.
+    #[arg(long, value_name = "N", num_args = 0..=1, default_missing_value = "1",
+          value_parser = clap::value_parser!(u8).range(1..=2),
+          conflicts_with_all = ["all", "format", "quiet", "svg", "png", "html", "solver"])]
+    pub hint: Option<u8>,
 }
 
 /// Whether a puzzle's recorded `expect:` holds for the answer: the key
@@ -426,6 +433,9 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
             ),
         )));
     }
+    if let Some(level) = args.hint {
+        return Ok((hint_text(&answer, level), if stop.load(Ordering::SeqCst) { INTERRUPTED } else { 0 }));
+    }
     let goal = &loaded.puzzle.goal;
     let exists = fill_exists(goal, &answer);
     // `expect: {count: N}` is checked against the count, `{score: N}`
@@ -506,6 +516,17 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
         0
     };
     Ok((text, code))
+}
+
+/// `solve --hint`: the first play of the best answer, its tile (level 1)
+/// or its tile and cell (level 2), and nothing else of it.
+fn hint_text(a: &Answer, level: u8) -> String {
+    let proof = if a.proven { "" } else { " (from the best answer found, not proven)" };
+    match a.plays.first() {
+        None => format!("hint: no tile can be played{proof}\n"),
+        Some(p) if level >= 2 => format!("hint: play {} at {}{proof}\n", p.tile, p.at),
+        Some(p) => format!("hint: play {}{proof}\n", p.tile),
+    }
 }
 
 /// `solve --quiet`: the score (a count for a counting fill; `none` where

@@ -6,6 +6,7 @@
 //! read into the solver's goals, so `solve` sits below this part; scenario
 //! expectations name the game's events.
 
+mod difficulty;
 mod input;
 pub mod inputs;
 mod locate;
@@ -19,6 +20,7 @@ mod shape;
 mod shipped;
 mod spec;
 
+pub use difficulty::{Figures, Level};
 pub use input::{InputError, Located, MAX_LISTED, STDIN_NAME, Source, is_stdin};
 pub use locate::SourceMap;
 pub use overrides::{LabelOverride, RuleOverrides, reading_values, split_label};

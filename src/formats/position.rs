@@ -51,6 +51,11 @@ pub struct PositionFile {
     #[serde(default)]
     #[schemars(with = "Option<super::ExpectSpec>")]
     pub expect: Option<serde_yaml::Value>,
+    /// A posed puzzle's measured difficulty (read by `solve` and `puzzle`;
+    /// other commands ignore it).
+    #[serde(default)]
+    #[schemars(with = "Option<super::Figures>")]
+    pub difficulty: Option<serde_yaml::Value>,
 }
 
 /// How the user chose the rules on the command line.
@@ -212,6 +217,7 @@ fn load_notation(source: Source, choice: &VariantChoice) -> Result<LoadedPositio
         hand: notated.hand,
         goal: None,
         expect: None,
+        difficulty: None,
     };
     Ok(LoadedPosition { source, file, variant, position })
 }

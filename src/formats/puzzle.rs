@@ -6,6 +6,7 @@ use std::path::Path;
 use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
 use serde::Deserialize;
 
+use super::difficulty::Figures;
 use super::input::{InputError, Source};
 use super::position::{VariantChoice, load_position};
 use crate::error::{DocPath, Problem};
@@ -337,6 +338,8 @@ struct PuzzleKeys {
     goal: Option<GoalSpec>,
     #[serde(default)]
     expect: Option<ExpectSpec>,
+    #[serde(default)]
+    difficulty: Option<Figures>,
 }
 
 /// A puzzle file read and checked.
@@ -350,6 +353,9 @@ pub struct LoadedPuzzle {
     pub expect: ExpectSpec,
     /// Its description.
     pub description: Option<String>,
+    /// Its measured difficulty (`difficulty:`), checked against its
+    /// recorded answer and the levels' definition.
+    pub difficulty: Option<Figures>,
 }
 
 /// The most cells a fill region may have.
@@ -529,7 +535,11 @@ pub fn load_puzzle(path: &Path, choice: &VariantChoice) -> Result<LoadedPuzzle, 
         }
     };
     let expect = keys.expect.unwrap_or_default();
-    let problems = expect_problems(&goal, &expect);
+    let mut problems = expect_problems(&goal, &expect);
+    if let Some(figures) = &keys.difficulty {
+        let counting = matches!(&goal, Goal::Fill(f) if f.objective == FillObjective::Count);
+        problems.extend(figures.problems(expect.score, counting));
+    }
     if !problems.is_empty() {
         return Err(source.problems(problems));
     }
@@ -539,5 +549,6 @@ pub fn load_puzzle(path: &Path, choice: &VariantChoice) -> Result<LoadedPuzzle, 
         puzzle: Puzzle { variant, board: position.board, hand: position.hand, goal },
         expect,
         description,
+        difficulty: keys.difficulty,
     })
 }

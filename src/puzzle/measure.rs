@@ -1,0 +1,551 @@
+//! Proving a puzzle's answer unique and measuring its difficulty, from the
+//! searches themselves.
+//!
+//! What counts as one answer: a set of placements (tile, cell, corners).
+//! Two optimal answers that place the same tiles the same way count once,
+//! whatever the order of their plays or the choice taken at a bonus; on an
+//! empty board, two fills that one quarter, half or three-quarter turn of
+//! the whole board maps onto each other count once too (the rules do not
+//! change when the board is turned, so they are the same answer seen from
+//! another side).
+
+use std::collections::BTreeSet;
+
+use crate::formats::{Figures, Level};
+use crate::model::{Board, Cell, Corners, TileId};
+use crate::rules::{Move, MoveGen, Placement, Variant, Verdict, judge, points};
+use crate::solve::native::{Native, best_bonus_tiles};
+use crate::solve::{Answer, FillGoal, FillObjective, Goal, Limits, Play, Puzzle, Solver, verify};
+
+/// The most optimal answers listed before a puzzle is called not unique
+/// without looking further.
+const ANSWER_CAP: usize = 64;
+
+/// The most search nodes the enumeration of a fill's every cover may take.
+const FILL_NODES: u64 = 3_000_000;
+
+/// One answer as a set of placements, in a canonical order.
+pub type AnswerKey = Vec<(i32, i32, [u8; 4])>;
+
+/// A puzzle proven and measured.
+#[derive(Clone, Debug)]
+pub struct Measured {
+    /// The native solver's answer, proven and replayed through the rules.
+    pub answer: Answer,
+    /// How many distinct optimal answers there are (1: unique).
+    pub distinct: usize,
+    /// For a counting fill: how many fills there are, each counted as the
+    /// solver counts it (an empty board's turned copies too).
+    pub count: Option<u64>,
+    /// The difficulty.
+    pub figures: Figures,
+}
+
+/// Why a puzzle could not be proven and measured.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Unmeasured {
+    /// The search did not finish within its limits.
+    TooLarge(String),
+    /// The rules or a second count refuse what the solver answered: a bug.
+    Contradiction(String),
+}
+
+/// The placements of `plays` as a set: sorted, and on an empty board the
+/// least of the four quarter turns, each moved so that its north-west-most
+/// cell's row and column are 0.
+pub fn answer_key(plays: &[(Cell, Corners)], empty_board: bool) -> AnswerKey {
+    let key = |placed: &[(Cell, Corners)]| -> AnswerKey {
+        let mut k: AnswerKey = placed.iter().map(|(c, t)| (c.x, c.y, t.0)).collect();
+        k.sort_unstable();
+        k
+    };
+    if !empty_board {
+        return key(plays);
+    }
+    let mut turned: Vec<(Cell, Corners)> = plays.to_vec();
+    let mut best: Option<AnswerKey> = None;
+    for _ in 0..4 {
+        let dx = turned.iter().map(|(c, _)| c.x).min().unwrap_or(0);
+        let dy = turned.iter().map(|(c, _)| c.y).min().unwrap_or(0);
+        let moved: Vec<(Cell, Corners)> = turned.iter().map(|&(c, t)| (c.shifted(-dx, -dy), t)).collect();
+        let k = key(&moved);
+        if best.as_ref().is_none_or(|b| k < *b) {
+            best = Some(k);
+        }
+        turned = turned.iter().map(|&(c, t)| (c.rotate_cw(), t.rotate_cw())).collect();
+    }
+    best.unwrap_or_default()
+}
+
+fn placed(plays: &[Play]) -> Vec<(Cell, Corners)> {
+    plays.iter().map(|p| (p.at, p.corners)).collect()
+}
+
+/// Proves `puzzle`'s optimum with the native solver (replaying it through
+/// the rules), counts its distinct optimal answers and measures its
+/// difficulty.
+pub fn measure(puzzle: &Puzzle) -> Result<Measured, Unmeasured> {
+    let limits = Limits { all: true, max_answers: ANSWER_CAP, ..Limits::default() };
+    let mut answer = Native.solve(puzzle, &limits).map_err(|e| Unmeasured::TooLarge(e.to_string()))?;
+    if !answer.proven {
+        return Err(Unmeasured::TooLarge("the search did not finish".into()));
+    }
+    verify(puzzle, &answer).map_err(|why| Unmeasured::Contradiction(format!("the answer fails the rules: {why}")))?;
+    let nodes = answer.stats.nodes;
+    let empty = puzzle.board.is_empty();
+    match &puzzle.goal {
+        Goal::Fill(fill) => {
+            let covers = covers(puzzle, fill)?;
+            let (optimum, figures, distinct, count) = fill_figures(puzzle, fill, &covers, &answer, nodes)?;
+            if fill.objective == FillObjective::Count {
+                if answer.count != Some(count) {
+                    return Err(Unmeasured::Contradiction(format!(
+                        "the solver counts {:?} fills, the enumeration {count}",
+                        answer.count
+                    )));
+                }
+                // The solver counts without listing: the fill shown is the
+                // enumeration's, replayed like any answer.
+                if let Some(first) = covers.first() {
+                    answer.plays = first.plays(fill);
+                    verify(puzzle, &answer)
+                        .map_err(|why| Unmeasured::Contradiction(format!("a fill counted fails the rules: {why}")))?;
+                }
+            } else if optimum != answer.score {
+                return Err(Unmeasured::Contradiction(format!(
+                    "the solver proves {}, the enumeration of every fill {optimum}",
+                    answer.score
+                )));
+            }
+            Ok(Measured { answer, distinct, count: (fill.objective == FillObjective::Count).then_some(count), figures })
+        }
+        Goal::BestTurn | Goal::BestSequence { .. } => {
+            if answer.all.len() >= ANSWER_CAP {
+                return Ok(Measured { distinct: ANSWER_CAP, count: None, figures: unmeasured(nodes), answer });
+            }
+            let lines = if answer.all.is_empty() { vec![answer.plays.clone()] } else { answer.all.clone() };
+            let distinct: BTreeSet<AnswerKey> = lines.iter().map(|l| answer_key(&placed(l), empty)).collect();
+            let figures = play_figures(puzzle, &answer, nodes)?;
+            Ok(Measured { distinct: distinct.len(), count: None, figures, answer })
+        }
+    }
+}
+
+fn unmeasured(nodes: u64) -> Figures {
+    Figures { level: Level::Hard, greedy: None, gap: 100, near: 0, non_greedy: 0, nodes }
+}
+
+/// What one placement scores by itself: its points (R9), and 25 for a
+/// bonus.
+fn alone(generator: &MoveGen<'_>, variant: &Variant, m: Move) -> i64 {
+    let corners = variant.orientations().corners(usize::from(m.orientation));
+    i64::from(points(variant, corners)) + if generator.is_bonus(m) { 25 } else { 0 }
+}
+
+/// What a bonus tile scores by itself: its weight, and 25 where it earns a
+/// bonus of its own (R8).
+fn alone_bonus_tile(generator: &MoveGen<'_>, variant: &Variant, m: Move) -> i64 {
+    let corners = variant.orientations().corners(usize::from(m.orientation));
+    let chained = variant.rules().bonus_chain.yes();
+    i64::from(corners.weight()) + if chained && generator.is_bonus(m) { 25 } else { 0 }
+}
+
+fn moves_of(generator: &MoveGen<'_>) -> Vec<Move> {
+    let mut moves = Vec::new();
+    generator.legal_moves(&mut moves);
+    moves.sort_unstable();
+    moves
+}
+
+/// The figures of a best turn or a best sequence.
+fn play_figures(puzzle: &Puzzle, answer: &Answer, nodes: u64) -> Result<Figures, Unmeasured> {
+    let variant = &puzzle.variant;
+    let optimum = answer.score;
+    let mut generator = MoveGen::new(variant, &puzzle.board, &puzzle.hand);
+    // Greedy: each step the play that scores most by itself; a turn's
+    // bonus is taken as the 25.
+    let steps = match puzzle.goal {
+        Goal::BestSequence { plays } => plays,
+        _ => 1,
+    };
+    let mut greedy = 0i64;
+    let mut placed_by_greedy = Vec::new();
+    for _ in 0..steps {
+        let moves = moves_of(&generator);
+        let Some(&m) = moves.iter().max_by_key(|&&m| (alone(&generator, variant, m), std::cmp::Reverse(m))) else {
+            break;
+        };
+        greedy += alone(&generator, variant, m);
+        generator.place(m.at, variant.orientations().corners(usize::from(m.orientation)));
+        placed_by_greedy.push(m.at);
+    }
+    for at in placed_by_greedy.into_iter().rev() {
+        generator.unplace(at);
+    }
+    // Non-greedy: the answer's plays, each against the best by itself at
+    // its point.
+    let mut non_greedy = 0u32;
+    let mut walked = Vec::new();
+    for play in &answer.plays {
+        let moves = moves_of(&generator);
+        let score = |m: Move| match play.kind {
+            crate::solve::PlayKind::BonusTile => alone_bonus_tile(&generator, variant, m),
+            _ => alone(&generator, variant, m),
+        };
+        let top = moves.iter().map(|&m| score(m)).max().unwrap_or(0);
+        let own = variant
+            .orientations()
+            .index(play.corners)
+            .and_then(|i| u16::try_from(i).ok())
+            .map(|orientation| score(Move { at: play.at, orientation }))
+            .unwrap_or(0);
+        if own < top {
+            non_greedy += 1;
+        }
+        generator.place(play.at, play.corners);
+        walked.push(play.at);
+    }
+    for at in walked.into_iter().rev() {
+        generator.unplace(at);
+    }
+    // Near: the distinct first placements whose best continuation comes
+    // within 10% of the optimum.
+    let mut near = 0u32;
+    for m in moves_of(&generator) {
+        let corners = variant.orientations().corners(usize::from(m.orientation));
+        let first = alone(&generator, variant, m);
+        let bonus = generator.is_bonus(m);
+        let mut board = puzzle.board.clone();
+        board.insert(m.at, corners);
+        let hand: Vec<TileId> = puzzle.hand.iter().copied().filter(|&t| t != corners.id()).collect();
+        let value = match puzzle.goal {
+            Goal::BestSequence { plays } if plays > 1 && !hand.is_empty() => {
+                let rest =
+                    Puzzle { variant: variant.clone(), board, hand, goal: Goal::BestSequence { plays: plays - 1 } };
+                let a = Native.solve(&rest, &Limits::default()).map_err(|e| Unmeasured::TooLarge(e.to_string()))?;
+                if !a.proven {
+                    return Err(Unmeasured::TooLarge("a continuation's search did not finish".into()));
+                }
+                first + a.score
+            }
+            Goal::BestTurn if bonus => {
+                let (tiles, proven) = best_bonus_tiles(variant, &board, &hand, &Limits::default());
+                if !proven {
+                    return Err(Unmeasured::TooLarge("a bonus's search did not finish".into()));
+                }
+                // The 25 is already in `first`; two tiles replace it.
+                first + tiles.map_or(0, |(v, _)| (v - 25).max(0))
+            }
+            _ => first,
+        };
+        if within_tenth(value, optimum) {
+            near += 1;
+        }
+    }
+    Ok(figures(optimum, Some(greedy), near, non_greedy, nodes))
+}
+
+fn within_tenth(value: i64, optimum: i64) -> bool {
+    value.saturating_mul(10) >= optimum.saturating_mul(9)
+}
+
+fn figures(optimum: i64, greedy: Option<i64>, near: u32, non_greedy: u32, nodes: u64) -> Figures {
+    let gap = Figures::gap_of(optimum, greedy);
+    let mut f = Figures { level: Level::Easy, greedy, gap, near, non_greedy, nodes };
+    f.level = Level::of(&f);
+    f
+}
+
+/// One cover of a fill's region: a placement per region cell, in the
+/// region's order, with the bonuses it earns.
+#[derive(Clone, Debug)]
+struct Cover {
+    cells: Vec<(Cell, Corners)>,
+    weight: i64,
+    bonuses: i64,
+}
+
+impl Cover {
+    fn value(&self, objective: FillObjective) -> i64 {
+        match objective {
+            FillObjective::Bonuses => self.bonuses,
+            _ => self.weight,
+        }
+    }
+
+    fn plays(&self, fill: &FillGoal) -> Vec<Play> {
+        let _ = fill;
+        self.cells
+            .iter()
+            .map(|&(at, corners)| Play {
+                tile: corners.id(),
+                at,
+                corners,
+                kind: crate::solve::PlayKind::Fill,
+                points: i64::from(corners.weight()),
+                bonus: false,
+                choice: None,
+            })
+            .collect()
+    }
+}
+
+/// The search over a fill's covers: the region's cells in order, each a
+/// tile of the pool in one of its orientations; a cell is judged (as if
+/// placed last, against the finished board) as soon as every region cell
+/// around it is filled.
+struct Covers<'p> {
+    variant: &'p Variant,
+    region: Vec<Cell>,
+    pool: Vec<TileId>,
+    /// For each position in the region, the region cells complete once it
+    /// is filled.
+    complete: Vec<Vec<usize>>,
+    board: Board,
+    used: Vec<bool>,
+    chosen: Vec<Corners>,
+    bonus: Vec<bool>,
+    nodes: u64,
+    found: Vec<Cover>,
+}
+
+impl Covers<'_> {
+    /// Places `corners` at position `i` and judges the cells it completes:
+    /// false (and nothing placed) when one of them is illegal.
+    fn try_place(&mut self, i: usize, corners: Corners) -> bool {
+        let Some(&at) = self.region.get(i) else { return false };
+        self.board.insert(at, corners);
+        if let Some(slot) = self.chosen.get_mut(i) {
+            *slot = corners;
+        }
+        let done = self.complete.get(i).cloned().unwrap_or_default();
+        for j in done {
+            let (Some(&cell), Some(&placed)) = (self.region.get(j), self.chosen.get(j)) else { continue };
+            let mut without = self.board.clone();
+            without.remove(cell);
+            let p = Placement { tile: placed.id(), at: cell, corners: placed };
+            match judge(&without, self.variant, p, None) {
+                Verdict::Legal(legal) => {
+                    if let Some(b) = self.bonus.get_mut(j) {
+                        *b = legal.bonus;
+                    }
+                }
+                Verdict::Illegal(_) => {
+                    self.board.remove(at);
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    fn search(&mut self, i: usize) -> Result<(), Unmeasured> {
+        self.nodes += 1;
+        if self.nodes > FILL_NODES {
+            return Err(Unmeasured::TooLarge(format!("more than {FILL_NODES} steps to list every fill")));
+        }
+        if i == self.region.len() {
+            let cells: Vec<(Cell, Corners)> = self.region.iter().copied().zip(self.chosen.iter().copied()).collect();
+            let weight = cells.iter().map(|(_, c)| i64::from(c.weight())).sum();
+            let bonuses = self.bonus.iter().filter(|&&b| b).count() as i64;
+            self.found.push(Cover { cells, weight, bonuses });
+            return Ok(());
+        }
+        let Some(&at) = self.region.get(i) else { return Ok(()) };
+        for k in 0..self.pool.len() {
+            if self.used.get(k).copied().unwrap_or(true) {
+                continue;
+            }
+            let Some(&tile) = self.pool.get(k) else { continue };
+            let orientations = self.variant.orientations().of(self.variant.tile_set(), tile).to_vec();
+            for corners in orientations {
+                if !self.try_place(i, corners) {
+                    continue;
+                }
+                if let Some(u) = self.used.get_mut(k) {
+                    *u = true;
+                }
+                let result = self.search(i + 1);
+                if let Some(u) = self.used.get_mut(k) {
+                    *u = false;
+                }
+                self.board.remove(at);
+                result?;
+            }
+        }
+        Ok(())
+    }
+}
+
+fn new_covers<'p>(puzzle: &'p Puzzle, fill: &FillGoal) -> Covers<'p> {
+    let region = fill.region.clone();
+    let index = |c: Cell| region.iter().position(|&r| r == c);
+    let mut complete: Vec<Vec<usize>> = vec![Vec::new(); region.len()];
+    for (j, &cell) in region.iter().enumerate() {
+        // A cell's judgement is final once it and every region cell around
+        // it (edge or diagonal) are filled.
+        let last = crate::model::Direction::ALL
+            .iter()
+            .filter_map(|&d| index(cell.neighbour(d)))
+            .chain(std::iter::once(j))
+            .max()
+            .unwrap_or(j);
+        if let Some(list) = complete.get_mut(last) {
+            list.push(j);
+        }
+    }
+    let mut pool = fill.pool.clone();
+    pool.sort_unstable();
+    pool.dedup();
+    Covers {
+        variant: &puzzle.variant,
+        complete,
+        board: puzzle.board.clone(),
+        used: vec![false; pool.len()],
+        chosen: vec![Corners([0; 4]); region.len()],
+        bonus: vec![false; region.len()],
+        nodes: 0,
+        found: Vec::new(),
+        region,
+        pool,
+    }
+}
+
+/// Every cover of the region from the pool, each legal by the rules.
+fn covers(puzzle: &Puzzle, fill: &FillGoal) -> Result<Vec<Cover>, Unmeasured> {
+    let mut search = new_covers(puzzle, fill);
+    search.search(0)?;
+    Ok(search.found)
+}
+
+/// The figures of a fill, from the list of its every cover: the optimum,
+/// the figures, the distinct optimal answers and the number of covers.
+fn fill_figures(
+    puzzle: &Puzzle,
+    fill: &FillGoal,
+    covers: &[Cover],
+    answer: &Answer,
+    nodes: u64,
+) -> Result<(i64, Figures, usize, u64), Unmeasured> {
+    let empty = puzzle.board.is_empty();
+    let objective = fill.objective;
+    let counting = objective == FillObjective::Count;
+    let optimum = covers.iter().map(|c| c.value(objective)).max().unwrap_or(0);
+    let best: BTreeSet<AnswerKey> = covers
+        .iter()
+        .filter(|c| counting || c.value(objective) == optimum)
+        .map(|c| answer_key(&c.cells, empty))
+        .collect();
+    let near: BTreeSet<AnswerKey> = covers
+        .iter()
+        .filter(|c| counting || within_tenth(c.value(objective), optimum))
+        .map(|c| answer_key(&c.cells, empty))
+        .collect();
+    // Greedy: cell by cell, the heaviest tile that fits what is placed
+    // (for bonuses, one that earns a bonus against it first).
+    let mut search = new_covers(puzzle, fill);
+    let mut greedy_fill: Option<i64> = None;
+    let mut chosen: Vec<(usize, Corners)> = Vec::new();
+    let key = |s: &Covers<'_>, at: Cell, corners: Corners| -> (bool, u8) {
+        let bonus = objective == FillObjective::Bonuses
+            && matches!(
+                judge(&s.board, s.variant, Placement { tile: corners.id(), at, corners }, None),
+                Verdict::Legal(l) if l.bonus
+            );
+        (bonus, corners.weight())
+    };
+    let options = |s: &mut Covers<'_>, i: usize| -> Vec<(usize, Corners, (bool, u8))> {
+        let mut out = Vec::new();
+        let Some(&at) = s.region.get(i) else { return out };
+        for k in 0..s.pool.len() {
+            if s.used.get(k).copied().unwrap_or(true) {
+                continue;
+            }
+            let Some(&tile) = s.pool.get(k) else { continue };
+            for corners in s.variant.orientations().of(s.variant.tile_set(), tile).to_vec() {
+                let kc = key(s, at, corners);
+                if s.try_place(i, corners) {
+                    s.board.remove(at);
+                    out.push((k, corners, kc));
+                }
+            }
+        }
+        out
+    };
+    for i in 0..search.region.len() {
+        let opts = options(&mut search, i);
+        let Some(&(k, corners, _)) = opts.iter().rev().max_by_key(|o| o.2) else { break };
+        search.try_place(i, corners);
+        if let Some(u) = search.used.get_mut(k) {
+            *u = true;
+        }
+        chosen.push((k, corners));
+        if i + 1 == search.region.len() {
+            let bonuses = search.bonus.iter().filter(|&&b| b).count() as i64;
+            let weight = chosen.iter().map(|(_, c)| i64::from(c.weight())).sum();
+            greedy_fill = Some(if objective == FillObjective::Bonuses { bonuses } else { weight });
+            if counting {
+                greedy_fill = Some(bonuses);
+            }
+        }
+    }
+    // Non-greedy: the answer's fill (the solver's, or for a count the
+    // enumeration's first), cell by cell against the best that fits there.
+    let shown: Vec<(Cell, Corners)> = if counting {
+        covers.first().map(|c| c.cells.clone()).unwrap_or_default()
+    } else {
+        let mut by_cell: Vec<(Cell, Corners)> = answer.plays.iter().map(|p| (p.at, p.corners)).collect();
+        by_cell.sort_unstable_by_key(|(c, _)| (c.y, c.x));
+        by_cell
+    };
+    let mut walk = new_covers(puzzle, fill);
+    let mut non_greedy = 0u32;
+    for (i, &(at, corners)) in shown.iter().enumerate() {
+        let opts = options(&mut walk, i);
+        let top = opts.iter().map(|o| o.2).max();
+        if top.is_some_and(|t| key(&walk, at, corners) < t) {
+            non_greedy += 1;
+        }
+        walk.try_place(i, corners);
+        if let Some(k) = walk.pool.iter().position(|&t| t == corners.id())
+            && let Some(u) = walk.used.get_mut(k)
+        {
+            *u = true;
+        }
+    }
+    let count = covers.len() as u64;
+    let figures = if counting {
+        let gap = if greedy_fill.is_some() { 0 } else { 100 };
+        let mut f = Figures {
+            level: Level::Easy,
+            greedy: greedy_fill,
+            gap,
+            near: u32::try_from(near.len()).unwrap_or(u32::MAX),
+            non_greedy,
+            nodes,
+        };
+        f.level = Level::of(&f);
+        f
+    } else {
+        figures(optimum, greedy_fill, u32::try_from(near.len()).unwrap_or(u32::MAX), non_greedy, nodes)
+    };
+    Ok((optimum, figures, best.len(), count))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_answer_and_its_turned_copy_on_an_empty_board_are_one() {
+        let a = [(Cell::new(0, 0), Corners([1, 1, 1, 2])), (Cell::new(1, 0), Corners([1, 3, 3, 1]))];
+        let turned: Vec<(Cell, Corners)> =
+            a.iter().map(|&(c, t)| (c.rotate_cw().rotate_cw(), t.rotate_cw().rotate_cw())).collect();
+        assert_eq!(answer_key(&a, true), answer_key(&turned, true));
+        // On a board with tiles the turn is another answer.
+        assert_ne!(answer_key(&a, false), answer_key(&turned, false));
+        // The order of the plays never matters.
+        let swapped = [a[1], a[0]];
+        assert_eq!(answer_key(&a, false), answer_key(&swapped, false));
+    }
+}

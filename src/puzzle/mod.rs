@@ -1,0 +1,311 @@
+//! Posing puzzles: from a seed, positions are drawn one after another until
+//! one has exactly one best answer (and, when asked, the difficulty asked);
+//! its answer is proven by the native search, replayed through the rules,
+//! and its difficulty measured by the searches themselves.
+//!
+//! May use: model, rules, game, solve, formats, error. It sits above
+//! `solve` (whose searches it runs) and `formats` (whose puzzle files it
+//! writes and whose `difficulty:` key defines the levels).
+
+pub mod measure;
+
+use std::fmt::Write as _;
+use std::time::Instant;
+
+use crate::formats::Level;
+use crate::model::{Board, Cell};
+use crate::rules::{Variant, random_position};
+use crate::solve::{FillGoal, FillObjective, Goal, Puzzle};
+
+pub use measure::{AnswerKey, Measured, Unmeasured, answer_key, measure};
+
+/// What kind of puzzle to pose.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// The best turn (under serbian-chain a chained best turn).
+    Turn,
+    /// The best sequence of this many plays.
+    Sequence(usize),
+    /// A fill of a `width` × `height` region from the hand.
+    Fill {
+        /// What the fill optimises (or `Count`: its fills are counted).
+        objective: FillObjective,
+        /// Columns.
+        width: u32,
+        /// Rows.
+        height: u32,
+    },
+}
+
+/// A request for a puzzle.
+#[derive(Clone, Debug)]
+pub struct Request {
+    /// The rules.
+    pub variant: Variant,
+    /// The seed: the same seed and request always give the same puzzle.
+    pub seed: u64,
+    /// The kind of puzzle.
+    pub kind: Kind,
+    /// Tiles on the board of each candidate (0: an empty board, for fills).
+    pub tiles: usize,
+    /// Tiles in the hand (a fill's pool).
+    pub hand: usize,
+    /// The level asked for, if any.
+    pub level: Option<Level>,
+    /// The most candidates drawn before giving up.
+    pub tries: usize,
+}
+
+/// A puzzle posed.
+#[derive(Clone, Debug)]
+pub struct Posed {
+    /// The puzzle.
+    pub puzzle: Puzzle,
+    /// Its answer, proven unique, and its difficulty.
+    pub measured: Measured,
+    /// How many candidates were drawn, this one included.
+    pub tried: usize,
+    /// How long it took, in microseconds.
+    pub micros: u64,
+}
+
+/// Why no puzzle was posed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PoseError {
+    /// Every candidate was refused; the text says how many and why.
+    NoneFits {
+        /// Candidates drawn.
+        tried: usize,
+        /// Microseconds spent.
+        micros: u64,
+        /// How many were refused for each reason, in words.
+        why: String,
+    },
+    /// The rules refused a solver's answer: a bug.
+    Contradiction(String),
+}
+
+/// The seed of candidate `k` of `seed`: a fixed mix of the two
+/// (splitmix64), so that candidates do not repeat across nearby seeds.
+fn candidate_seed(seed: u64, k: u64) -> u64 {
+    let mut x = seed.wrapping_add(k.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    x ^ (x >> 31)
+}
+
+/// The region of a fill: at `[0, 0]` on an empty board, else the first
+/// rectangle, from an open cell chosen by `pick`, whose cells are all
+/// empty.
+fn region(board: &Board, width: u32, height: u32, pick: u64) -> Option<Vec<Cell>> {
+    let rect = |o: Cell| -> Vec<Cell> {
+        let (w, h) = (i32::try_from(width).unwrap_or(1), i32::try_from(height).unwrap_or(1));
+        (0..h).flat_map(|dy| (0..w).map(move |dx| o.shifted(dx, dy))).collect()
+    };
+    if board.is_empty() {
+        return Some(rect(Cell::new(0, 0)));
+    }
+    let mut open = board.open_cells();
+    open.sort_unstable_by_key(|c| (c.y, c.x));
+    let n = open.len();
+    let start = usize::try_from(pick % (n.max(1) as u64)).unwrap_or(0);
+    (0..n)
+        .filter_map(|i| open.get((start + i) % n))
+        .map(|&o| rect(o))
+        .find(|cells| cells.iter().all(|&c| !board.is_occupied(c)))
+}
+
+/// Draws candidates until one fits the request.
+pub fn pose(request: &Request) -> Result<Posed, PoseError> {
+    let started = Instant::now();
+    let mut refused: [(usize, &str); 5] = [
+        (0, "had no answer worth posing"),
+        (0, "had more than one best answer"),
+        (0, "were of another level"),
+        (0, "took the search too long"),
+        (0, "left no room for the region"),
+    ];
+    let mut count = |i: usize| {
+        if let Some(r) = refused.get_mut(i) {
+            r.0 += 1;
+        }
+    };
+    for k in 0..request.tries {
+        let seed = candidate_seed(request.seed, k as u64);
+        let position = random_position(&request.variant, seed, request.tiles, request.hand);
+        let goal = match request.kind {
+            Kind::Turn => Goal::BestTurn,
+            Kind::Sequence(plays) => Goal::BestSequence { plays },
+            Kind::Fill { objective, width, height } => {
+                let Some(region) = region(&position.board, width, height, seed >> 8) else {
+                    count(4);
+                    continue;
+                };
+                Goal::Fill(FillGoal { region, pool: position.hand.clone(), objective })
+            }
+        };
+        let puzzle = Puzzle { variant: request.variant.clone(), board: position.board, hand: position.hand, goal };
+        let measured = match measure(&puzzle) {
+            Ok(m) => m,
+            Err(Unmeasured::TooLarge(_)) => {
+                count(3);
+                continue;
+            }
+            Err(Unmeasured::Contradiction(why)) => return Err(PoseError::Contradiction(why)),
+        };
+        let worth = match measured.count {
+            Some(n) => n > 0,
+            None => measured.answer.score > 0 && !measured.answer.plays.is_empty(),
+        };
+        if !worth {
+            count(0);
+        } else if measured.distinct != 1 {
+            count(1);
+        } else if request.level.is_some_and(|l| l != measured.figures.level) {
+            count(2);
+        } else {
+            return Ok(Posed { puzzle, measured, tried: k + 1, micros: started.elapsed().as_micros() as u64 });
+        }
+    }
+    let why: Vec<String> = refused.iter().filter(|(n, _)| *n > 0).map(|(n, what)| format!("{n} {what}")).collect();
+    Err(PoseError::NoneFits {
+        tried: request.tries,
+        micros: started.elapsed().as_micros() as u64,
+        why: if why.is_empty() { "none was drawn".to_string() } else { why.join(", ") },
+    })
+}
+
+/// The goal as a puzzle file writes it.
+pub fn goal_yaml(goal: &Goal) -> String {
+    match goal {
+        Goal::BestTurn => "best-turn".to_string(),
+        Goal::BestSequence { plays } => format!("{{best-sequence: {{plays: {plays}}}}}"),
+        Goal::Fill(f) => {
+            let lo_x = f.region.iter().map(|c| c.x).min().unwrap_or(0);
+            let lo_y = f.region.iter().map(|c| c.y).min().unwrap_or(0);
+            let hi_x = f.region.iter().map(|c| c.x).max().unwrap_or(0);
+            let hi_y = f.region.iter().map(|c| c.y).max().unwrap_or(0);
+            let objective = match f.objective {
+                FillObjective::Count => "count: true".to_string(),
+                FillObjective::Weight => "maximize: weight".to_string(),
+                FillObjective::Bonuses => "maximize: bonuses".to_string(),
+            };
+            format!(
+                "{{fill: {{region: {{width: {}, height: {}, at: [{lo_x}, {lo_y}]}}, pool: hand, {objective}}}}}",
+                hi_x - lo_x + 1,
+                hi_y - lo_y + 1
+            )
+        }
+    }
+}
+
+/// The goal in a few words, for a description.
+pub fn goal_words(goal: &Goal) -> String {
+    match goal {
+        Goal::BestTurn => "the best turn".to_string(),
+        Goal::BestSequence { plays } => format!("the best sequence of {plays} plays"),
+        Goal::Fill(f) => {
+            let what = match f.objective {
+                FillObjective::Count => "how many fills there are (find the one)",
+                FillObjective::Weight => "the heaviest fill",
+                FillObjective::Bonuses => "the fill with the most bonuses",
+            };
+            format!("{what} of a {}-cell region from the hand", f.region.len())
+        }
+    }
+}
+
+/// The puzzle file of a posed puzzle: the schema line (when given), the
+/// command that made it, then the position, goal, `expect:` and
+/// `difficulty:`. The description says what is asked and how hard it is,
+/// never the answer.
+pub fn puzzle_file(posed: &Posed, command: &str, schema: Option<&str>) -> String {
+    let p = &posed.puzzle;
+    let f = &posed.measured.figures;
+    let mut out = String::new();
+    if let Some(schema) = schema {
+        let _ = writeln!(out, "# yaml-language-server: $schema={schema}");
+    }
+    let _ = writeln!(out, "# Made by: {command}");
+    let _ = writeln!(
+        out,
+        "# Candidate {} of the seed, found in {:.1} ms; the native search proves the answer unique.",
+        posed.tried,
+        posed.micros as f64 / 1000.0
+    );
+    let position = crate::formats::position_yaml(&p.variant, &p.board, &p.hand);
+    let (head, rest) = match position.find("board:") {
+        Some(i) => position.split_at(i),
+        None => (position.as_str(), ""),
+    };
+    out.push_str(head);
+    let greedy = match f.greedy {
+        Some(_) if posed.measured.count.is_none() => format!("the greedy answer falls short by {}%", f.gap),
+        Some(_) => "the greedy fill is a fill".to_string(),
+        None => "the greedy answer gets nowhere".to_string(),
+    };
+    let _ = writeln!(
+        out,
+        "description: >\n  Posed by `quadominos puzzle`: {}, {} ({greedy}; {} within 10% of the best; \
+         {} of its plays not the greedy choice).",
+        goal_words(&p.goal),
+        f.level,
+        f.near,
+        f.non_greedy
+    );
+    out.push_str(rest);
+    let _ = writeln!(out, "goal: {}", goal_yaml(&p.goal));
+    match posed.measured.count {
+        Some(n) => {
+            let _ = writeln!(out, "expect: {{count: {n}}}");
+        }
+        None => {
+            let _ = writeln!(out, "expect: {{score: {}}}", posed.measured.answer.score);
+        }
+    }
+    let greedy = f.greedy.map_or(String::new(), |g| format!("greedy: {g}, "));
+    let _ = writeln!(
+        out,
+        "difficulty: {{level: {}, {greedy}gap: {}, near: {}, non-greedy: {}, nodes: {}}}",
+        f.level, f.gap, f.near, f.non_greedy, f.nodes
+    );
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::formats::builtin_variant;
+
+    fn request(kind: Kind, tiles: usize, hand: usize) -> Request {
+        Request { variant: builtin_variant("english").unwrap(), seed: 11, kind, tiles, hand, level: None, tries: 200 }
+    }
+
+    #[test]
+    fn a_seed_always_poses_the_same_puzzle_and_its_answer_is_unique() {
+        let r = request(Kind::Turn, 20, 5);
+        let a = pose(&r).unwrap();
+        let b = pose(&r).unwrap();
+        assert_eq!(a.puzzle.board, b.puzzle.board);
+        assert_eq!(a.puzzle.hand, b.puzzle.hand);
+        assert_eq!(a.tried, b.tried);
+        assert_eq!(a.measured.distinct, 1);
+        // Another seed draws other candidates.
+        let c = pose(&Request { seed: 12, ..r }).unwrap();
+        assert_ne!((a.puzzle.board, a.puzzle.hand), (c.puzzle.board, c.puzzle.hand));
+    }
+
+    #[test]
+    fn when_no_candidate_fits_the_failure_says_how_many_were_tried_and_why() {
+        // A hand of one tile has one best answer or none: asking for a
+        // hard puzzle from it can never be met.
+        let r = Request { level: Some(Level::Hard), tries: 5, ..request(Kind::Turn, 10, 1) };
+        match pose(&r) {
+            Err(PoseError::NoneFits { tried, why, .. }) => {
+                assert_eq!(tried, 5);
+                assert!(why.contains("of another level") || why.contains("no answer"), "{why}");
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+}
