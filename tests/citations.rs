@@ -321,7 +321,10 @@ fn assert_events_cite_what_fired(variant: &Variant, events: &[quadominos::game::
         // R8 decides only what a bonus tile's own bonus earns.
         if cites("R8") {
             let after_bonus_tile = match (&event.kind, last_place.map(|e| &e.kind)) {
-                (EventKind::Place { kind: PlacementKind::BonusTile, bonus, .. }, _) => *bonus,
+                // A bonus tile that met the bonus condition (at least three
+                // matched corners) earns a bonus of its own only where R8
+                // says so.
+                (EventKind::Place { kind: PlacementKind::BonusTile, bonus, matched, .. }, _) => *bonus || *matched >= 3,
                 (
                     EventKind::BonusPoints | EventKind::BonusTiles,
                     Some(EventKind::Place { kind: PlacementKind::BonusTile, bonus: true, .. }),
@@ -380,6 +383,12 @@ fn assert_events_cite_what_fired(variant: &Variant, events: &[quadominos::game::
                     let equal = last.iter().filter(|&&s| Some(s) == top).count();
                     assert!(reached > 1 || equal > 1, "R23 cited with one player at the target: {here}");
                 }
+            }
+            // R18 decides whether the 25 of a bonus earned by a last tile
+            // is paid.
+            EventKind::BonusPoints if cites("R18") => {
+                let bonus = matches!(last_place.map(|e| &e.kind), Some(EventKind::Place { bonus: true, .. }));
+                assert!(bonus, "R18 cited on points no bonus earned: {here}");
             }
             _ => {
                 for c in ["R13", "R18", "R23", "R24", "R25"] {
