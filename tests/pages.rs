@@ -1,7 +1,7 @@
 //! The `--html` pages as files: each stands alone (no reference to the
 //! network, the rules it cites embedded), every text from an input file is
-//! escaped, a 300-event game's page stays small because each tile is drawn
-//! once and the steps are data, and a page is written whole or not at all,
+//! escaped, a long game's page stays under 1 MB because each tile is drawn
+//! once and the steps are compact data, and a page is written whole or not at all,
 //! never over an input. `tests/browser.rs` loads the same pages in a real
 //! browser.
 
@@ -52,14 +52,14 @@ fn no_page_references_the_network_and_each_embeds_the_rules_it_cites() {
         for id in &linked {
             assert!(entries.contains(id), "{name}: {id} is linked but has no entry");
         }
-        // The data lists clause ids the script links; those must have
-        // entries too.
+        // The data lists the clause lists the script links; those ids must
+        // have entries too.
         let data = &html[html.find("id=\"page-data\">").map_or(0, |i| i + 15)..];
         let data = &data[..data.find("</script>").unwrap_or(0)];
-        for (i, _) in data.match_indices("\"clauses\":[") {
-            let list = &data[i + 11..i + 11 + data[i + 11..].find(']').unwrap()];
-            for id in list.split(',').filter(|s| !s.is_empty()) {
-                let id = id.trim_matches('"');
+        if !data.is_empty() {
+            let data: serde_json::Value = serde_json::from_str(data).unwrap();
+            for id in data["clauses"].as_array().unwrap().iter().flat_map(|l| l.as_array().unwrap()) {
+                let id = id.as_str().unwrap();
                 assert!(entries.contains(id), "{name}: {id} is in a step but has no entry");
             }
         }
@@ -89,24 +89,41 @@ fn text_from_input_files_is_escaped() {
     assert!(game.contains("strategy &lt;script id=&quot;pwned&quot;&gt;"), "the transcript's strategy, escaped");
 }
 
-#[test]
-fn a_game_of_over_300_events_makes_a_page_that_draws_each_tile_once() {
+/// A game's page: the transcript's text and the page's, from `play ARGS`.
+fn game_page(args: &[&str]) -> (String, String) {
     let dir = tempfile::tempdir().unwrap();
     let game = dir.path().join("game.yaml");
     let page = dir.path().join("game.html");
-    std::fs::write(&game, run_ok(&["play", "--players", "2", "--seed", "4"], 0)).unwrap();
-    let transcript = std::fs::read_to_string(&game).unwrap();
+    std::fs::write(&game, run_ok(args, 0)).unwrap();
+    run_ok(&["render", game.to_str().unwrap(), "--html", page.to_str().unwrap()], 0);
+    (std::fs::read_to_string(&game).unwrap(), std::fs::read_to_string(&page).unwrap())
+}
+
+#[test]
+fn a_game_of_over_300_events_makes_a_page_that_draws_each_tile_once() {
+    let (transcript, html) = game_page(&["play", "--players", "2", "--seed", "4"]);
     let events = transcript.matches("event: ").count();
     let placements = transcript.matches("event: place").count();
     assert!(events >= 300, "{events} events");
-    run_ok(&["render", game.to_str().unwrap(), "--html", page.to_str().unwrap()], 0);
-    let html = std::fs::read_to_string(&page).unwrap();
-    // One drawing per placement, however many steps show it.
-    assert_eq!(html.matches("<g class=\"tile\"").count(), placements);
-    assert_eq!(html.matches("\"alt\":").count(), events, "one frame of data per step");
-    // A drawing per step would be far larger: each step's board alone is
-    // tens of kilobytes by the end of a round.
+    // One placement a tile placed, however many steps show it, each a use
+    // of the one drawing of its tile as placed.
+    assert_eq!(html.matches("<g class=\"placed").count(), placements);
+    assert_eq!(html.matches("<use class=\"t\" href=\"#q").count(), placements);
+    let drawings = html.matches("<g id=\"q").count();
+    assert!(drawings > 10 && drawings <= placements, "{drawings} tile drawings for {placements} placements");
+    assert_eq!(html.matches("\"t\":").count(), events, "one frame of data per step");
+}
+
+#[test]
+fn a_game_of_over_1500_events_makes_a_page_under_1_mb() {
+    // The longest game of the README's figures: 1551 events in 17 rounds.
+    let (transcript, html) = game_page(&["play", "--players", "2", "--seed", "1"]);
+    let events = transcript.matches("event: ").count();
+    assert!(events > 1500, "{events} events");
     assert!(html.len() < 1_000_000, "{} bytes for {events} events", html.len());
+    // Every step is in it: a frame of data each, and every placement.
+    assert_eq!(html.matches("\"t\":").count(), events);
+    assert_eq!(html.matches("<g class=\"placed").count(), transcript.matches("event: place").count());
 }
 
 #[test]
@@ -146,5 +163,5 @@ fn a_position_is_a_page_of_one_step_with_its_bonus_cells() {
     assert!(html.contains("Step 0 of 0\u{2013}0: the position"), "one step, numbered 0");
     // bonus-corner.yaml has one open cell where a hand tile earns a bonus.
     assert_eq!(html.matches("class=\"cell-star\"").count(), 1);
-    assert_eq!(html.matches("<g class=\"tile\"").count(), 3);
+    assert_eq!(html.matches("<g class=\"placed").count(), 3);
 }

@@ -22,7 +22,7 @@ pub(super) const TOP: i32 = 28;
 
 /// The fill of a corner showing each value 0–5: light, distinct hues, dark
 /// enough apart to tell in grey too.
-const SHADES: [&str; 6] = ["#ffffff", "#ffe08a", "#b8e186", "#92c5de", "#c2a5cf", "#f4a582"];
+pub(super) const SHADES: [&str; 6] = ["#ffffff", "#ffe08a", "#b8e186", "#92c5de", "#c2a5cf", "#f4a582"];
 
 const FONT: &str = "DejaVu Sans, Verdana, Arial, sans-serif";
 

@@ -1,17 +1,18 @@
 //! A column's boards on a page: its frames cut into scenes (runs of steps in
-//! which the board only grows, such as a round), each scene one SVG drawn
-//! by the picture code of `--svg` over the bounding box of all its tiles,
-//! every placement, open cell, star and red border in it drawn once and
-//! marked with the steps it shows at.
+//! which the board only grows, such as a round), each scene one SVG over the
+//! bounding box of all its tiles, in the picture code's layout and colours
+//! (`--svg`). Each tile is drawn once for the whole page, as a definition
+//! that every placement of it uses; a placement is its position, its number
+//! in play order and its star, marked with the steps it shows at and the
+//! steps it is drawn in red at. The open cells (S10) are not written: they
+//! follow from the tiles shown, and the script draws them at each step.
 
 use std::collections::BTreeSet;
 use std::fmt::Write;
 
-use crate::model::{Board, Cell, Corners};
+use crate::model::{Board, Cell, Corner, Corners};
 
-use super::super::svg::{
-    Grid, LIT, PLAIN, S, TOP, axes, badge, bonus_star, border, cell_label, cell_star, escape, legend, open_cell, tile,
-};
+use super::super::svg::{Grid, LEFT, S, SHADES, TOP, axes, cell_label, cell_star, escape, legend, star};
 use super::Frame;
 
 /// Steps as the script reads them: runs `a-b` (inclusive) joined by spaces.
@@ -54,18 +55,16 @@ pub(super) fn scenes(frames: &[Frame]) -> Vec<std::ops::Range<usize>> {
 /// first show.
 type Shown<K> = Vec<(K, BTreeSet<usize>)>;
 
-/// A placement as drawn: its cell, its number in play order and whether it
-/// earned a bonus.
-type Placed = (Cell, Option<usize>, bool);
+/// A placement as drawn: its cell, its number in play order, whether it
+/// earned a bonus, and its tile's corners as placed.
+type Placed = (Cell, Option<usize>, bool, Corners);
 
 /// What a scene draws, each once, with the steps it shows at.
 #[derive(Default)]
 struct Pieces {
-    /// Tiles with their corners.
-    placed: Shown<(Placed, Corners)>,
-    /// Red borders (with the red number and the star on top).
-    lit: Shown<Placed>,
-    open: Shown<Cell>,
+    /// Placements, with the steps each is drawn in red at (a subset of
+    /// the steps it shows at).
+    placed: Vec<(Placed, BTreeSet<usize>, BTreeSet<usize>)>,
     stars: Shown<Cell>,
     labels: Shown<(Cell, String)>,
 }
@@ -87,13 +86,20 @@ fn pieces(frames: &[Frame], steps: std::ops::Range<usize>) -> Pieces {
         for (cell, corners) in f.board.tiles() {
             let h = f.marks.highlights.iter().find(|h| h.cell == cell);
             let (number, bonus) = h.map_or((None, false), |h| (h.number, h.bonus));
-            mark(&mut p.placed, ((cell, number, bonus), corners), k);
-            if let Some(h) = h.filter(|h| h.lit) {
-                mark(&mut p.lit, (cell, h.number, h.bonus), k);
+            let key = (cell, number, bonus, corners);
+            let lit = h.is_some_and(|h| h.lit);
+            match p.placed.iter_mut().find(|(x, _, _)| *x == key) {
+                Some((_, shown, red)) => {
+                    shown.insert(k);
+                    if lit {
+                        red.insert(k);
+                    }
+                }
+                None => {
+                    let red = if lit { BTreeSet::from([k]) } else { BTreeSet::new() };
+                    p.placed.push((key, BTreeSet::from([k]), red));
+                }
             }
-        }
-        for cell in f.board.open_cells() {
-            mark(&mut p.open, cell, k);
         }
         for &cell in &f.marks.bonus_cells {
             mark(&mut p.stars, cell, k);
@@ -103,6 +109,61 @@ fn pieces(frames: &[Frame], steps: std::ops::Range<usize>) -> Pieces {
         }
     }
     p
+}
+
+/// The id of the definition that draws a tile with these corners.
+fn tile_id(c: Corners) -> String {
+    let [a, b, d, e] = c.0;
+    format!("q{a}{b}{d}{e}")
+}
+
+/// Every tile of the page, each drawn once as a definition in the
+/// picture's colours, its four values and an edge whose colour and width
+/// the placement gives (grey, or red for the placement a step is about),
+/// and the small star of a placement that earned a bonus (R7). They sit in
+/// a picture of no size of their own, so that no test or reader counts
+/// them as a board.
+pub(super) fn definitions(frames: &[&Frame]) -> String {
+    let tiles: BTreeSet<[u8; 4]> = frames.iter().flat_map(|f| f.board.tiles()).map(|(_, c)| c.0).collect();
+    let mut out = String::from(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"defs\" width=\"0\" height=\"0\" aria-hidden=\"true\" \
+focusable=\"false\" font-family=\"DejaVu Sans, Verdana, Arial, sans-serif\"><defs>\n",
+    );
+    let h = S / 2;
+    let font = S / 4;
+    // A quarter of each value in each corner, which the tiles use: 24
+    // drawings, however many tiles.
+    let quarters: BTreeSet<(u8, usize)> =
+        tiles.iter().flat_map(|&c| Corner::ALL.map(|corner| (Corners(c).at(corner), corner.index()))).collect();
+    for (value, corner) in quarters.into_iter().filter_map(|(v, i)| Some((v, *Corner::ALL.get(i)?))) {
+        let (dx, dy) = corner.offset();
+        let shade = SHADES.get(usize::from(value)).copied().unwrap_or("#dddddd");
+        // The value a quarter of the way in from the corner, the middle of
+        // its quarter, as the picture code places it.
+        let _ = writeln!(
+            out,
+            "<g id=\"v{value}{corner}\"><rect x=\"{}\" y=\"{}\" width=\"{h}\" height=\"{h}\" fill=\"{shade}\" \
+stroke=\"none\"/><text class=\"value\" data-corner=\"{corner}\" x=\"{}\" y=\"{}\" font-size=\"{font}\" \
+font-weight=\"bold\" text-anchor=\"middle\" fill=\"#1a1a1a\" stroke=\"none\">{value}</text></g>",
+            dx * h,
+            dy * h,
+            h / 2 + dx * h,
+            h / 2 + dy * h + font * 7 / 20,
+        );
+    }
+    for corners in tiles {
+        let c = Corners(corners);
+        let [a, b, d, e] = corners;
+        let _ = write!(out, "<g id=\"{}\" class=\"tile\" data-corners=\"{a},{b},{d},{e}\">", tile_id(c));
+        for corner in Corner::ALL {
+            let _ = write!(out, "<use href=\"#v{}{corner}\"/>", c.at(corner));
+        }
+        let _ = writeln!(out, "<rect class=\"edge\" width=\"{S}\" height=\"{S}\" fill=\"none\"/></g>");
+    }
+    out.push_str("<g id=\"bonus-star\">");
+    star(&mut out, f64::from(S / 2), 9.0, 7.0, "bonus");
+    out.push_str("</g>\n</defs></svg>\n");
+    out
 }
 
 /// A shown-at group's opening tag: hidden (`off`) unless it shows at the
@@ -130,10 +191,10 @@ pub(super) fn scene_svg(
         .clone()
         .filter_map(|k| frames.get(k)?.board.bounds())
         .reduce(|(lo, hi), (a, b)| (Cell::new(lo.x.min(a.x), lo.y.min(a.y)), Cell::new(hi.x.max(b.x), hi.y.max(b.y))));
-    let open = |out: &mut String, width: i32, height: i32| {
+    let open = |out: &mut String, width: i32, height: i32, grid: &str| {
         let _ = writeln!(
             out,
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"board{off}\" id=\"c{col}-s{index}\" data-v=\"{}\" \
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"board{off}\" id=\"c{col}-s{index}\" data-v=\"{}\"{grid} \
 role=\"img\" aria-label=\"{}\" width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\" \
 font-family=\"DejaVu Sans, Verdana, Arial, sans-serif\">",
             ranges(&shown),
@@ -142,41 +203,42 @@ font-family=\"DejaVu Sans, Verdana, Arial, sans-serif\">",
         let _ = writeln!(out, "<rect width=\"{width}\" height=\"{height}\" fill=\"#fafaf7\"/>");
     };
     let Some((lo, hi)) = bounds else {
-        open(&mut out, 240, 60);
+        open(&mut out, 240, 60, "");
         out.push_str("<text x=\"8\" y=\"36\" font-size=\"15\">(empty board)</text>\n</svg>\n");
         return out;
     };
     let grid = Grid::around(lo, hi, TOP);
-    open(&mut out, grid.width(), grid.height());
+    // Where cell [x, y]'s north-west corner falls: (ox + x S, oy + y S),
+    // for the script that draws the open cells.
+    let (ox, oy) = (LEFT - grid.lo.x * S, grid.top - grid.lo.y * S);
+    open(&mut out, grid.width(), grid.height(), &format!(" data-grid=\"{ox},{oy},{S}\""));
     axes(&mut out, &grid);
+    out.push_str("<g class=\"open-cells\"></g>\n");
     let p = pieces(frames, steps);
-    for (cell, at) in &p.open {
-        open_group(&mut out, "open-cell", at, start, "");
-        open_cell(&mut out, &grid, *cell, &format!("c{col}-s{index}-"));
-        out.push_str("</g>\n");
-    }
-    for (i, (((cell, number, bonus), corners), at)) in p.placed.iter().enumerate() {
-        let extra = format!(" data-cell=\"{},{}\" data-corners=\"{}\"", cell.x, cell.y, corners_attr(*corners));
-        open_group(&mut out, "placed", at, start, &extra);
-        let id = format!("c{col}-s{index}-p{i}");
-        tile(&mut out, &id, grid.px(*cell), S, *corners, PLAIN);
+    for ((cell, number, bonus, corners), at, red) in &p.placed {
+        let (x, y) = grid.px(*cell);
+        let [a, b, d, e] = corners.0;
+        let lit = if red.contains(&start) { " lit" } else { "" };
+        let extra = format!(
+            "{} data-cell=\"{},{}\" data-corners=\"{a},{b},{d},{e}\" transform=\"translate({x} {y})\"",
+            if red.is_empty() { String::new() } else { format!(" data-l=\"{}\"", ranges(red)) },
+            cell.x,
+            cell.y
+        );
+        open_group(&mut out, &format!("placed{lit}"), at, start, &extra);
+        let _ = write!(out, "<use class=\"t\" href=\"#{}\"/>", tile_id(*corners));
         if let Some(n) = number {
-            badge(&mut out, &grid, *cell, *n, false, &format!("c{col}-s{index}-p{i}-"));
+            let _ = write!(
+                out,
+                "<circle class=\"n\" cx=\"{}\" cy=\"{}\" r=\"11\"/><text class=\"n\" x=\"{}\" y=\"{}\">{n}</text>",
+                S / 2,
+                S / 2,
+                S / 2,
+                S / 2 + 5
+            );
         }
         if *bonus {
-            bonus_star(&mut out, &grid, *cell);
-        }
-        out.push_str("</g>\n");
-    }
-    for (i, ((cell, number, bonus), at)) in p.lit.iter().enumerate() {
-        let extra = format!(" data-cell=\"{},{}\"", cell.x, cell.y);
-        open_group(&mut out, "lit", at, start, &extra);
-        border(&mut out, grid.px(*cell), S, LIT);
-        if let Some(n) = number {
-            badge(&mut out, &grid, *cell, *n, true, &format!("c{col}-s{index}-l{i}-"));
-        }
-        if *bonus {
-            bonus_star(&mut out, &grid, *cell);
+            out.push_str("<use href=\"#bonus-star\"/>");
         }
         out.push_str("</g>\n");
     }
@@ -193,11 +255,6 @@ font-family=\"DejaVu Sans, Verdana, Arial, sans-serif\">",
     legend(&mut out, &grid);
     out.push_str("</svg>\n");
     out
-}
-
-fn corners_attr(c: Corners) -> String {
-    let [a, b, d, e] = c.0;
-    format!("{a},{b},{d},{e}")
 }
 
 #[cfg(test)]
@@ -224,19 +281,39 @@ mod tests {
     }
 
     #[test]
-    fn each_placement_is_drawn_once_with_the_steps_it_shows_at() {
+    fn each_placement_is_one_use_of_its_tile_with_the_steps_it_shows_and_is_red_at() {
+        use super::super::super::Highlight;
         let one: Board = [(Cell::new(0, 0), Corners([5, 5, 5, 5]))].into_iter().collect();
         let mut two = one.clone();
         two.insert(Cell::new(1, 0), Corners([5, 5, 2, 5]));
-        let frames: Vec<Frame> =
+        let h = |cell, number, lit| Highlight { cell, number: Some(number), bonus: false, lit };
+        let mut frames: Vec<Frame> =
             [&one, &two, &two].iter().map(|b| Frame { board: (*b).clone(), ..Frame::default() }).collect();
+        frames[0].marks.highlights = vec![h(Cell::new(0, 0), 1, true)];
+        frames[1].marks.highlights = vec![h(Cell::new(0, 0), 1, false), h(Cell::new(1, 0), 2, true)];
+        frames[2].marks.highlights = frames[1].marks.highlights.clone();
         let svg = scene_svg(&frames, 0, 0, 0..3, 0);
-        assert_eq!(svg.matches("class=\"tile\"").count(), 2, "{svg}");
-        assert!(svg.contains("class=\"placed\" data-v=\"0-2\" data-cell=\"0,0\""), "{svg}");
+        assert_eq!(svg.matches("<use class=\"t\"").count(), 2, "{svg}");
+        assert!(
+            svg.contains("class=\"placed lit\" data-v=\"0-2\" data-l=\"0-0\" data-cell=\"0,0\" data-corners=\"5,5,5,5\" transform=\"translate(104 92)\"><use class=\"t\" href=\"#q5555\"/>"),
+            "{svg}"
+        );
         // Not shown at the opening step: hidden until the script shows it.
-        assert!(svg.contains("class=\"placed off\" data-v=\"1-2\" data-cell=\"1,0\""), "{svg}");
-        // [1, 0] is open at step 0 only; [2, 0] from step 1.
-        assert!(svg.contains("data-v=\"0-0\"><rect class=\"open\" id=\"c0-s0-open-1-0\""), "{svg}");
-        assert!(svg.contains("data-v=\"1-2\"><rect class=\"open\" id=\"c0-s0-open-2-0\""), "{svg}");
+        assert!(svg.contains("class=\"placed off\" data-v=\"1-2\" data-l=\"1-2\" data-cell=\"1,0\""), "{svg}");
+        // The grid the script draws open cells on: cell [0, 0] at (104, 92).
+        assert!(svg.contains("data-grid=\"104,92,64\""), "{svg}");
+        // One definition a tile, however many placements use it.
+        let defs = definitions(&frames.iter().collect::<Vec<_>>());
+        assert_eq!(defs.matches("<g id=\"q").count(), 2, "{defs}");
+        assert!(
+            defs.contains(
+                "<g id=\"q5525\" class=\"tile\" data-corners=\"5,5,2,5\"><use href=\"#v5nw\"/>\
+<use href=\"#v5ne\"/><use href=\"#v2se\"/><use href=\"#v5sw\"/>"
+            ),
+            "{defs}"
+        );
+        // The quarters those two tiles show: 5 in every corner, 2 in the
+        // south-east.
+        assert_eq!(defs.matches("<g id=\"v").count(), 5, "{defs}");
     }
 }

@@ -15,7 +15,7 @@ use crate::model::TileId;
 use crate::rules::Clause;
 
 use super::super::svg::escape;
-use super::board::{scene_svg, scenes};
+use super::board::{definitions, scene_svg, scenes};
 use super::{Column, Frame, Page, rule_entry};
 
 const STYLE: &str = include_str!("page.css");
@@ -82,11 +82,38 @@ pub(super) fn script_json<T: Serialize>(value: &T) -> String {
     json.replace('<', "\\u003c").replace('>', "\\u003e").replace('&', "\\u0026")
 }
 
-/// A hand as the script shows it.
-#[derive(Serialize, PartialEq)]
-struct HandData {
-    count: usize,
-    tiles: String,
+/// A step's data for the script, as short as the step allows: the clause
+/// list as an index into the page's table of lists, and the round and the
+/// hands only where they change (a long game's hands change by a tile or
+/// two a step: those tiles are what is written).
+#[derive(Serialize)]
+struct FrameData<'a> {
+    /// The step's words.
+    #[serde(rename = "l")]
+    lines: &'a [String],
+    /// Its clause list, an index into [`PageData::clauses`].
+    #[serde(rename = "c")]
+    clauses: usize,
+    #[serde(rename = "n", skip_serializing_if = "Option::is_none")]
+    note: Option<NoteData<'a>>,
+    /// The round, absent when the same as the step before's.
+    #[serde(rename = "r", skip_serializing_if = "Option::is_none")]
+    round: Option<Option<u32>>,
+    #[serde(rename = "s")]
+    scores: &'a [Option<i64>],
+    /// Every row's hand, its tiles joined by spaces: absent when the
+    /// same as the step before's, or when [`FrameData::changes`] says it.
+    #[serde(rename = "h", skip_serializing_if = "Option::is_none")]
+    hands: Option<Vec<Option<String>>>,
+    /// The rows whose hand lost and gained tiles since the step before:
+    /// `[row, "tiles taken out", "tiles added at the end"]`.
+    #[serde(rename = "d", skip_serializing_if = "Vec::is_empty")]
+    changes: Vec<(usize, String, String)>,
+    #[serde(rename = "a", skip_serializing_if = "Option::is_none")]
+    acting: Option<usize>,
+    /// The board in words, its text alternative.
+    #[serde(rename = "t")]
+    alt: &'a str,
 }
 
 #[derive(Serialize)]
@@ -96,60 +123,139 @@ struct NoteData<'a> {
 }
 
 #[derive(Serialize)]
-struct FrameData<'a> {
-    lines: &'a [String],
-    clauses: Vec<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    note: Option<NoteData<'a>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    round: Option<u32>,
-    scores: &'a [Option<i64>],
-    /// Absent when the hands are those of the frame before.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    hands: Option<Vec<Option<HandData>>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    acting: Option<usize>,
-    alt: &'a str,
-}
-
-#[derive(Serialize)]
 struct ColumnData<'a> {
     frames: Vec<FrameData<'a>>,
+}
+
+/// A row of the list of every step: its words, or absent where they are
+/// the first line of the first column's step.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum LogData<'a> {
+    Own(&'a str),
+    First(u8),
 }
 
 #[derive(Serialize)]
 struct PageData<'a> {
     steps: &'a [String],
     start: usize,
+    /// The distinct clause lists the steps cite.
+    clauses: Vec<Vec<String>>,
+    /// The list of every step's words.
+    log: Vec<LogData<'a>>,
+    /// The steps the list marks (the first difference, a wrong event).
+    marked: Vec<usize>,
     columns: Vec<ColumnData<'a>>,
 }
 
-fn hand_data(hand: &Option<Vec<TileId>>) -> Option<HandData> {
-    hand.as_ref()
-        .map(|h| HandData { count: h.len(), tiles: h.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(" ") })
+fn tiles_text(tiles: &[TileId]) -> String {
+    tiles.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(" ")
 }
 
-fn column_data(column: &Column) -> ColumnData<'_> {
+/// How `after` is `before` with some tiles taken out (each the first of
+/// its kind) and some added at the end, if it is: the tiles taken out and
+/// the tiles added.
+fn hand_change(before: &[TileId], after: &[TileId]) -> Option<(Vec<TileId>, Vec<TileId>)> {
+    let mut kept = before.to_vec();
+    let mut taken = Vec::new();
+    // The tiles of `before` not kept in order at the head of `after`.
+    let mut i = 0;
+    while i < kept.len() {
+        match (kept.get(i), after.get(i)) {
+            (Some(a), Some(b)) if a == b => i += 1,
+            (Some(a), _) => {
+                taken.push(*a);
+                kept.remove(i);
+            }
+            _ => break,
+        }
+    }
+    // Taking out the first of its kind must give the same hand the script
+    // will compute.
+    let mut check = before.to_vec();
+    for t in &taken {
+        let at = check.iter().position(|h| h == t)?;
+        check.remove(at);
+    }
+    if check != kept || !after.starts_with(&kept) {
+        return None;
+    }
+    Some((taken, after.get(kept.len()..).unwrap_or_default().to_vec()))
+}
+
+/// The hands of a frame as data: whole, or as changes from the frame
+/// before's, whichever the two allow (a change needs the same rows, each
+/// with a hand or without one in both).
+fn hands_data(before: Option<&[Option<Vec<TileId>>]>, now: &[Option<Vec<TileId>>]) -> HandsData {
+    let whole = || HandsData::Whole(now.iter().map(|h| h.as_deref().map(tiles_text)).collect());
+    let Some(before) = before.filter(|b| b.len() == now.len()) else { return whole() };
+    let mut changes = Vec::new();
+    for (r, (b, a)) in before.iter().zip(now).enumerate() {
+        match (b, a) {
+            (None, None) => {}
+            (Some(b), Some(a)) if b == a => {}
+            (Some(b), Some(a)) => match hand_change(b, a) {
+                Some((taken, added)) => changes.push((r, tiles_text(&taken), tiles_text(&added))),
+                None => return whole(),
+            },
+            _ => return whole(),
+        }
+    }
+    HandsData::Changes(changes)
+}
+
+enum HandsData {
+    Whole(Vec<Option<String>>),
+    Changes(Vec<(usize, String, String)>),
+}
+
+fn column_data<'a>(column: &'a Column, clauses: &mut Vec<Vec<String>>) -> ColumnData<'a> {
     let mut before: Option<&[Option<Vec<TileId>>]> = None;
+    let mut round: Option<Option<u32>> = None;
     let frames = column
         .frames
         .iter()
         .map(|f| {
-            let same = before == Some(f.hands.as_slice());
+            let (hands, changes) = match hands_data(before, &f.hands) {
+                HandsData::Whole(h) => (Some(h), Vec::new()),
+                HandsData::Changes(c) => (None, c),
+            };
             before = Some(f.hands.as_slice());
+            let list: Vec<String> = f.clauses.iter().map(|c| c.to_string()).collect();
+            let index = match clauses.iter().position(|l| *l == list) {
+                Some(i) => i,
+                None => {
+                    clauses.push(list);
+                    clauses.len() - 1
+                }
+            };
+            let same_round = round == Some(f.round);
+            round = Some(f.round);
             FrameData {
                 lines: &f.lines,
-                clauses: f.clauses.iter().map(|c| c.to_string()).collect(),
+                clauses: index,
                 note: f.note.as_ref().map(|n| NoteData { kind: n.kind.class(), text: &n.text }),
-                round: f.round,
+                round: (!same_round).then_some(f.round),
                 scores: &f.scores,
-                hands: (!same).then(|| f.hands.iter().map(hand_data).collect()),
+                hands,
+                changes,
                 acting: f.acting,
                 alt: &f.alt,
             }
         })
         .collect();
     ColumnData { frames }
+}
+
+/// A hand as the table shows it at the step the page opens at.
+struct HandData {
+    count: usize,
+    tiles: String,
+}
+
+fn hand_data(hand: &Option<Vec<TileId>>) -> Option<HandData> {
+    hand.as_ref().map(|h| HandData { count: h.len(), tiles: tiles_text(h) })
 }
 
 /// A column's markup: its heading, its scenes, the words of the step the
@@ -215,27 +321,13 @@ fn column_html(out: &mut String, c: usize, column: &Column, start: usize, aside:
 }
 
 /// The list of every step, as a chess viewer's move list: a listbox with
-/// one row reachable by Tab (the current one), the arrows choose.
-fn log_html(page: &Page, start: usize) -> String {
-    let mut out = String::new();
-    out.push_str(
-        "<section class=\"log\" aria-labelledby=\"log-h\">\n<h2 id=\"log-h\">Every step</h2>\n\
-<ol id=\"log-list\" role=\"listbox\" aria-labelledby=\"log-h\">\n",
-    );
-    let marked: BTreeSet<usize> = page.jumps.iter().map(|(s, _)| *s).collect();
-    for (k, (name, line)) in page.steps.iter().zip(&page.log).enumerate() {
-        let class = if marked.contains(&k) { " class=\"marked\"" } else { "" };
-        let (selected, tab) = if k == start { ("true", 0) } else { ("false", -1) };
-        let _ = writeln!(
-            out,
-            "<li role=\"option\" data-step=\"{k}\" aria-selected=\"{selected}\" tabindex=\"{tab}\"{class}>\
-<b>{k}</b> {}: {}</li>",
-            escape(name),
-            escape(line)
-        );
-    }
-    out.push_str("</ol>\n</section>\n");
-    out
+/// one row reachable by Tab (the current one), the arrows choose. Its rows
+/// are written by the script from the page's data, which holds each step's
+/// words once.
+fn log_html() -> String {
+    "<section class=\"log\" aria-labelledby=\"log-h\">\n<h2 id=\"log-h\">Every step</h2>\n\
+<ol id=\"log-list\" role=\"listbox\" aria-labelledby=\"log-h\"></ol>\n</section>\n"
+        .to_string()
 }
 
 /// The page as one HTML file.
@@ -271,17 +363,26 @@ pub fn page_html(page: &Page) -> String {
 <button type=\"button\" id=\"last\" title=\"Last step (End)\">Last</button>\n\
 <button type=\"button\" id=\"play\" aria-pressed=\"false\" title=\"Play or pause (Space)\">Play</button>\n\
 <select id=\"speed\" aria-label=\"Speed\">{SPEEDS}</select>\n\
+<span class=\"zoom\" role=\"group\" aria-label=\"Zoom\"><button type=\"button\" id=\"zoom-out\" \
+title=\"Zoom out\" aria-label=\"Zoom out\">\u{2212}</button><button type=\"button\" id=\"zoom-fit\" \
+aria-pressed=\"false\" title=\"The whole board, however small\">Fit</button><button type=\"button\" id=\"zoom-in\" \
+title=\"Zoom in\" aria-label=\"Zoom in\">+</button></span>\n\
 <output id=\"counter\" for=\"slider\" aria-live=\"polite\">Step {start} of 0\u{2013}{}: {}</output>\n</nav>",
         total.saturating_sub(1),
         total.saturating_sub(1),
         escape(&label)
     );
-    out.push_str("<noscript><p>Stepping needs JavaScript; every step is listed with the board.</p></noscript>\n");
-    let log = log_html(page, start);
+    out.push_str(
+        "<noscript><p>Stepping needs JavaScript: without it the board and the words of the first step are \
+shown.</p></noscript>\n",
+    );
+    let log = log_html();
     // One column: the list of every step goes beside the board, so that
     // choosing a step keeps the board in view; several: under them all.
     let single = page.columns.len() == 1;
     let _ = writeln!(out, "<main class=\"columns{}\">", if single { " single" } else { "" });
+    let frames: Vec<&Frame> = page.columns.iter().flat_map(|c| &c.frames).collect();
+    out.push_str(&definitions(&frames));
     for (c, column) in page.columns.iter().enumerate() {
         column_html(&mut out, c, column, start, if single { &log } else { "" });
     }
@@ -301,8 +402,20 @@ choose. Steps are numbered from 0, as events are.</p>\n",
         }
     }
     rules_section(&mut out, &cited);
-    let data =
-        PageData { steps: &page.steps, start, columns: page.columns.iter().map(column_data).collect::<Vec<_>>() };
+    let mut clauses = Vec::new();
+    let columns = page.columns.iter().map(|c| column_data(c, &mut clauses)).collect::<Vec<_>>();
+    let first = page.columns.first().map(|c| c.frames.as_slice()).unwrap_or_default();
+    let log = page
+        .log
+        .iter()
+        .enumerate()
+        .map(|(k, line)| match first.get(k).and_then(|f| f.lines.first()) {
+            Some(l) if l == line => LogData::First(0),
+            _ => LogData::Own(line),
+        })
+        .collect();
+    let marked = page.jumps.iter().map(|(s, _)| *s).collect::<BTreeSet<_>>().into_iter().collect();
+    let data = PageData { steps: &page.steps, start, clauses, log, marked, columns };
     let _ = writeln!(
         out,
         "<script type=\"application/json\" id=\"page-data\">{}</script>\n<script>\n{SCRIPT}</script>",

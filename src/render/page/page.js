@@ -1,7 +1,10 @@
 // Steps a page: shows the board pieces drawn for the step (each carries the
-// steps it shows at in data-v, runs "a-b" joined by spaces) and writes in
-// the step's words, clause links, scores and hands from the page's data.
-// Text from input files only ever goes in through textContent.
+// steps it shows at in data-v, runs "a-b" joined by spaces, and a placement
+// the steps it is drawn in red at in data-l), draws the open cells of the
+// tiles shown (S10: the empty cells beside them), and writes in the step's
+// words, clause links, scores and hands from the page's data, in which a
+// round or a hand is written only where it changes. Text from input files
+// only ever goes in through textContent.
 //
 // Steps are numbered from 0, as events, plays and actions are (step 40 is
 // the table after event 40), in the counter, the list and the address
@@ -21,20 +24,68 @@
     play: document.getElementById("play")
   };
   var speed = document.getElementById("speed");
-  var pieces = Array.prototype.map.call(document.querySelectorAll("[data-v]"), function (el) {
-    var runs = el.getAttribute("data-v").split(" ").filter(Boolean).map(function (r) {
+  function runs(el, name) {
+    var v = el.getAttribute(name);
+    return v === null ? [] : v.split(" ").filter(Boolean).map(function (r) {
       var ab = r.split("-");
       return [Number(ab[0]), Number(ab[1])];
     });
-    return { el: el, runs: runs };
+  }
+  var pieces = Array.prototype.map.call(document.querySelectorAll("[data-v]"), function (el) {
+    return { el: el, runs: runs(el, "data-v"), red: runs(el, "data-l") };
   });
-  // A hand left out of a frame is the same as the frame before.
+  // A round or a hand left out of a step is the step before's; a hand's
+  // change takes out the first of each tile named and adds the others at
+  // the end.
   data.columns.forEach(function (column) {
+    var round = null;
     var hands = null;
     column.frames.forEach(function (frame) {
-      if (frame.hands) hands = frame.hands; else frame.hands = hands;
+      if ("r" in frame) round = frame.r; else frame.r = round;
+      if (frame.h) {
+        hands = frame.h.map(function (h) { return h === null ? null : h.split(" ").filter(Boolean); });
+      } else if (hands) {
+        hands = hands.slice();
+        (frame.d || []).forEach(function (change) {
+          var hand = (hands[change[0]] || []).slice();
+          change[1].split(" ").filter(Boolean).forEach(function (t) {
+            var i = hand.indexOf(t);
+            if (i >= 0) hand.splice(i, 1);
+          });
+          hands[change[0]] = hand.concat(change[2].split(" ").filter(Boolean));
+        });
+      }
+      frame.hands = hands ? hands.map(function (h) {
+        return h === null ? null : { count: h.length, tiles: h.join(" ") };
+      }) : null;
     });
   });
+  // The list of every step: a row a step, its number, its name and its
+  // words.
+  (function () {
+    var ol = document.getElementById("log-list");
+    if (!ol) return;
+    var marked = {};
+    data.marked.forEach(function (k) { marked[k] = true; });
+    var first = data.columns.length ? data.columns[0].frames : [];
+    var rows = document.createDocumentFragment();
+    data.steps.forEach(function (name, k) {
+      var li = document.createElement("li");
+      li.setAttribute("role", "option");
+      li.setAttribute("data-step", String(k));
+      li.setAttribute("aria-selected", "false");
+      li.tabIndex = -1;
+      if (marked[k]) li.className = "marked";
+      var b = document.createElement("b");
+      b.textContent = String(k);
+      li.appendChild(b);
+      var words = data.log[k];
+      if (typeof words !== "string") words = first[k] && first[k].l.length ? first[k].l[0] : "";
+      li.appendChild(document.createTextNode(" " + name + ": " + words));
+      rows.appendChild(li);
+    });
+    ol.appendChild(rows);
+  })();
   var list = document.getElementById("log-list");
   var options = list ? list.querySelectorAll("[data-step]") : [];
   var current = -1;
@@ -69,21 +120,21 @@
   function showColumn(c, frame) {
     var lines = document.getElementById("c" + c + "-lines");
     lines.textContent = "";
-    frame.lines.forEach(function (line) {
+    frame.l.forEach(function (line) {
       var p = document.createElement("p");
       p.textContent = line;
       lines.appendChild(p);
     });
-    clauseLinks(document.getElementById("c" + c + "-clauses"), frame.clauses);
+    clauseLinks(document.getElementById("c" + c + "-clauses"), data.clauses[frame.c] || []);
     var note = document.getElementById("c" + c + "-note");
     var words = document.getElementById("c" + c + "-words");
-    words.className = "words" + (frame.note ? " " + frame.note.kind : "");
-    note.hidden = !frame.note;
-    note.textContent = frame.note ? frame.note.text : "";
+    words.className = "words" + (frame.n ? " " + frame.n.kind : "");
+    note.hidden = !frame.n;
+    note.textContent = frame.n ? frame.n.text : "";
     text("c" + c + "-round", frame.round ? "round " + frame.round : "");
-    frame.scores.forEach(function (score, r) {
+    frame.s.forEach(function (score, r) {
       var row = document.getElementById("c" + c + "-r" + r);
-      row.className = frame.acting === r ? "acting" : "";
+      row.className = frame.a === r ? "acting" : "";
       text("c" + c + "-r" + r + "-score", score === null ? "" : String(score));
       var hand = frame.hands ? frame.hands[r] : null;
       text("c" + c + "-r" + r + "-count", hand === null ? "" : hand.count + (hand.count === 1 ? " tile" : " tiles"));
@@ -91,7 +142,50 @@
     });
     var scenes = document.querySelectorAll("#c" + c + " svg.board");
     Array.prototype.forEach.call(scenes, function (svg) {
-      if (!svg.classList.contains("off")) svg.setAttribute("aria-label", frame.alt);
+      if (!svg.classList.contains("off")) {
+        svg.setAttribute("aria-label", frame.t);
+        openCells(svg);
+      }
+    });
+  }
+
+  // The open cells of the tiles shown: each empty cell beside one (S10),
+  // drawn as the picture code draws them, a dashed outline.
+  function openCells(svg) {
+    var layer = svg.querySelector(".open-cells");
+    var grid = (svg.getAttribute("data-grid") || "").split(",").map(Number);
+    if (!layer || grid.length !== 3) return;
+    var size = grid[2];
+    var taken = {};
+    var placed = Array.prototype.filter.call(svg.querySelectorAll("g.placed"), function (g) {
+      return !g.classList.contains("off");
+    }).map(function (g) {
+      var xy = g.getAttribute("data-cell").split(",").map(Number);
+      taken[xy[0] + "," + xy[1]] = true;
+      return xy;
+    });
+    var open = {};
+    placed.forEach(function (xy) {
+      [[1, 0], [-1, 0], [0, 1], [0, -1]].forEach(function (d) {
+        var key = (xy[0] + d[0]) + "," + (xy[1] + d[1]);
+        if (!taken[key]) open[key] = [xy[0] + d[0], xy[1] + d[1]];
+      });
+    });
+    layer.textContent = "";
+    Object.keys(open).forEach(function (key) {
+      var xy = open[key];
+      var r = document.createElementNS(svg.namespaceURI, "rect");
+      r.setAttribute("class", "open");
+      r.setAttribute("data-cell", key);
+      r.setAttribute("x", String(grid[0] + xy[0] * size + 3));
+      r.setAttribute("y", String(grid[1] + xy[1] * size + 3));
+      r.setAttribute("width", String(size - 6));
+      r.setAttribute("height", String(size - 6));
+      r.setAttribute("fill", "none");
+      r.setAttribute("stroke", "#888");
+      r.setAttribute("stroke-width", "1.5");
+      r.setAttribute("stroke-dasharray", "5,4");
+      layer.appendChild(r);
     });
   }
 
@@ -106,6 +200,84 @@
     }
   }
 
+  // The boards' scale, one for every column so that their tiles compare:
+  // as large as fits the space beside the scores and the first screen, but
+  // never so small that a corner value (16 units) reads under 11 CSS px;
+  // a board larger than its space then scrolls in its frame, which follows
+  // the tile drawn in red. Zoom in and out choose a scale of their own, Fit
+  // goes back to fitting (however small).
+  var SMALLEST = 0.7;
+  var zoom = null;
+  var fitting = true;
+  var zoomButtons = {
+    out: document.getElementById("zoom-out"),
+    fit: document.getElementById("zoom-fit"),
+    "in": document.getElementById("zoom-in")
+  };
+  document.body.classList.add("scaled");
+  function size(svg) {
+    return [Number(svg.getAttribute("width")) || 1, Number(svg.getAttribute("height")) || 1];
+  }
+  function displayed() {
+    return Array.prototype.filter.call(document.querySelectorAll("svg.board"), function (svg) {
+      return !svg.classList.contains("off");
+    });
+  }
+  function fitScale() {
+    var scale = 1;
+    displayed().forEach(function (svg) {
+      var frame = svg.parentNode;
+      var wh = size(svg);
+      var width = frame.clientWidth - 2;
+      var height = parseFloat(getComputedStyle(frame).maxHeight) - 2;
+      if (width > 0) scale = Math.min(scale, width / wh[0]);
+      if (height > 0) scale = Math.min(scale, height / wh[1]);
+    });
+    return scale;
+  }
+  function scaleBoards() {
+    var scale = zoom !== null ? zoom : Math.max(fitScale(), fitting ? SMALLEST : 0);
+    Array.prototype.forEach.call(document.querySelectorAll("svg.board"), function (svg) {
+      var wh = size(svg);
+      svg.style.width = (wh[0] * scale) + "px";
+      svg.style.height = (wh[1] * scale) + "px";
+    });
+    document.body.setAttribute("data-scale", String(scale));
+    pan();
+  }
+  // Each frame scrolls to the tile drawn in red when it is out of view
+  // (the frame only, never the page).
+  function pan() {
+    displayed().forEach(function (svg) {
+      var lit = svg.querySelector("g.placed.lit:not(.off)");
+      if (!lit) return;
+      var frame = svg.parentNode;
+      var t = lit.getBoundingClientRect();
+      var f = frame.getBoundingClientRect();
+      if (t.left < f.left || t.right > f.right) frame.scrollLeft += (t.left + t.right - f.left - f.right) / 2;
+      if (t.top < f.top || t.bottom > f.bottom) frame.scrollTop += (t.top + t.bottom - f.top - f.bottom) / 2;
+    });
+  }
+  if (zoomButtons.out && zoomButtons.fit && zoomButtons["in"]) {
+    zoomButtons.out.addEventListener("click", function () {
+      zoom = Number(document.body.getAttribute("data-scale")) / 1.25;
+      scaleBoards();
+    });
+    zoomButtons["in"].addEventListener("click", function () {
+      zoom = Math.min(4, Number(document.body.getAttribute("data-scale")) * 1.25);
+      scaleBoards();
+    });
+    zoomButtons.fit.addEventListener("click", function () {
+      // Fit shows each board whole, however small; pressed again, the
+      // values' smallest readable size holds again.
+      zoom = null;
+      fitting = !fitting;
+      zoomButtons.fit.setAttribute("aria-pressed", fitting ? "false" : "true");
+      scaleBoards();
+    });
+  }
+  window.addEventListener("resize", scaleBoards);
+
   function show(k) {
     // A page opened at a clause's entry keeps that address until the
     // reader steps.
@@ -115,6 +287,10 @@
     current = k;
     pieces.forEach(function (p) {
       p.el.classList.toggle("off", !shows(p.runs, k));
+      var red = shows(p.red, k);
+      p.el.classList.toggle("lit", red);
+      // Drawn last, so that no neighbour's edge is drawn over its red one.
+      if (red && p.el.parentNode.lastElementChild !== p.el) p.el.parentNode.insertBefore(p.el, null);
     });
     data.columns.forEach(function (column, c) {
       showColumn(c, column.frames[k]);
@@ -132,6 +308,7 @@
       if (here) chosen = o;
     });
     reveal(chosen);
+    scaleBoards();
     document.body.setAttribute("data-step", String(k));
     // The address names the step, so that a step can be linked to and
     // reopened; it replaces a clause's address too, since the reader has
