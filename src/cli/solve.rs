@@ -77,9 +77,10 @@ pub struct Args {
     /// and a true upper bound where one is known.
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     pub timeout: Option<Duration>,
-    /// Share the native search over this many threads (0: one per core): a
-    /// weight fill's search on the region's lattice points, or a chained
-    /// best turn's search after its pilot, not with --all (see the README);
+    /// Share the native search over this many threads (0: one per core;
+    /// more than the machine's cores run as many as it has): a weight
+    /// fill's search on the region's lattice points, or a chained best
+    /// turn's search after its pilot, not with --all (see the README);
     /// other goals use one. The answer is the same on any number.
     #[arg(long, value_name = "N", default_value_t = 1)]
     pub threads: usize,
