@@ -608,7 +608,7 @@ fn solve_text(puzzle: &Puzzle, r: &SolveReport) -> String {
         };
         let _ = writeln!(out, "  {}. {} as {} at {}: {} points{kind}{bonus}", i + 1, p.tile, p.corners, p.at, p.points);
         if let Some(o) = r.alternatives.iter().find(|o| o.play == i + 1) {
-            let _ = writeln!(out, "     {}", other_text(o));
+            let _ = writeln!(out, "     {}", other_text(o, puzzle.variant.text()));
         }
     }
     if !a.plays.is_empty() {

@@ -11,7 +11,7 @@ use serde::Serialize;
 
 use crate::game::{Action, EventKind, Game, Phase};
 use crate::model::TileId;
-use crate::rules::{Clause, Placement, Variant};
+use crate::rules::{Clause, Placement, Text, Variant};
 
 use super::transcript::*;
 
@@ -98,14 +98,20 @@ fn action_of(event: &TranscriptEvent) -> Option<Action> {
 }
 
 /// Where play stands, in words, for a mismatch report.
-fn phase_text(phase: Phase) -> String {
+/// Each clause named is of the variant's own text.
+fn phase_text(phase: Phase, text: Text) -> String {
+    let (opening, choice, alone) = match text {
+        Text::English => ("E3, E7", "E11", "E14"),
+        Text::Serbian => ("S5", "S7, S15", "S7, R17"),
+    };
     match phase {
-        Phase::Opening { seat } => format!("seat {seat} must place the opening tile (E3, E7, S5)"),
+        Phase::Opening { seat } => format!("seat {seat} must place the opening tile ({opening})"),
         Phase::BonusChoice { seat, .. } => {
-            format!("seat {seat} must choose the 25 points or two bonus tiles (E11, S15)")
+            format!("seat {seat} must choose the 25 points or two bonus tiles ({choice})")
         }
         Phase::BonusTiles { seat, owed } => {
-            format!("seat {seat} must still place {owed} bonus tile(s); a bonus tile is never played alone (E14)")
+            let tiles = if owed == 1 { "tile" } else { "tiles" };
+            format!("seat {seat} must still place {owed} bonus {tiles}; a bonus tile is never played alone ({alone})")
         }
         Phase::Turn { seat, .. } => format!("it is seat {seat}'s turn"),
         Phase::RoundOver => "the round is over; the next event is a deal".to_string(),
@@ -242,7 +248,10 @@ impl Replayer<'_> {
             let what = event_name(&recorded.kind).replace('-', " ");
             return Err(self.mismatch(
                 i,
-                vec![format!("the transcript records a {what} here, but the rules do not: {}", phase_text(phase))],
+                vec![format!(
+                    "the transcript records a {what} here, but the rules do not: {}",
+                    phase_text(phase, self.game.variant().text())
+                )],
                 phase_clauses(phase),
             ));
         };
@@ -251,7 +260,10 @@ impl Replayer<'_> {
             let seat = recorded.seat.map_or("no seat".to_string(), |s| format!("seat {s}"));
             return Err(self.mismatch(
                 i,
-                vec![format!("the transcript has {seat} act here, but {}", phase_text(phase))],
+                vec![format!(
+                    "the transcript has {seat} act here, but {}",
+                    phase_text(phase, self.game.variant().text())
+                )],
                 phase_clauses(phase),
             ));
         }
@@ -259,7 +271,10 @@ impl Replayer<'_> {
             let clauses = refusal.clauses(self.game.variant());
             return Err(self.mismatch(
                 i,
-                vec![format!("the rules refuse `{}`: {refusal}", action_text(&action)), phase_text(phase)],
+                vec![
+                    format!("the rules refuse `{}`: {refusal}", action_text(&action)),
+                    phase_text(phase, self.game.variant().text()),
+                ],
                 clauses,
             ));
         }
@@ -272,7 +287,7 @@ impl Replayer<'_> {
             let clauses = refusal.clauses(self.game.variant());
             return Err(self.mismatch(
                 i,
-                vec![format!("the rules refuse this deal: {refusal}"), phase_text(phase)],
+                vec![format!("the rules refuse this deal: {refusal}"), phase_text(phase, self.game.variant().text())],
                 clauses,
             ));
         }
@@ -352,7 +367,11 @@ pub fn replay_checking(
             Ended::GameOver => "the game is over",
             Ended::RoundsAsked | Ended::RoundLimit => "play stopped between two rounds, the game not over",
         };
-        reasons.push(format!("ended: recorded `{}` ({said}), but {}", ended.as_str(), phase_text(phase)));
+        reasons.push(format!(
+            "ended: recorded `{}` ({said}), but {}",
+            ended.as_str(),
+            phase_text(phase, variant.text())
+        ));
     }
     if !reasons.is_empty() {
         let mut m = replayer.mismatch(end, reasons, phase_clauses(replayer.game.phase()));

@@ -113,7 +113,9 @@ values! {
     /// R9: what an ordinary play scores.
     PlayScore {
         Weight = "weight": "the tile's weight (E8; S18 \"points earned during the game\")",
-        Nothing = "nothing": "nothing: only bonuses and penalties score",
+        Nothing = "nothing": "nothing: only the opening tile, bonus tiles, bonuses and penalties score",
+        OpeningOnly = "opening-only":
+            "nothing, and bonus tiles nothing either: of the tiles only the opening tile scores its weight (S6)",
     }
 }
 

@@ -17,7 +17,7 @@ use super::{
     Answer, Choice, FillObjective, Goal, Limits, Play, PlayKind, Puzzle, SolveError, Solver, Stats, Stop, score_of,
 };
 use crate::model::{Board, Corners, TileId};
-use crate::rules::{BonusFollowUp, GoingOutBonus, Move, MoveGen, Variant, points};
+use crate::rules::{BonusFollowUp, GoingOutBonus, Move, MoveGen, Variant, bonus_tile_points, points};
 
 /// The native solver.
 #[derive(Clone, Copy, Debug, Default)]
@@ -358,7 +358,8 @@ impl<'p> Search<'p> {
         let corners = corners_of(self.variant, m);
         let pts = match kind {
             PlayKind::Turn => i64::from(points(self.variant, corners)),
-            _ => i64::from(corners.weight()),
+            PlayKind::BonusTile => i64::from(bonus_tile_points(self.variant, corners)),
+            PlayKind::Fill => i64::from(corners.weight()),
         };
         Play { tile: corners.id(), at: m.at, corners, kind, points: pts, bonus, choice: None }
     }

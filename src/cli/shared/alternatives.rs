@@ -2,6 +2,7 @@
 //! other choice at each bonus of a best turn, searched and replayed through
 //! the rules like the answer itself, and why an answer is not proven.
 
+use quadominos::rules::Text;
 use quadominos::solve::native::{OtherChoice, other_choice};
 use quadominos::solve::{Answer, Choice, Goal, Limits, Puzzle, Stop, verify};
 
@@ -37,7 +38,14 @@ pub fn other_choices(puzzle: &Puzzle, answer: &Answer, limits: &Limits) -> Resul
 }
 
 /// The other choice at a bonus, in words, for the line under its play.
-pub fn other_text(o: &OtherChoice) -> String {
+pub fn other_text(o: &OtherChoice, text: Text) -> String {
+    // Why the 25 is forced: the English sheet says so of bonus tiles (E14);
+    // the Serbian text says it of the opening's two tiles (S7), and R17
+    // carries it to every bonus.
+    let forced = match text {
+        Text::English => "E14",
+        Text::Serbian => "S7, R17",
+    };
     let cut = || format!("not proven: stopped by {}", o.stopped.unwrap_or(Stop::TimeLimit).describe());
     let against = |value: i64| {
         let taken = match o.taken {
@@ -66,7 +74,7 @@ pub fn other_text(o: &OtherChoice) -> String {
         }
         (Choice::Tiles, None, Some(false)) => {
             let all = if o.owed == Some(2) { "both" } else { "all" };
-            format!("the other choice: none; {} cannot {all} be played, so the 25 is taken (E14)", owed())
+            format!("the other choice: none; {} cannot {all} be played, so the 25 is taken ({forced})", owed())
         }
         (other, _, _) => {
             let what = if other == Choice::Tiles { owed() } else { "+25 points".to_string() };

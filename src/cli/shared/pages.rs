@@ -132,7 +132,7 @@ pub fn puzzle_page(name: &str, goal: &str, puzzle: &Puzzle, answer: &Answer, oth
             p.points
         )];
         if let Some(o) = others.iter().find(|o| o.play == i + 1) {
-            lines.push(other_text(o));
+            lines.push(other_text(o, puzzle.variant.text()));
         }
         lines.push(format!("so far: {so_far}"));
         let note = (i + 1 == n).then(|| Note { kind: NoteKind::Total, text: result.clone() });
