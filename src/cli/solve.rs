@@ -594,6 +594,17 @@ fn solve_text(puzzle: &Puzzle, r: &SolveReport) -> String {
     if a.plays.is_empty() && a.proven && !matches!(puzzle.goal, Goal::Fill(_)) {
         let _ = writeln!(out, "no tile can be played");
     }
+    if let Goal::Fill(fill) = &puzzle.goal
+        && a.proven
+        && a.plays.is_empty()
+        && let Some((cells, tiles)) = quadominos::solve::pool_too_small(puzzle, fill)
+    {
+        let _ = writeln!(
+            out,
+            "the region has {cells} cells and the pool only {tiles} tiles that can be placed, each used once: \
+no fill can be made (proven by counting, without a search)"
+        );
+    }
     for (i, p) in a.plays.iter().enumerate() {
         let kind = match p.kind {
             PlayKind::Turn => "",
