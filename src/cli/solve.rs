@@ -95,18 +95,21 @@ pub struct Args {
     pub quiet: bool,
     /// Also draw the board after the answer as SVG into FILE, its plays
     /// numbered in order. FILE is never an input of the command, nor a
-    /// device or FIFO.
+    /// device or FIFO; `-` prints the SVG on standard output in place of
+    /// the report.
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
     /// Also draw that picture as PNG into FILE (never an input of the
-    /// command, nor a device or FIFO).
+    /// command, nor a device or FIFO; `-`: standard output, in place of
+    /// the report).
     #[arg(long, value_name = "FILE")]
     pub png: Option<PathBuf>,
     /// Also write a page to FILE: one HTML file, nothing fetched, with the
     /// position, then each play of the answer in order (its points, bonus
     /// choice, the other choice there, the running total), and the result,
     /// proven or with its bound. Never an input of the command, nor a
-    /// device or FIFO.
+    /// device or FIFO; `-` prints the page on standard output in place of
+    /// the report.
     #[arg(long, value_name = "FILE")]
     pub html: Option<PathBuf>,
     /// For a person stuck on the puzzle: print only the first step of the
