@@ -46,11 +46,13 @@ What is printed: a score proven optimal (or the best found, with what stopped th
 \
 counting fill `count: N`; for a fill that cannot be made `no fill exists (proven)` (JSON/YAML
 \
-`exists: false`, no score). At each bonus of a best turn, the other choice (the 25, or the best two
+`exists: false`, no score), said at once where the region has more cells than the pool has
 \
-bonus tiles) with what it was worth, searched and replayed like the answer. On the board after the
+tiles. At each bonus of a best turn, the other choice (the 25, or the best two bonus tiles) with
 \
-plays each tile played carries its number on its top edge (`+-2-+`).
+what it was worth, searched and replayed like the answer. On the board after the plays each tile
+\
+played carries its number on its top edge (`+-2-+`).
 \
 Ctrl-C stops the search and prints the best answer found, marked unproven (exit 130).
 \
