@@ -176,6 +176,57 @@ fn exists_is_refused_where_it_says_nothing() {
     refused(&["solve", &turn], &["a best-turn goal records its `score`; `exists` is a fill's"]);
 }
 
+/// A region with more cells than the pool has tiles: every cell takes a
+/// tile of its own, so no fill exists. Both solvers say so without
+/// searching (no node, no check), and the text says why.
+#[test]
+fn a_region_larger_than_its_pool_has_no_fill_without_a_search() {
+    let dir = tempfile::tempdir().unwrap();
+    // 12 x 11 = 132 cells; the serbian set has 125 tiles.
+    let big = puzzle_file(
+        &dir,
+        "big.yaml",
+        "variant: serbian\nboard: []\nhand: []\n\
+goal: {fill: {region: {width: 12, height: 11}, pool: full, maximize: weight}}\nexpect: {exists: false}\n",
+    );
+    let text = run_ok(&["solve", &big], 0);
+    assert!(text.contains("\nno fill exists (proven)\n"), "{text}");
+    assert!(text.contains("the region has 132 cells and the pool only 125 tiles"), "{text}");
+    assert!(text.ends_with("expect: no fill exists holds\n"), "{text}");
+    let answer = json(&["solve", &big, "--solver", "both", "--format", "json"], 0);
+    assert_eq!(answer["exists"], false, "{answer}");
+    assert_eq!(answer["compared"], true, "{answer}");
+    for s in answer["solvers"].as_array().unwrap() {
+        assert_eq!((s["exists"].clone(), s["proven"].clone(), s["nodes"].clone()), (j!(false), j!(true), j!(0)), "{s}");
+    }
+    let count = puzzle_file(
+        &dir,
+        "count.yaml",
+        &std::fs::read_to_string(&big)
+            .unwrap()
+            .replace("maximize: weight", "count: true")
+            .replace("expect: {exists: false}", "expect: {count: 0}"),
+    );
+    for solver in ["native", "smt"] {
+        let answer = json(&["solve", &count, "--solver", solver, "--format", "json"], 0);
+        assert_eq!((answer["count"].clone(), answer["proven"].clone()), (j!(0), j!(true)), "{solver}: {answer}");
+        assert_eq!(answer["expect"]["holds"], true, "{solver}: {answer}");
+    }
+    // From a hand: two tiles fill the two cells of fill-1x2-weight (27) and
+    // are searched for; three cells are one more than the two tiles.
+    let original = std::fs::read_to_string("puzzles/fill-1x2-weight.yaml").unwrap();
+    let two = original.replace("hand: [3-3-5-5, 0-4-4-5, 2-3-3-3, 2-3-5-5]", "hand: [3-3-5-5, 2-3-3-3]");
+    assert_ne!(two, original);
+    let exact = puzzle_file(&dir, "exact.yaml", &two);
+    let answer = json(&["solve", &exact, "--format", "json"], 0);
+    assert_eq!((answer["score"].clone(), answer["exists"].clone()), (j!(27), j!(true)), "{answer}");
+    let wide = two.replace("width: 2, height: 1", "width: 3, height: 1").replace("expect: {score: 27}", "");
+    let wide = puzzle_file(&dir, "wide.yaml", &wide);
+    let text = run_ok(&["solve", &wide, "--solver", "both"], 0);
+    assert!(text.contains("the region has 3 cells and the pool only 2 tiles"), "{text}");
+    assert!(text.contains("solver: smt, proven no fill exists, 0 nodes"), "{text}");
+}
+
 #[test]
 fn a_count_is_printed_as_a_count() {
     let text = run_ok(&["solve", "puzzles/fill-2x3-count.yaml"], 0);

@@ -61,17 +61,20 @@ pub struct Args {
     #[arg(long, value_enum, default_value_t = BonusFormat::Text)]
     pub format: BonusFormat,
     /// Also draw the answer as SVG into FILE (never an input of the
-    /// command, nor a device or FIFO).
+    /// command, nor a device or FIFO; `-` prints it on standard output in
+    /// place of the command's text).
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
     /// Also draw that picture as PNG into FILE (never an input of the
-    /// command, nor a device or FIFO).
+    /// command, nor a device or FIFO; `-`: standard output, in place of
+    /// the command's text).
     #[arg(long, value_name = "FILE")]
     pub png: Option<PathBuf>,
     /// Also write a page to FILE (one HTML file, nothing fetched): the
     /// catalogue, every class with its example board; with a position, each
     /// of its bonus placements in turn. Never an input of the command, nor
-    /// a device or FIFO.
+    /// a device or FIFO; `-` prints the page on standard output in place
+    /// of the command's text.
     #[arg(long, value_name = "FILE")]
     pub html: Option<PathBuf>,
     /// With a position: stop each search for the best two bonus tiles after

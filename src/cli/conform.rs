@@ -77,7 +77,8 @@ pub struct Args {
     #[arg(long, value_name = "SECONDS", default_value = "60", value_parser = parse_seconds)]
     pub request_timeout: Duration,
     /// Also write every case as a line of JSON into FILE (schema:
-    /// specs/schema/conform-report.schema.json), written whole.
+    /// specs/schema/conform-report.schema.json), written whole; `-` prints
+    /// those lines on standard output in place of the text report.
     #[arg(long, value_name = "FILE")]
     pub report: Option<PathBuf>,
     /// Print only the failures and the summary line.

@@ -30,12 +30,15 @@ The scenarios played are those built into quadominos, the same wherever it runs,
 checked, or would check nothing (an empty list, a position without a move list).")]
 pub struct Args {
     /// The folder to write the suite into: a new folder (created with its
-    /// parents) or an empty one. The suite is built beside it in
-    /// `.DIR.partial-XXXXXX` and moved into place only when complete.
+    /// parents) or an empty one, never the current folder or one holding
+    /// it. The suite is built beside it in `.DIR.partial-XXXXXX` and moved
+    /// into place only when complete.
     #[arg(long, value_name = "DIR", required_unless_present = "check")]
     pub out: Option<PathBuf>,
-    /// Replace a non-empty DIR whole with the new suite (nothing of the old
-    /// one stays), never leaving DIR missing or mixed.
+    /// Replace a suite already in DIR (a folder with the manifest.json of
+    /// one) whole with the new suite, nothing of the old one staying, never
+    /// leaving DIR missing or mixed. A non-empty folder that holds no suite
+    /// is refused, --force or not.
     #[arg(long, requires = "out")]
     pub force: bool,
     /// Instead of writing a suite, check answers another implementation

@@ -80,7 +80,7 @@ pub struct Args {
     #[arg(long, value_name = "PATH")]
     pub schema: Option<String>,
     /// Write the puzzle to FILE (whole, or not at all) instead of standard
-    /// output.
+    /// output (`-`: standard output, as without the flag).
     #[arg(long, value_name = "FILE")]
     pub output: Option<PathBuf>,
     /// Instead of posing: prove each file's answer unique again and measure

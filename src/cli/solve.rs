@@ -46,11 +46,13 @@ What is printed: a score proven optimal (or the best found, with what stopped th
 \
 counting fill `count: N`; for a fill that cannot be made `no fill exists (proven)` (JSON/YAML
 \
-`exists: false`, no score). At each bonus of a best turn, the other choice (the 25, or the best two
+`exists: false`, no score), said at once where the region has more cells than the pool has
 \
-bonus tiles) with what it was worth, searched and replayed like the answer. On the board after the
+tiles. At each bonus of a best turn, the other choice (the 25, or the best two bonus tiles) with
 \
-plays each tile played carries its number on its top edge (`+-2-+`).
+what it was worth, searched and replayed like the answer. On the board after the plays each tile
+\
+played carries its number on its top edge (`+-2-+`).
 \
 Ctrl-C stops the search and prints the best answer found, marked unproven (exit 130).
 \
@@ -95,18 +97,21 @@ pub struct Args {
     pub quiet: bool,
     /// Also draw the board after the answer as SVG into FILE, its plays
     /// numbered in order. FILE is never an input of the command, nor a
-    /// device or FIFO.
+    /// device or FIFO; `-` prints the SVG on standard output in place of
+    /// the report.
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
     /// Also draw that picture as PNG into FILE (never an input of the
-    /// command, nor a device or FIFO).
+    /// command, nor a device or FIFO; `-`: standard output, in place of
+    /// the report).
     #[arg(long, value_name = "FILE")]
     pub png: Option<PathBuf>,
     /// Also write a page to FILE: one HTML file, nothing fetched, with the
     /// position, then each play of the answer in order (its points, bonus
     /// choice, the other choice there, the running total), and the result,
     /// proven or with its bound. Never an input of the command, nor a
-    /// device or FIFO.
+    /// device or FIFO; `-` prints the page on standard output in place of
+    /// the report.
     #[arg(long, value_name = "FILE")]
     pub html: Option<PathBuf>,
     /// For a person stuck on the puzzle: print only the first step of the
@@ -593,6 +598,17 @@ fn solve_text(puzzle: &Puzzle, r: &SolveReport) -> String {
     }
     if a.plays.is_empty() && a.proven && !matches!(puzzle.goal, Goal::Fill(_)) {
         let _ = writeln!(out, "no tile can be played");
+    }
+    if let Goal::Fill(fill) = &puzzle.goal
+        && a.proven
+        && a.plays.is_empty()
+        && let Some((cells, tiles)) = quadominos::solve::pool_too_small(puzzle, fill)
+    {
+        let _ = writeln!(
+            out,
+            "the region has {cells} cells and the pool only {tiles} tiles that can be placed, each used once: \
+no fill can be made (proven by counting, without a search)"
+        );
     }
     for (i, p) in a.plays.iter().enumerate() {
         let kind = match p.kind {

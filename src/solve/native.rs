@@ -32,7 +32,11 @@ impl Solver for Native {
         let started = Instant::now();
         let sequence = match puzzle.goal {
             Goal::Fill(ref fill) => {
-                if let Some(bound) = fill_ceiling(puzzle, fill) {
+                // A pool too small for the region has no fill and so no
+                // ceiling worth showing: the fill search says so at once.
+                if super::pool_too_small(puzzle, fill).is_none()
+                    && let Some(bound) = fill_ceiling(puzzle, fill)
+                {
                     limits.bounded(bound);
                 }
                 return Ok(super::fill::solve_fill(puzzle, fill, limits));
