@@ -116,6 +116,7 @@ fn every_yaml_the_commands_write_reads_the_same_under_yaml_1_1() {
     assert!(transcript.contains("    unmatched-corners: 'no'\n"), "{transcript}");
     assert!(transcript.contains("    diagonal-neighbours: 'yes'\n"), "{transcript}");
     let legal = ["--tile", "1-4-5-5", "--at", "1,-1", "--corners", "1,4,5,5"];
+    let illegal = ["--tile", "1-4-5-5", "--at", "1,-1", "--corners", "4,5,5,1"];
     let commands: Vec<(Vec<&str>, i32)> = vec![
         (vec!["play", "--players", "3", "--seed", "2", "--rule", "R3=yes", "--format", "yaml"], 0),
         (vec!["replay", game, "--format", "yaml"], 0),
@@ -123,7 +124,10 @@ fn every_yaml_the_commands_write_reads_the_same_under_yaml_1_1() {
         (vec!["moves", PUZZLE, "--format", "yaml", "--rule", "R4=no"], 0),
         ([&["explain", PUZZLE, "--format", "yaml"][..], &legal].concat(), 0),
         (vec!["perft", PUZZLE, "--depth", "2", "--divide", "--format", "yaml"], 0),
+        ([&["explain", PUZZLE, "--format", "yaml"][..], &illegal].concat(), 1),
         (vec!["bonuses", PUZZLE, "--format", "yaml"], 0),
+        (vec!["bonuses", "--format", "yaml"], 0),
+        (vec!["solve", "puzzles/fill-2x3-count.yaml", "--format", "yaml"], 0),
         (vec!["variants", "--format", "yaml"], 0),
         (vec!["variants", "--variant", "serbian", "--rule", "R4=no", "--format", "yaml"], 0),
         (vec!["compare", SCENARIO, "--readings", "R4", "--format", "yaml"], 0),
