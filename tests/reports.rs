@@ -86,7 +86,7 @@ fn check_still_refuses_an_expectation_for_a_variant_the_file_does_not_name() {
     // Run under a variant of its own choosing, a scenario's expectations
     // for its other variants are not errors (they do not apply)...
     let text = run_ok(&["check", R2_MIXED, "--variant", "serbian-chain"], 0);
-    assert!(text.contains("  ok    serbian-chain (1 actions)"), "{text}");
+    assert!(text.contains("  ok    serbian-chain (1 action)"), "{text}");
     // ... while one keyed by a variant the file does not name still is,
     // with or without an override.
     let dir = tempfile::tempdir().unwrap();

@@ -26,7 +26,7 @@ use serde::Serialize;
 
 use super::shared::alternatives::{other_choices, other_text, unproven};
 use super::shared::answer::{answer_picture, goal_name};
-use super::shared::{Failure, Format, RuleArgs, SolverChoice, colour, hand_line, parse_seconds, serialize};
+use super::shared::{Failure, Format, RuleArgs, SolverChoice, colour, counted, hand_line, parse_seconds, serialize};
 
 /// Exit status after an interrupt (Ctrl-C): 128 + SIGINT, as shells report it.
 pub const INTERRUPTED: u8 = 130;
@@ -92,7 +92,8 @@ pub struct Args {
     /// Print only the answer, for scripts: one line, the score (a counting
     /// fill's count) and `proven` or `not proven` (`none not proven` when
     /// nothing was found in the limit). The exit status is unchanged; where
-    /// the puzzle's `expect:` does not hold, that line goes to stderr.
+    /// the puzzle's `expect:` does not hold, the line says so after a `;`
+    /// (`17 proven; expect: 42 DOES NOT HOLD`).
     #[arg(short, long, conflicts_with = "format")]
     pub quiet: bool,
     /// Also draw the board after the answer as SVG into FILE, its plays
@@ -486,16 +487,16 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
         solvers: runs,
         compared,
     };
-    if args.quiet
-        && failed
-        && let Some(e) = &report.expect
-    {
-        // The one line on standard output stays the answer, for scripts;
-        // why the exit status is 1 goes beside it, where a person sees it.
-        eprintln!("{}", e.text());
-    }
     let text = match args.format {
-        Format::Text if args.quiet => quiet_text(&report.answer, matches!(loaded.puzzle.goal, Goal::Fill(_))),
+        Format::Text if args.quiet => {
+            let line = quiet_text(&report.answer, matches!(loaded.puzzle.goal, Goal::Fill(_)));
+            match &report.expect {
+                // Why the exit status is 1, on the same line: the answer
+                // stays its first words, for scripts.
+                Some(e) if failed => format!("{}; {}\n", line.trim_end(), e.text()),
+                _ => line,
+            }
+        }
         Format::Text => solve_text(&loaded.puzzle, &report),
         _ => serialize(&report, args.format)?,
     };
@@ -622,7 +623,8 @@ no fill can be made (proven by counting, without a search)"
             (true, None) => ", bonus",
             _ => "",
         };
-        let _ = writeln!(out, "  {}. {} as {} at {}: {} points{kind}{bonus}", i + 1, p.tile, p.corners, p.at, p.points);
+        let points = counted(p.points, "point");
+        let _ = writeln!(out, "  {}. {} as {} at {}: {points}{kind}{bonus}", i + 1, p.tile, p.corners, p.at);
         if let Some(o) = r.alternatives.iter().find(|o| o.play == i + 1) {
             let _ = writeln!(out, "     {}", other_text(o, puzzle.variant.text()));
         }
@@ -646,7 +648,13 @@ no fill can be made (proven by counting, without a search)"
     }
     let ms = |micros: u64| micros as f64 / 1000.0;
     if r.solvers.is_empty() {
-        let _ = writeln!(out, "\nsolver: {}, {} nodes, {:.3} ms", a.stats.solver, a.stats.nodes, ms(a.stats.micros));
+        let _ = writeln!(
+            out,
+            "\nsolver: {}, {}, {:.3} ms",
+            a.stats.solver,
+            counted(a.stats.nodes, "node"),
+            ms(a.stats.micros)
+        );
     } else {
         out.push('\n');
         for s in &r.solvers {
@@ -663,7 +671,8 @@ no fill can be made (proven by counting, without a search)"
                 let bound = s.bound.map_or(String::new(), |b| format!(", no answer above {b}"));
                 format!("{} by {by}: best found {found}{bound}", colour::out(colour::DOUBT, "cut short"))
             };
-            let _ = writeln!(out, "solver: {}, {result}, {} nodes, {:.3} ms", s.solver, s.nodes, ms(s.micros));
+            let _ =
+                writeln!(out, "solver: {}, {result}, {}, {:.3} ms", s.solver, counted(s.nodes, "node"), ms(s.micros));
         }
         match r.compared {
             Some(true) => {
