@@ -62,6 +62,62 @@ fn completions_name_every_command_and_real_flags_for_bash_zsh_and_fish() {
     refused(&["completions", "tcsh"], &["tcsh"]);
 }
 
+/// What bash offers after the words typed, by the script `completions bash`
+/// writes, run in bash as the shell runs it on a TAB.
+fn bash_offers(script: &std::path::Path, words: &[&str]) -> Vec<String> {
+    let line = words.join(" ");
+    let program = format!(
+        "source {}; COMP_WORDS=({line}); COMP_CWORD=$((${{#COMP_WORDS[@]}}-1)); COMP_LINE='{line}'; \
+         COMP_POINT=${{#COMP_LINE}}; _quadominos quadominos \"${{COMP_WORDS[-1]}}\" \"${{COMP_WORDS[-2]}}\"; \
+         printf '%s\\n' \"${{COMPREPLY[@]}}\"",
+        script.display()
+    );
+    let out = Command::new("bash").arg("-c").arg(program).output().expect("bash runs");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let mut offered: Vec<String> = String::from_utf8_lossy(&out.stdout).lines().map(str::to_string).collect();
+    offered.sort();
+    offered.retain(|w| !w.is_empty());
+    offered
+}
+
+#[test]
+fn bash_completes_variants_readings_and_their_values() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("quadominos.bash");
+    std::fs::write(&script, run_ok(&["completions", "bash"], 0)).unwrap();
+    // A shipped variant by its name, and a spec file by its path.
+    assert_eq!(bash_offers(&script, &["quadominos", "solve", "--variant", "ser"]), ["serbian", "serbian-chain"]);
+    assert_eq!(
+        bash_offers(&script, &["quadominos", "solve", "--variant", "specs/scenarios/variants/serbian-r9-o"]),
+        ["specs/scenarios/variants/serbian-r9-opening-only.yaml"]
+    );
+    // A reading with each of its values, by id and by option name.
+    assert_eq!(
+        bash_offers(&script, &["quadominos", "moves", PUZZLE, "--rule", "R9"]),
+        ["R9=nothing", "R9=opening-only", "R9=weight"]
+    );
+    assert_eq!(
+        bash_offers(&script, &["quadominos", "moves", PUZZLE, "--rule", "diagonal-n"]),
+        ["diagonal-neighbours=no", "diagonal-neighbours=yes"]
+    );
+    // The readings compare varies, and the goals a generated puzzle asks.
+    assert_eq!(
+        bash_offers(&script, &["quadominos", "compare", EXAMPLE_F, "--readings", "bonus-t"]),
+        ["bonus-threshold", "bonus-tile-follow-up"]
+    );
+    assert_eq!(
+        bash_offers(&script, &["quadominos", "puzzle", "--goal", "fill-"]),
+        ["fill-bonuses", "fill-count", "fill-weight"]
+    );
+    // A file where a file is asked for: bash's own file names, which the
+    // script leaves to the shell (`-o default`) when it offers nothing.
+    let text = std::fs::read_to_string(&script).unwrap();
+    assert!(
+        text.lines().any(|l| l.trim_start().starts_with("complete -F _quadominos") && l.contains("-o default")),
+        "{text}"
+    );
+}
+
 #[test]
 fn the_man_page_lists_every_command_and_the_out_folder_has_one_page_each() {
     let page = run_ok(&["man"], 0);

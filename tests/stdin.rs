@@ -71,7 +71,7 @@ fn notation_round_trips_through_a_pipe_both_ways() {
     // Overrides travel both ways: the label on the line, `rules:` in a file.
     let line = "0,0:5555 4-5-5-5 serbian+R4=no\n";
     let yaml = text(&piped(&["notation", "-", "--format", "yaml"], line).stdout);
-    assert!(yaml.starts_with("variant: serbian\nrules: {R4: no}\nboard:\n"), "{yaml}");
+    assert!(yaml.starts_with("variant: serbian\nrules: {R4: 'no'}\nboard:\n"), "{yaml}");
     assert_eq!(text(&piped(&["notation", "-"], &yaml).stdout), line);
     let json = text(&piped(&["notation", "-", "--format", "json"], line).stdout);
     assert_eq!(text(&piped(&["notation", "-"], &json).stdout), line);

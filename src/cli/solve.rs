@@ -16,7 +16,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use quadominos::formats::{InputError, load_puzzle};
-use quadominos::render::{board_text, board_text_marked};
+use quadominos::model::Cell;
+use quadominos::render::board_text_with_region;
 use quadominos::solve::native::{Native, OtherChoice};
 use quadominos::solve::{
     Answer, BoundStep, Choice, Goal, Limits, Play, PlayKind, Progress, Puzzle, Solver, Stats, Stop, confirms_count,
@@ -552,7 +553,11 @@ fn solve_text(puzzle: &Puzzle, r: &SolveReport) -> String {
     let a = &r.answer;
     let mut out = String::new();
     let _ = writeln!(out, "variant: {}", r.variant);
-    out.push_str(&board_text(&puzzle.board));
+    let region: &[Cell] = match &puzzle.goal {
+        Goal::Fill(fill) => &fill.region,
+        _ => &[],
+    };
+    out.push_str(&board_text_with_region(&puzzle.board, &Default::default(), region));
     let _ = writeln!(out, "hand: {}", hand_line(&puzzle.hand));
     let _ = writeln!(out, "goal: {}\n", r.goal);
     let counting = a.count.is_some();
@@ -629,6 +634,14 @@ no fill can be made (proven by counting, without a search)"
             let _ = writeln!(out, "     {}", other_text(o, puzzle.variant.text()));
         }
     }
+    if a.plays.iter().any(|p| p.choice == Some(Choice::Tiles)) {
+        // Said once, for whoever has not met the choice: what the two tiles
+        // after a bonus are.
+        let _ = writeln!(
+            out,
+            "  (two bonus tiles: in place of the 25 points, two more tiles from the hand laid at once, each scoring as the rules score a play; see docs/RULES.md, Bonuses)"
+        );
+    }
     if !a.plays.is_empty() {
         let mut board = puzzle.board.clone();
         let mut marks = std::collections::BTreeMap::new();
@@ -637,7 +650,7 @@ no fill can be made (proven by counting, without a search)"
             marks.insert(p.at, i + 1);
         }
         let _ = writeln!(out, "\nafter the plays (each numbered on its top edge):");
-        out.push_str(&board_text_marked(&board, &marks));
+        out.push_str(&board_text_with_region(&board, &marks, region));
     }
     if a.all.len() > 1 {
         let _ = writeln!(out, "\n{} optimal answers (--all)", a.all.len());

@@ -11,6 +11,6 @@ pub mod page;
 mod scenario;
 mod svg;
 
-pub use ascii::{board_text, board_text_marked};
+pub use ascii::{board_text, board_text_marked, board_text_with_region};
 pub use scenario::comparison_text;
 pub use svg::{Highlight, Marks, board_svg, catalogue_svg};

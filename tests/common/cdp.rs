@@ -90,9 +90,10 @@ impl Chromium {
             .map_err(|_| "chromium did not say where its DevTools socket is within 30 s".to_string())?;
         let (socket, _) = tungstenite::connect(url.as_str()).map_err(|e| format!("cannot connect to {url}: {e}"))?;
         // A browser that stops answering fails the test that waits on it
-        // instead of hanging the whole run: no command takes a minute.
+        // instead of hanging the whole run: no command takes two minutes,
+        // even on a loaded machine.
         if let MaybeTlsStream::Plain(stream) = socket.get_ref() {
-            stream.set_read_timeout(Some(Duration::from_secs(60))).map_err(|e| format!("read timeout: {e}"))?;
+            stream.set_read_timeout(Some(Duration::from_secs(120))).map_err(|e| format!("read timeout: {e}"))?;
         }
         Ok(Chromium { socket: Mutex::new(socket), next: AtomicU64::new(1), _child: child })
     }
@@ -229,6 +230,10 @@ impl Tab<'_> {
 
     /// A PNG screenshot of the tab's viewport.
     pub fn screenshot(&self) -> Result<Vec<u8>, String> {
+        // A tab behind another one draws no new frame, and its screenshot
+        // waits for one: the tab is brought to the front first, as browser
+        // drivers do.
+        self.call("Page.bringToFront", json!({}))?;
         let r = self.call("Page.captureScreenshot", json!({"format": "png"}))?;
         let data = r["data"].as_str().ok_or("no screenshot data")?;
         base64::engine::general_purpose::STANDARD.decode(data).map_err(|e| e.to_string())
