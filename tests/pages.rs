@@ -116,7 +116,7 @@ fn a_game_of_over_300_events_makes_a_page_that_draws_each_tile_once() {
 
 #[test]
 fn a_game_of_over_1500_events_makes_a_page_under_1_mb() {
-    // The longest game of the README's figures: 1551 events in 17 rounds.
+    // The longest game of docs/COMMANDS.md's figures ("Pages to step through"): 1551 events in 17 rounds.
     let (transcript, html) = game_page(&["play", "--players", "2", "--seed", "1"]);
     let events = transcript.matches("event: ").count();
     assert!(events > 1500, "{events} events");

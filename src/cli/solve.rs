@@ -83,7 +83,7 @@ pub struct Args {
     /// Share the native search over this many threads (0: one per core;
     /// more than the machine's cores run as many as it has): a weight
     /// fill's search on the region's lattice points, or a chained best
-    /// turn's search after its pilot, not with --all (see the README);
+    /// turn's search after its pilot, not with --all (see docs/SOLVERS.md);
     /// other goals use one. The answer is the same on any number.
     #[arg(long, value_name = "N", default_value_t = 1)]
     pub threads: usize,
