@@ -340,6 +340,30 @@ impl Game {
         &self.events
     }
 
+    /// A copy to try actions on, for a strategy weighing a choice: the
+    /// same state, with the record cut to this round's events (from its
+    /// deal on). A copy of the whole record at every choice made a long
+    /// game's play grow with the square of its length; what a turn scores
+    /// reads the board, the hands, the scores and at most this round's
+    /// events, never an earlier round's.
+    pub fn trial(&self) -> Game {
+        let start = self.events.iter().rposition(|ev| matches!(ev.kind, EventKind::Deal { .. })).unwrap_or(0);
+        Game {
+            variant: self.variant.clone(),
+            hands: self.hands.clone(),
+            well: self.well.clone(),
+            board: self.board.clone(),
+            scores: self.scores.clone(),
+            round: self.round,
+            phase: self.phase,
+            passes: self.passes,
+            rng: self.rng.clone(),
+            last_opener: self.last_opener,
+            previous_opener: self.previous_opener,
+            events: self.events[start..].to_vec(),
+        }
+    }
+
     /// The seat after `seat` in play order (R15).
     pub fn next_seat(&self, seat: usize) -> usize {
         let n = self.players();

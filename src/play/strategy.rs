@@ -218,7 +218,7 @@ fn greedy(game: &Game, legal: &[Action]) -> Option<Action> {
     if legal.contains(&Action::TakeTiles) {
         // Play the bonus tiles greedily on a copy and compare with the 25.
         let seat = game.to_move()?;
-        let mut copy = game.clone();
+        let mut copy = game.trial();
         let before = copy.scores().get(seat).copied().unwrap_or(0);
         if copy.apply(Action::TakeTiles).is_ok() {
             while matches!(copy.phase(), Phase::BonusTiles { .. } | Phase::BonusChoice { .. }) {
