@@ -19,6 +19,7 @@ mod scenario;
 mod shape;
 mod shipped;
 mod spec;
+mod words;
 
 pub use difficulty::{Figures, Level};
 pub use input::{InputError, Located, MAX_LISTED, STDIN_NAME, Source, is_stdin};

@@ -8,6 +8,7 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 
 use super::input::{InputError, Source};
+use crate::error::suggest::did_you_mean;
 use crate::error::{DocPath, Problem};
 use crate::model::{Corners, TileSet};
 use crate::rules::{Clause, READINGS, Reading, RuleSet, SpecOrigin, Text, Variant, VariantParts};
@@ -138,7 +139,10 @@ impl VariantSpec {
                     let (message, hinted) = match Reading::find(key) {
                         // Written by its id: the fix is the name alone.
                         Ok(r) => (format!("unknown rule option `{key}` (write it as `{}`)", r.name), true),
-                        Err(_) => (format!("unknown rule option `{key}`"), false),
+                        Err(_) => {
+                            let names = READINGS.iter().map(|r| r.name);
+                            (format!("unknown rule option `{key}`{}", did_you_mean(key, names)), false)
+                        }
                     };
                     unknown.push((at, message, hinted));
                     continue;
@@ -228,7 +232,8 @@ pub fn load_variant(name_or_path: &str, relative_to: Option<&Source>) -> Result<
     if !looks_like_file {
         let names: Vec<&str> = BUILTIN_VARIANTS.iter().map(|(n, _)| *n).collect();
         let message = format!(
-            "unknown variant `{name_or_path}`; shipped variants are {}, or give the path of a spec file",
+            "unknown variant `{name_or_path}`{}; shipped variants are {}, or give the path of a spec file",
+            did_you_mean(name_or_path, names.iter().copied()),
             names.join(", ")
         );
         return Err(match relative_to {
