@@ -513,16 +513,16 @@ fn broken_position_files_are_refused_at_the_offending_entry() {
     let err = stderr(&run(&["moves", &shown]));
     assert!(!err.contains("line 3 column 1"), "{err}");
     // Wrong type: a board entry that is a string.
-    refused_file(d, "type.yaml", format!("{ok}  - \"oops\"\nhand: []\n").as_bytes(), 3, 5, "board[1]: invalid type");
+    refused_file(d, "type.yaml", format!("{ok}  - \"oops\"\nhand: []\n").as_bytes(), 3, 5, "board[1]: a board entry belongs here");
     // Unknown keys, at the top and in an entry.
-    refused_file(d, "key.yaml", format!("{ok}hands: []\n").as_bytes(), 3, 1, "unknown field `hands`");
+    refused_file(d, "key.yaml", format!("{ok}hands: []\n").as_bytes(), 3, 1, "unknown key `hands` (did you mean `hand`?)");
     refused_file(
         d,
         "entry-key.yaml",
         format!("{ok}  - {{at: [1, 0], tile: [5, 5, 5, 5], colour: red}}\n").as_bytes(),
         3,
         38,
-        "board[1]: unknown field `colour`",
+        "board[1]: unknown key `colour`",
     );
     // A value 6, flow and block style: at the value itself.
     refused_file(
