@@ -73,12 +73,8 @@ fn reworded(message: &str, quoted: bool, at: Option<&str>) -> String {
     {
         let number = &message[start + "invalid type: integer ".len()..start + len];
         let rest = &message[start + len..];
-        let expected = rest
-            .find(", expected ")
-            .map(|k| &rest[k + ", expected ".len()..])
-            .filter(|e| !e.contains("any YAML value"))
-            .map(|e| format!(", expected {}", super::words::number_words(e).unwrap_or(e)));
-        return format!("{}the number {number} is out of range{}", &message[..start], expected.unwrap_or_default());
+        let expected = rest.find(", expected ").map(|k| &rest[k + ", expected ".len()..]).unwrap_or("");
+        return format!("{}the number {number} is out of range; {}", &message[..start], range_words(expected));
     }
     // `invalid type: string "1e400", expected i32`: unquoted, a number too
     // large for a float is read as a string; it is a number out of range.
@@ -90,8 +86,7 @@ fn reworded(message: &str, quoted: bool, at: Option<&str>) -> String {
         && !expected.contains("any YAML value")
     {
         if !quoted {
-            let words = super::words::number_words(expected).unwrap_or(expected);
-            return format!("{}the number `{written}` is out of range, expected {words}", &message[..start]);
+            return format!("{}the number `{written}` is out of range; {}", &message[..start], range_words(expected));
         }
         let number = match expected {
             "i8" | "i16" | "i32" | "i64" | "i128" | "isize" | "u8" | "u16" | "u32" | "u64" | "u128" | "usize" => {
@@ -101,11 +96,25 @@ fn reworded(message: &str, quoted: bool, at: Option<&str>) -> String {
             _ => return super::words::reworded(message, at).unwrap_or_else(|| message.to_string()),
         };
         return format!(
-            "{}the string \"{written}\" is not {number} ({expected}); write the number without quotes",
+            "{}\"{written}\" in quotes is a text, not {number}; write the number without quotes",
             &message[..start]
         );
     }
     super::words::reworded(message, at).unwrap_or_else(|| message.to_string())
+}
+
+/// What to write instead of a number out of range: the range of the
+/// number that belongs there, where the message names it.
+fn range_words(expected: &str) -> String {
+    match super::words::number_range(expected) {
+        // A count's upper bound (20 digits) says nothing a user needs.
+        Some((min, max)) if max.len() > 12 => format!("write a whole number from {min} up"),
+        Some((min, max)) => format!("write a whole number from {min} to {max}"),
+        None => match super::words::number_words(expected) {
+            Some(words) => format!("write {words} of fewer digits"),
+            None => "write a number of fewer digits".to_string(),
+        },
+    }
 }
 
 /// The longest excerpt of a quoted text a message shows.
@@ -469,7 +478,7 @@ impl Source {
             // where a spec belongs): what it is, never what it says.
             let message = match whole_of_kind(&message) {
                 Some(kind) => {
-                    format!("the file is {kind} where a {what} is expected; a {what} is written as `key: value` lines")
+                    format!("the file is {kind} where a {what} is expected; write it as `key: value` lines")
                 }
                 None => plain(&message, quoted, position.and_then(|p| self.text_at(p))),
             };
@@ -688,20 +697,20 @@ mod tests {
     fn a_number_in_quotes_is_called_a_string() {
         assert_eq!(
             plain("board[0].at[0]: invalid type: string \"1\", expected i32", true, None),
-            "board[0].at[0]: the string \"1\" is not a whole number (i32); write the number without quotes"
+            "board[0].at[0]: \"1\" in quotes is a text, not a whole number; write the number without quotes"
         );
         assert_eq!(
             plain("board[0].at[0]: invalid type: string \"1\", expected i32", false, None),
-            "board[0].at[0]: the number `1` is out of range, expected a whole number"
+            "board[0].at[0]: the number `1` is out of range; write a whole number from -2147483648 to 2147483647"
         );
         // Located, from the text: the value at the error's place is quoted.
         let err = Source::builtin("t", "a: [1, \"2\"]\n").parse::<Doc>("doc").unwrap_err();
         assert_eq!(
             err.problems[0].message,
-            "a[1]: the string \"2\" is not a whole number (u8); write the number without quotes"
+            "a[1]: \"2\" in quotes is a text, not a whole number; write the number without quotes"
         );
         let err = Source::builtin("t", "a: [1, '2']\n").parse::<Doc>("doc").unwrap_err();
-        assert!(err.problems[0].message.contains("the string \"2\" is not a whole number"), "{err}");
+        assert!(err.problems[0].message.contains("\"2\" in quotes is a text, not a whole number"), "{err}");
     }
 
     #[test]
@@ -709,7 +718,13 @@ mod tests {
         let long = "word ".repeat(40);
         let message = format!("invalid type: string \"{long}\", expected struct VariantSpec");
         let shown = plain(&message, false, None);
-        assert_eq!(shown, format!("the text \"{}…\" where a mapping of `key: value` entries belongs", &long[..80]));
+        assert_eq!(
+            shown,
+            format!(
+                "a mapping of `key: value` entries belongs here, not the text \"{}…\"; write `key: value` lines",
+                &long[..80]
+            )
+        );
         assert_eq!(plain("unknown field `a\nb`, expected `c`", false, None), "unknown key `a…`; the keys here are `c`");
         assert_eq!(
             plain("invalid value: string \"one\\ntwo\", expected x", false, None),
@@ -726,7 +741,7 @@ mod tests {
     fn limits_and_overflows_are_said_plainly() {
         assert_eq!(
             plain("board[1].at[0]: invalid type: integer `99999999999999999999` as u128, expected i32", false, None),
-            "board[1].at[0]: the number `99999999999999999999` is out of range, expected a whole number"
+            "board[1].at[0]: the number `99999999999999999999` is out of range; write a whole number from -2147483648 to 2147483647"
         );
         assert_eq!(
             plain(
@@ -734,15 +749,15 @@ mod tests {
                 false,
                 None
             ),
-            "goal.plays: the number `-99999999999999999999` is out of range"
+            "goal.plays: the number `-99999999999999999999` is out of range; write a number of fewer digits"
         );
         assert_eq!(
             plain("board[0].at[1]: invalid type: string \"1e400\", expected i32", false, None),
-            "board[0].at[1]: the number `1e400` is out of range, expected a whole number"
+            "board[0].at[1]: the number `1e400` is out of range; write a whole number from -2147483648 to 2147483647"
         );
         assert_eq!(
             plain("hand: invalid type: string \"1e\", expected i32", false, None),
-            "hand: the word `1e` where a whole number belongs"
+            "hand: a whole number belongs here, not the word `1e`; write it in digits, e.g. `hand: 3`"
         );
         assert!(plain("repetition limit exceeded", false, None).contains("alias bomb"));
         assert!(plain("recursion limit exceeded", false, None).starts_with("nested too deeply"));
@@ -756,7 +771,7 @@ mod tests {
         );
         assert_eq!(
             plain("hand: invalid type: string \"x\", expected a sequence", false, None),
-            "hand: the word `x` where a list of tile ids belongs; write `hand: [x]`"
+            "hand: a list of tile ids belongs here, not the word `x`; write `hand: [0-1-1-3, 2-2-4-5]`"
         );
     }
 }

@@ -149,7 +149,22 @@ impl VariantSpec {
                 }
             };
             let Some(text) = scalar_text(&cited.value) else {
-                problems.push(Problem::new(path.key("value"), "the value must be a single word"));
+                let written = match &cited.value {
+                    serde_yaml::Value::Sequence(_) => "a list",
+                    serde_yaml::Value::Mapping(_) => "a mapping of `key: value` entries",
+                    serde_yaml::Value::Null => "nothing",
+                    _ => "a tagged value",
+                };
+                let values: Vec<String> = reading.values.iter().map(|(v, _)| format!("`{v}`")).collect();
+                let values = match values.split_last() {
+                    Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+                    _ => values.join(""),
+                };
+                let message = format!(
+                    "a value of {} ({}), one word, belongs here, not {written}; write {values}",
+                    reading.id, reading.name
+                );
+                problems.push(Problem::new(path.key("value"), message));
                 continue;
             };
             if let Err(e) = reading.check_value(&text) {
@@ -430,8 +445,14 @@ mod tests {
         let messages: Vec<String> = err.problems.iter().map(|p| p.to_string()).collect();
         assert_eq!(messages.len(), 2, "{messages:#?}");
         assert!(messages.iter().any(|m| m.contains("`all` is not a value of R2")));
-        // The misspelt option names what is left unset, at the misspelling.
-        assert!(messages.iter().any(|m| m.contains("unknown rule option `dealing`; not set: R16 (deal)")));
+        // The misspelt option names the nearest option and what is left
+        // unset, at the misspelling.
+        assert!(
+            messages
+                .iter()
+                .any(|m| m.contains("unknown rule option `dealing` (did you mean `deal`?); not set: R16 (deal)")),
+            "{messages:#?}"
+        );
         assert!(messages.iter().all(|m| m.starts_with("<builtin>/broken:")));
         let text = BUILTIN_VARIANTS[0].1.replace("  deal:", "  # deal:");
         let err = load_spec(&Source::builtin("broken", &text)).unwrap_err();

@@ -45,9 +45,11 @@ pub(super) fn reworded(message: &str, at: Option<&str>) -> Option<String> {
             }
             None => {
                 let noun = word_noun(path);
-                let list =
-                    if valid.is_empty() { String::new() } else { format!("; {} are {}", noun.1, listed(&valid)) };
-                format!("`{word}` is not {}{hint}{list}", noun.0)
+                if valid.is_empty() {
+                    format!("`{word}` is not {}{hint}", noun.0)
+                } else {
+                    format!("`{word}` is not {}{hint}; write one of {}: {}", noun.0, noun.1, listed_or(&valid, "or"))
+                }
             }
         }
     } else if let Some(rest) = rest.strip_prefix("unknown field `") {
@@ -73,7 +75,7 @@ pub(super) fn reworded(message: &str, at: Option<&str>) -> Option<String> {
         format!("the key `{key}` is missing; it is required here (write `{key}: ...`)")
     } else if let Some(rest) = rest.strip_prefix("duplicate field `") {
         let key = rest.split('`').next()?;
-        format!("the key `{key}` is written twice in the same mapping")
+        format!("the key `{key}` is written twice in the same mapping; write it once")
     } else {
         return None;
     };
@@ -159,7 +161,10 @@ fn written(unexpected: &str, at: Option<&str>) -> Written {
         u if u.starts_with("boolean ") => format!("`{}`", value.as_deref().unwrap_or("true")),
         u if u.starts_with("string ") => match value.as_deref() {
             Some(v) if tile_id_values(v).is_some() => format!("the tile id `{v}`"),
-            Some(v) if !v.contains(char::is_whitespace) && !v.is_empty() => format!("the word `{v}`"),
+            // serde escapes a line break (`\n`): such a value is a text.
+            Some(v) if !v.contains(char::is_whitespace) && !v.contains('\\') && !v.is_empty() => {
+                format!("the word `{v}`")
+            }
             Some(v) => format!("the text \"{v}\""),
             None => "a text".to_string(),
         },
@@ -171,7 +176,7 @@ fn written(unexpected: &str, at: Option<&str>) -> Written {
 /// The four values of a tile id as written (`2-2-3-3`).
 fn tile_id_values(s: &str) -> Option<Vec<&str>> {
     let values: Vec<&str> = s.split('-').collect();
-    (values.len() == 4 && values.iter().all(|v| v.len() == 1 && v.as_bytes()[0].is_ascii_digit())).then_some(values)
+    (values.len() == 4 && values.iter().all(|v| matches!(v.as_bytes(), [d] if d.is_ascii_digit()))).then_some(values)
 }
 
 /// The key a path ends in, past any index (`hand` for `hand[0]`), and
@@ -196,47 +201,65 @@ fn key_or(path: &str, fallback: &str) -> String {
 /// belongs there, and how to write it.
 fn wrong_type(path: &str, written: &Written, expected: &str) -> String {
     let (key, entry) = last_key(path);
-    // "four corner values belong here", "a cell belongs here".
-    let where_belongs = |n: &str| {
-        let plural = n.ends_with("values") || n.ends_with("parameters");
-        format!("{n} {} here, not {}", if plural { "belong" } else { "belongs" }, written.phrase)
+    // An example as written at this place: `KEY: EXAMPLE`, or the example
+    // alone for an entry of a list or the whole file.
+    let shown = |example: &str| match key {
+        _ if entry => format!("`{example}`"),
+        "" => format!("`{example}`"),
+        key => format!("`{key}: {example}`"),
     };
-    // What belongs, and an example written with what the user wrote.
-    let (noun, example): (String, Option<String>) = if let Some(name) = expected.strip_prefix("struct ") {
+    if let Some(said) = out_of_range(written, expected) {
+        return said;
+    }
+    // What belongs, and what to write (with what the user wrote, where that
+    // is a fitting example).
+    let (noun, write): (String, String) = if let Some(name) = expected.strip_prefix("struct ") {
         match name {
             "Cited" => {
-                let one = written.list.as_deref().and_then(|l| (l.len() == 1).then(|| l[0].clone()));
-                let value = written.scalar.clone().or(one).unwrap_or_else(|| "V".to_string());
+                let one = written.list.as_deref().and_then(|l| match l {
+                    [one] => Some(one.clone()),
+                    _ => None,
+                });
+                let value = written.scalar.clone().or(one).unwrap_or_else(|| example_value(key));
                 let example = format!("{{value: {value}, clauses: [{}]}}", example_clauses(key));
-                ("a value with the clauses behind it".into(), Some(format!("`{}: {example}`", key_or(path, "key"))))
+                ("a value with the clauses behind it".into(), format!("`{}: {example}`", key_or(path, "key")))
             }
             "BoardEntry" => (
                 "a board entry".into(),
-                Some("`{at: [x, y], tile: [nw, ne, se, sw]}` (a cell and four corner values)".into()),
+                "`{at: [x, y], tile: [nw, ne, se, sw]}` (a cell and four corner values)".into(),
             ),
-            "SequenceSpec" => ("best-sequence's parameters".into(), Some("`best-sequence: {plays: N}`".into())),
-            "FillSpec" => {
-                ("a fill's parameters".into(), Some("`fill: {region: {width: W, height: H}, pool: hand}`".into()))
-            }
+            "SequenceSpec" => ("best-sequence's parameters".into(), "`best-sequence: {plays: N}`".into()),
+            "FillSpec" => ("a fill's parameters".into(), "`fill: {region: {width: W, height: H}, pool: hand}`".into()),
             "PlaceEntry" => {
-                ("a placement".into(), Some("`place: {tile: 0-1-1-3, at: [x, y], corners: [nw, ne, se, sw]}`".into()))
+                ("a placement".into(), "`place: {tile: 0-1-1-3, at: [x, y], corners: [nw, ne, se, sw]}`".into())
             }
-            _ => ("a mapping of `key: value` entries".into(), None),
+            "DealFile" => ("a seeded deal".into(), "`deal: {players: 2, seed: 7}`".into()),
+            _ => ("a mapping of `key: value` entries".into(), mapping_example(key, entry)),
         }
-    } else if expected.starts_with("enum ") || expected.contains("YAML tag") {
-        // serde_yaml reads an enum from a scalar or a `!tag`; a reading's
+    } else if let Some(name) = expected.strip_prefix("enum ").or_else(|| expected.contains("YAML tag").then_some("")) {
+        // serde_yaml reads an enum from a word (or a `!tag`); a reading's
         // value is one of its words.
         match crate::rules::READINGS.iter().find(|r| r.name == key || r.id.to_string() == key) {
             Some(r) => {
                 let values: Vec<&str> = r.values.iter().map(|(v, _)| *v).collect();
-                (format!("a value of {} ({})", r.id, r.name), Some(listed_or(&values, "or")))
+                (format!("a value of {} ({})", r.id, r.name), listed_or(&values, "or"))
             }
-            None => ("one of the words this key takes".into(), None),
+            None => {
+                let words = enum_words(name);
+                let noun = word_noun(path).0;
+                let example = words.first().map_or_else(|| shown("word"), |w| shown(w));
+                let write = if words.is_empty() {
+                    format!("one word, e.g. {example}")
+                } else {
+                    format!("one of {}, e.g. {example}", listed_or(words, "or"))
+                };
+                (noun.into(), write)
+            }
         }
     } else if expected == "an array of length 2" || expected == "sequence of 2 elements" {
-        ("a cell".into(), Some(format!("`{}: [x, y]` (two whole numbers, e.g. `[0, -1]`)", key_or(path, "at"))))
+        ("a cell".into(), format!("{} (two whole numbers, e.g. `[0, -1]`)", shown("[x, y]")))
     } else if expected == "a sequence" || expected.starts_with("a sequence") || expected.starts_with("sequence") {
-        list_of(key, entry, written)
+        list_of(path, written)
     } else if matches!(expected, "a string" | "a borrowed string" | "string" | "a character") {
         if entry && matches!(key, "hand" | "hands" | "well") || matches!(key, "tile") && !path.contains("board") {
             let id = match written.list.as_deref() {
@@ -249,74 +272,187 @@ fn wrong_type(path: &str, written: &Written, expected: &str) -> String {
             };
             let whose = if matches!(key, "tile") { "a tile" } else { "a hand tile" };
             return format!(
-                "{}; {whose} is written `{id}` (its four values ascending, joined by dashes)",
-                where_belongs("a tile id")
+                "a tile id belongs here, not {}; write {}: {whose} is written with its four values ascending, \
+                 joined by dashes",
+                written.phrase,
+                shown(&id)
             );
         }
-        ("a word".into(), None)
+        (
+            "a text".into(),
+            format!(
+                "the text on the line, e.g. {} (in quotes where it begins with `[` or `{{` or holds `: `)",
+                shown(text_example(key))
+            ),
+        )
     } else if expected == "an array of length 4" {
         let values = match (written.scalar.as_deref().and_then(tile_id_values), written.list.as_deref()) {
             (Some(values), _) => values.join(", "),
             _ => "2, 2, 3, 3".to_string(),
         };
+        let example = if entry { format!("`- [{values}]`") } else { format!("`{}: [{values}]`", key_or(path, "tile")) };
         (
             "four corner values".into(),
-            Some(format!(
-                "`{}: [{values}]` (the corner values nw, ne, se, sw, clockwise from the north-west)",
-                key_or(path, "tile")
-            )),
+            format!("{example} (the corner values nw, ne, se, sw, clockwise from the north-west)"),
         )
-    } else if let Some(n) = expected.strip_prefix("an array of length ") {
-        (format!("a list of {n} values"), None)
-    } else if let Some(n) = expected.strip_prefix("sequence of ").and_then(|r| r.strip_suffix(" elements")) {
-        (format!("a list of {n} values"), None)
+    } else if let Some(n) = expected
+        .strip_prefix("an array of length ")
+        .or_else(|| expected.strip_prefix("sequence of ").and_then(|r| r.strip_suffix(" elements")))
+    {
+        (format!("a list of {n} values"), format!("{n} values in brackets, e.g. {}", shown("[a, b]")))
     } else if matches!(expected, "a map" | "map") {
-        ("a mapping of `key: value` entries".into(), None)
+        ("a mapping of `key: value` entries".into(), mapping_example(key, entry))
     } else if let Some(number) = number_words(expected) {
         if entry && matches!(key, "tile" | "corners") {
-            ("a corner value, a whole number 0-5".into(), None)
+            ("a corner value (a whole number 0-5)".into(), "one digit from 0 to 5, e.g. `[2, 2, 3, 3]`".into())
         } else {
-            (number.into(), None)
+            (
+                number.into(),
+                format!("it in digits, e.g. {}", shown(if expected.starts_with('f') { "2.5" } else { "3" })),
+            )
         }
     } else if matches!(expected, "a boolean" | "bool") {
-        ("`true` or `false`".into(), None)
+        ("`true` or `false`".into(), format!("{} or {}", shown("true"), shown("false")))
     } else if matches!(expected, "unit" | "nothing") {
-        ("nothing".into(), None)
+        ("nothing".into(), format!("nothing after `{}:`", key_or(path, "key")))
     } else {
         // A reader's own description of what it takes (the goal's forms, a
-        // reading's values): already in the file's words.
+        // clause id): already in the file's words.
         return format!("{} is not allowed here; write {expected}", written.phrase);
     };
-    let said = match example {
-        Some(example) => format!("{}; write {example}", where_belongs(&noun)),
-        None => where_belongs(&noun),
-    };
-    said
+    let belong = if noun.ends_with("values") || noun.ends_with("parameters") { "belong" } else { "belongs" };
+    format!("{noun} {belong} here, not {}; write {write}", written.phrase)
+}
+
+/// The message for a number where a number belongs, out of the type's
+/// range: the range, never "a whole number belongs here" for a whole number.
+fn out_of_range(written: &Written, expected: &str) -> Option<String> {
+    let (min, max) = number_range(expected)?;
+    let number = written.scalar.as_deref()?;
+    if number.parse::<i128>().is_err() {
+        return None;
+    }
+    Some(match max.len() {
+        // A count's upper bound (20 digits) says nothing a user needs.
+        13.. => format!("the number {number} is out of range; write a whole number from {min} up"),
+        _ => format!("the number {number} is out of range; write a whole number from {min} to {max}"),
+    })
+}
+
+/// The smallest and largest value of a Rust integer type.
+pub(super) fn number_range(expected: &str) -> Option<(String, String)> {
+    let range = |min: i128, max: u128| Some((min.to_string(), max.to_string()));
+    match expected {
+        "i8" => range(i8::MIN.into(), i8::MAX as u128),
+        "i16" => range(i16::MIN.into(), i16::MAX as u128),
+        "i32" => range(i32::MIN.into(), i32::MAX as u128),
+        "i64" | "isize" => range(i64::MIN.into(), i64::MAX as u128),
+        "u8" => range(0, u8::MAX.into()),
+        "u16" => range(0, u16::MAX.into()),
+        "u32" => range(0, u32::MAX.into()),
+        "u64" | "usize" => range(0, u64::MAX.into()),
+        _ => None,
+    }
+}
+
+/// How a mapping is written at a place: under its key, as an entry of a
+/// list, or as the whole file.
+fn mapping_example(key: &str, entry: bool) -> String {
+    match key {
+        _ if entry => "`- {key: value, ...}`, or the entry's `key: value` lines indented below its `- `".into(),
+        "" => "`key: value` lines".into(),
+        key => format!("`{key}: {{key: value, ...}}`, or its `key: value` lines indented below `{key}:`"),
+    }
+}
+
+/// A value of a spec's cited key, as an example: a reading's first value,
+/// the target, the full tile set.
+fn example_value(key: &str) -> String {
+    match crate::rules::READINGS.iter().find(|r| r.name == key) {
+        Some(r) => r.values.first().map_or("V", |(v, _)| v).to_string(),
+        None => match key {
+            "target" => "800".into(),
+            "tile-set" => "full".into(),
+            _ => "V".into(),
+        },
+    }
+}
+
+/// A text as an example of what a key takes.
+fn text_example(key: &str) -> &'static str {
+    match key {
+        "variant" | "base" => "english",
+        "tile-set" => "full",
+        "pool" => "hand",
+        "phase" => "turn",
+        "strategy" => "greedy",
+        "name" => "my-variant",
+        "position" => "puzzles/bonus-corner.yaml",
+        _ => "some words",
+    }
+}
+
+/// The words of the enums input files name, by the enum's name in serde's
+/// message (a reading's values come from the reading).
+fn enum_words(name: &str) -> &'static [&'static str] {
+    match name {
+        "EventTag" => {
+            &["deal", "redeal", "place", "bonus-points", "bonus-tiles", "draw", "pass", "round-end", "game-end"]
+        }
+        "Ended" => &["game-over", "rounds-asked", "round-limit"],
+        "SimpleAction" => &["take-points", "take-tiles", "draw", "pass", "next-round"],
+        "Text" => &["english", "serbian"],
+        _ => &[],
+    }
 }
 
 /// What a list under `key` holds, and how one is written (with what was
-/// written as its one entry, where that was one word).
-fn list_of(key: &str, entry: bool, written: &Written) -> (String, Option<String>) {
+/// written as its one entry, where that is a fitting one: a tile id in a
+/// hand, a clause id among clauses).
+fn list_of(path: &str, written: &Written) -> (String, String) {
+    let (key, entry) = last_key(path);
     let one = written.scalar.as_deref();
+    let tile = one.filter(|v| tile_id_values(v).is_some());
+    let clause = one.filter(|v| v.parse::<crate::rules::Clause>().is_ok());
     let (noun, example) = match key {
-        "hand" | "well" => ("a list of tile ids", one.map_or("[0-1-1-3, 2-2-4-5]".into(), |v| format!("[{v}]"))),
+        "hand" | "well" => ("a list of tile ids", tile.map_or("[0-1-1-3, 2-2-4-5]".into(), |v| format!("[{v}]"))),
         "hands" if entry => {
-            ("one seat's hand, a list of tile ids", one.map_or("[0-1-1-3, 2-2-4-5]".into(), |v| format!("[{v}]")))
+            ("one seat's hand (a list of tile ids)", tile.map_or("[0-1-1-3, 2-2-4-5]".into(), |v| format!("[{v}]")))
         }
-        "hands" => ("a list of hands, one list of tile ids per seat", "[[0-1-1-3], [2-2-4-5]]".into()),
-        "clauses" | "covers" => ("a list of clause ids", one.map_or("[E11, S15]".into(), |v| format!("[{v}]"))),
-        "scores" | "totals" | "hand-totals" => ("a list of numbers, one per seat", "[0, 0]".into()),
-        "board" => ("a list of board entries", "\n  - {at: [0, 0], tile: [nw, ne, se, sw]}".into()),
-        _ => return ("a list (`[a, b]`, or one `- ` line per entry)".into(), None),
+        "hands" => ("a list of hands (one list of tile ids per seat)", "[[0-1-1-3], [2-2-4-5]]".into()),
+        "clauses" | "covers" => ("a list of clause ids", clause.map_or("[E11, S15]".into(), |v| format!("[{v}]"))),
+        "scores" | "totals" | "hand-totals" => ("a list of numbers (one per seat)", "[0, 0]".into()),
+        "variants" => ("a list of variants", "[english, serbian]".into()),
+        // A scenario's expectation names events; a transcript's `events:`
+        // records them.
+        "events" if path.contains("expect") => ("a list of event names", "[place, round-end]".into()),
+        "board" => {
+            return (
+                "a list of board entries".into(),
+                "`board:` with one `- {at: [x, y], tile: [nw, ne, se, sw]}` line per tile".into(),
+            );
+        }
+        "tiles" => {
+            return (
+                "a list of tiles".into(),
+                "`tiles:` with one `- [nw, ne, se, sw]` line per tile (its four corner values)".into(),
+            );
+        }
+        "actions" => {
+            return (
+                "a list of actions".into(),
+                "`actions:` with one `- place: {tile: T, at: [x, y], corners: [nw, ne, se, sw]}` or `- do: draw` \
+                 line per action"
+                    .into(),
+            );
+        }
+        "" => return ("a list".into(), "one `- ` line per entry, or `[a, b]`".into()),
+        _ => {
+            return ("a list".into(), format!("`{key}: [a, b]`, or one `- ` line per entry indented below `{key}:`"));
+        }
     };
-    let example = if example.starts_with('\n') {
-        format!("`{key}:` with one `- {{at: [x, y], tile: [nw, ne, se, sw]}}` line per tile")
-    } else if entry {
-        format!("`- {example}`")
-    } else {
-        format!("`{key}: {example}`")
-    };
-    (noun.into(), Some(example))
+    let example = if entry { format!("`- {example}`") } else { format!("`{key}: {example}`") };
+    (noun.into(), example)
 }
 
 /// A Rust number type in words.
@@ -374,7 +510,8 @@ fn word_noun(path: &str) -> (&'static str, &'static str) {
         "maximize" => ("a fill objective", "the objectives"),
         "pool" => ("a pool", "the pools"),
         "event" | "events" => ("an event", "the events"),
-        "act" => ("an action", "the actions"),
+        "act" | "do" => ("an action", "the actions"),
+        "ended" => ("a reason a transcript ends", "the reasons"),
         "phase" => ("a phase", "the phases"),
         "strategy" => ("a strategy", "the strategies"),
         "tile-set" => ("a tile set", "the tile sets"),
@@ -394,17 +531,17 @@ mod tests {
         assert!(cited.contains("`bonus-threshold: {value: 4, clauses: [E11"), "{cited}");
         let goal =
             said("goal: unknown variant `best-move`, expected one of `best-turn`, `best-sequence`, `fill`", None);
-        assert_eq!(goal, "goal: `best-move` is not a goal; the goals are `best-turn`, `best-sequence` and `fill`");
+        assert_eq!(
+            goal,
+            "goal: `best-move` is not a goal; write one of the goals: `best-turn`, `best-sequence` or `fill`"
+        );
         let goal =
             said("goal: unknown variant `best-trun`, expected one of `best-turn`, `best-sequence`, `fill`", None);
         assert!(goal.contains("(did you mean `best-turn`?)"), "{goal}");
         let tile = said("board[0].tile: invalid type: string \"2-2-3-3\", expected an array of length 4", None);
         assert!(tile.contains("`tile: [2, 2, 3, 3]`"), "{tile}");
         let hand = said("hand[0]: invalid type: sequence, expected a string", Some("[0, 3, 2, 3]]"));
-        assert!(
-            hand.contains("not the list `[0, 3, 2, 3]`") && hand.contains("a hand tile is written `0-2-3-3`"),
-            "{hand}"
-        );
+        assert!(hand.contains("not the list `[0, 3, 2, 3]`; write `0-2-3-3`: a hand tile is written"), "{hand}");
         let key = said("unknown field `hands`, expected one of `variant`, `board`, `hand`", None);
         assert_eq!(key, "unknown key `hands` (did you mean `hand`?); the keys here are `variant`, `board` and `hand`");
         assert_eq!(reworded("value 7 is outside 0-5", None), None);
