@@ -92,8 +92,11 @@ fn main() -> ExitCode {
         Ok((text, code)) => {
             // A reader that stops early (`| head`) closes the pipe: the rest
             // of the output is not wanted, which is not an error.
+            // An output file named `-` (`--svg -`) is standard output: it
+            // is printed instead of the command's text.
+            let bytes = cli::shared::output::take_standard_output().unwrap_or_else(|| text.into_bytes());
             let mut out = std::io::stdout().lock();
-            match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+            match out.write_all(&bytes).and_then(|()| out.flush()) {
                 Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
                     eprintln!(
                         "{} cannot write the output: {e}",

@@ -219,7 +219,7 @@ fn a_game_page_steps_by_keys_through_what_the_transcript_says() {
     let e = &transcript["events"][place];
     let line = got["lines"][0].as_str().unwrap();
     assert!(line.starts_with(&format!("seat {} places {}", e["seat"], e["tile"].as_str().unwrap())), "{line}");
-    assert!(line.contains(&format!("+{} points", e["score"])), "{line}");
+    assert!(line.contains(&format!("+{} point", e["score"])), "{line}");
     let clauses: Vec<String> = e["clauses"].as_array().unwrap().iter().map(|c| c.as_str().unwrap().into()).collect();
     assert_eq!(got["clauses"], serde_json::json!(clauses));
     let targets = eval(
@@ -251,7 +251,7 @@ fn a_puzzle_page_plays_the_answer_with_its_points_and_the_other_choice() {
         assert_eq!(got["lit"], serde_json::json!([cell(&p["at"])]), "play {}", i + 1);
         assert_eq!(got["scores"], serde_json::json!([total.to_string()]), "play {}", i + 1);
         let line = got["lines"][0].as_str().unwrap();
-        assert!(line.contains(&cell_words(&p["at"])) && line.contains(&format!(": {} points", p["points"])), "{line}");
+        assert!(line.contains(&cell_words(&p["at"])) && line.contains(&format!(": {} point", p["points"])), "{line}");
         // The other choice at the bonus, as the solve report gives it.
         let other = report["alternatives"].as_array().unwrap().iter().find(|o| o["play"] == i + 1);
         let said = got["lines"].as_array().unwrap().iter().any(|l| l.as_str().unwrap().starts_with("the other choice"));

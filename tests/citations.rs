@@ -280,7 +280,8 @@ fn each_shipped_variant_follows_its_own_text() {
 /// sides of an enclosure, E11); the diagonal neighbour [0, 0] shows the 5
 /// the side neighbours already show, so it makes no match (no E12, no R4).
 /// English cites the sheet's clauses and no Serbian one; Serbian cites S10,
-/// S11, S15 and S18 (the points earned in play) and no English one.
+/// S11, S15 and R9, whose value there (nothing) scores the play 0, so S18
+/// (the points earned in play) does not fire; and no English clause.
 #[test]
 fn the_enclosure_bonus_cites_e11_under_english_and_s15_under_serbian() {
     let text =
@@ -300,7 +301,7 @@ fn the_enclosure_bonus_cites_e11_under_english_and_s15_under_serbian() {
         assert!(l.bonus && l.matched == 3, "{name}");
         cited.push(l.clauses.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(", "));
     }
-    assert_eq!(cited, ["E8, R7, E11, R9", "S10, S11, R7, S15, R9, S18"]);
+    assert_eq!(cited, ["E8, R7, E11, R9", "S10, S11, R7, S15, R9"]);
 }
 
 /// The readings an event may cite only where they decided it, each with
@@ -333,12 +334,17 @@ fn assert_events_cite_what_fired(variant: &Variant, events: &[quadominos::game::
             };
             assert!(after_bonus_tile, "R8 cited away from a bonus tile's bonus: {here}");
         }
-        // R9 scores ordinary plays only.
+        // R9 scores ordinary plays and bonus tiles (whose weight counts
+        // unless only the opening tile scores): cited on those, and on a
+        // bonus tile exactly where the tile weighs anything.
         if cites("R9") {
             assert!(
-                matches!(event.kind, EventKind::Place { kind: PlacementKind::Turn, .. }),
-                "R9 cited on other than an ordinary play: {here}"
+                matches!(event.kind, EventKind::Place { kind: PlacementKind::Turn | PlacementKind::BonusTile, .. }),
+                "R9 cited on other than an ordinary play or a bonus tile: {here}"
             );
+        }
+        if let EventKind::Place { kind: PlacementKind::BonusTile, tile, .. } = &event.kind {
+            assert_eq!(cites("R9"), tile.weight() > 0, "R9 on a bonus tile: {here}");
         }
         // R22 only on a pass straight after a draw by the same seat.
         if cites("R22") {

@@ -350,6 +350,78 @@ fn a_suite_folder_is_read_through_its_manifest_and_a_changed_one_is_bad_input() 
     refused(&["engine", "--rule", "R4=maybe"], &["R4"]);
 }
 
+#[test]
+fn a_suite_manifest_names_only_files_inside_its_folder_and_a_fifo_is_refused_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let suite = dir.path().join("suite");
+    let s = suite.to_str().unwrap();
+    let made = common::run(&[
+        "fixtures",
+        "--out",
+        s,
+        "--count",
+        "0",
+        "--positions",
+        "1",
+        "--perft-depth",
+        "1",
+        "--variants",
+        "english",
+    ]);
+    assert_eq!(made.status.code(), Some(0), "{}", stderr(&made));
+    let manifest = suite.join("manifest.json");
+    let original = std::fs::read_to_string(&manifest).unwrap();
+    let entry = |kind: &str| {
+        let m: Value = serde_json::from_str(&original).unwrap();
+        m["files"].as_array().unwrap().iter().position(|f| f["kind"] == kind).unwrap()
+    };
+    let (positions, perft) = (entry("positions"), entry("perft"));
+    // A file outside the folder, by `..` and by an absolute path: each
+    // entry is named, located in manifest.json, and nothing of the file
+    // named is read or shown.
+    let secret = dir.path().join("secret.json");
+    std::fs::write(&secret, "not a suite's file: top secret").unwrap();
+    let mut m: Value = serde_json::from_str(&original).unwrap();
+    m["files"][positions]["path"] = Value::from("../secret.json");
+    m["files"][perft]["path"] = Value::from(secret.to_str().unwrap());
+    std::fs::write(&manifest, serde_json::to_string_pretty(&m).unwrap()).unwrap();
+    let err = refused(
+        &["conform", "--engine", &engine(""), "--suite", s],
+        &[
+            &format!("error: {}:", manifest.display()),
+            &format!("files[{positions}].path: `../secret.json` climbs out of the suite's folder with `..`"),
+            &format!("files[{perft}].path: `{}` is an absolute path, outside the suite's folder", secret.display()),
+            "write the suite again with `quadominos fixtures --out`",
+        ],
+    );
+    assert!(!err.contains("top secret"), "{err}");
+    // A link to a file outside, with the very bytes the manifest's digest
+    // gives: refused for where it leads.
+    std::fs::write(&manifest, &original).unwrap();
+    let moved = dir.path().join("positions.json");
+    std::fs::rename(suite.join("positions.json"), &moved).unwrap();
+    std::os::unix::fs::symlink(&moved, suite.join("positions.json")).unwrap();
+    refused(
+        &["conform", "--engine", &engine(""), "--suite", s],
+        &[&format!(
+            "files[{positions}].path: `positions.json` leads outside the suite's folder through a symbolic link"
+        )],
+    );
+    // A FIFO in its place waits for no writer: refused at once, by name.
+    std::fs::remove_file(suite.join("positions.json")).unwrap();
+    assert!(Command::new("mkfifo").arg(suite.join("positions.json")).status().unwrap().success());
+    let out = run_bounded(&["conform", "--engine", &engine(""), "--suite", s]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    let fifo = format!("error: {s}/positions.json: cannot read: it is a FIFO, not a regular file");
+    assert!(stderr(&out).starts_with(&fifo), "{}", stderr(&out));
+    // And so is a manifest that is one.
+    std::fs::remove_file(&manifest).unwrap();
+    assert!(Command::new("mkfifo").arg(&manifest).status().unwrap().success());
+    let out = run_bounded(&["conform", "--engine", &engine(""), "--suite", s]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("manifest.json: cannot read: it is a FIFO, not a regular file"), "{}", stderr(&out));
+}
+
 /// The processes whose command line is `words`, by /proc (a zombie's is
 /// empty: an ended process that is not yet reaped is not counted).
 fn processes_running(words: &[&str]) -> usize {

@@ -375,7 +375,7 @@ fn a_count_perft_prints_as_json_is_checked_as_it_is() {
         let checked = quadominos(&["fixtures", "--check", file.to_str().unwrap()]);
         let said = String::from_utf8_lossy(&checked.stdout);
         assert_eq!(checked.status.code(), Some(0), "{said}{}", String::from_utf8_lossy(&checked.stderr));
-        assert!(said.contains("ok: 1 perft counts are right"), "{said}");
+        assert!(said.contains("ok: 1 perft count is right"), "{said}");
         // One node more is wrong, and said where.
         let mut wrong = count.clone();
         wrong["nodes"] = serde_json::json!(count["nodes"].as_u64().unwrap() + 1);

@@ -262,7 +262,7 @@ fn the_schemas_refuse_what_the_toolkit_does_not_pass_and_allow_what_it_reads() {
         ("255 matched corners", Box::new(move |t| t["events"][place]["matched"] = json!(255))),
         ("a seat past the table", Box::new(move |t| t["events"][place]["seat"] = json!(8))),
         ("version 2", Box::new(|t| t["version"] = json!(2))),
-        ("yes as true", Box::new(|t| t["variant"]["rules"]["diagonal-neighbours"] = json!(true))),
+        ("a boolean for a reading that is not yes or no", Box::new(|t| t["variant"]["rules"]["deal"] = json!(true))),
     ];
     for (what, change) in &broken {
         let mut t = good.clone();
@@ -277,6 +277,15 @@ fn the_schemas_refuse_what_the_toolkit_does_not_pass_and_allow_what_it_reads() {
         assert_eq!(replay_status(&t), Some(0), "{threshold}");
         assert_valid(&schema, &t, &format!("bonus-threshold {threshold}"));
     }
+    // A yes-or-no reading is read from a boolean too (as a YAML 1.1 tool
+    // writes `no` back); the schema says so.
+    let mut t = good.clone();
+    for (reading, word, boolean) in [("diagonal-neighbours", "yes", true), ("unmatched-corners", "no", false)] {
+        assert_eq!(t["variant"]["rules"][reading], word);
+        t["variant"]["rules"][reading] = json!(boolean);
+    }
+    assert_eq!(replay_status(&t), Some(0));
+    assert_valid(&schema, &t, "yes and no as booleans");
     let mut t = good.clone();
     t["variant"]["rules"]["bonus-threshold"] = json!(5);
     assert!(!schema.is_valid(&t));

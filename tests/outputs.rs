@@ -146,6 +146,59 @@ fn a_picture_replaces_only_the_file_it_names_and_leaves_nothing_else() {
     assert_eq!(names, ["link.svg->real.svg", "real.svg"], "no temporary file is left");
 }
 
+/// Runs `quadominos ARGS` in `dir`.
+fn run_in(dir: &Path, args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_quadominos"))
+        .args(args)
+        .current_dir(dir)
+        .env_remove("CLICOLOR_FORCE")
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn an_output_named_dash_is_standard_output_and_no_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let puzzle = root().join(PUZZLE);
+    let puzzle = puzzle.to_str().unwrap();
+    // The SVG `render` prints by default, now asked for by name.
+    let picture = String::from_utf8(run_in(d, &["render", puzzle]).stdout).unwrap();
+    assert!(picture.starts_with("<svg"), "{picture}");
+    for command in ["render", "moves", "solve", "bonuses"] {
+        let out = run_in(d, &[command, puzzle, "--svg", "-"]);
+        assert_eq!(out.status.code(), Some(0), "{command}: {}", stderr(&out));
+        let text = String::from_utf8(out.stdout).unwrap();
+        // The SVG alone: the command's own text is not mixed in.
+        assert!(text.starts_with("<svg") && text.trim_end().ends_with("</svg>"), "{command}: {text}");
+        if command == "render" {
+            assert_eq!(text, picture);
+        }
+    }
+    for command in ["render", "solve", "bonuses"] {
+        let out = run_in(d, &[command, puzzle, "--html", "-"]);
+        assert_eq!(out.status.code(), Some(0), "{command}: {}", stderr(&out));
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(text.starts_with("<!DOCTYPE html>") && text.trim_end().ends_with("</html>"), "{command}: {text}");
+    }
+    // With another file: that file is written, the SVG printed.
+    let out = run_in(d, &["render", puzzle, "--svg", "-", "--html", "page.html"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), picture);
+    assert!(std::fs::read_to_string(d.join("page.html")).unwrap().starts_with("<!DOCTYPE html>"));
+    assert_eq!(names(d), ["page.html"], "no file named `-`, nothing else");
+    // Standard output holds one of them at most.
+    let out = run_in(d, &["render", puzzle, "--svg", "-", "--html", "-"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    assert!(
+        stderr(&out).starts_with("error: -: refused: --svg and --html both name standard output (`-`)"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(names(d), ["page.html"]);
+}
+
 /// Checks that `dir` holds one whole suite and nothing else: every file the
 /// manifest lists with its digest, and no other file. Returns its games.
 fn whole_suite(dir: &Path) -> usize {
@@ -242,6 +295,65 @@ fn force_never_removes_an_input_or_the_current_folder() {
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(err.contains("the current folder is inside it"), "{err}");
     assert_eq!(tree(&dir), before);
+}
+
+#[test]
+fn force_replaces_only_a_suite_and_never_the_current_folder() {
+    let parent = tempfile::tempdir().unwrap();
+    // A folder of other files: refused, --force or not, and left whole.
+    let mine = parent.path().join("mine");
+    std::fs::create_dir_all(mine.join("sub")).unwrap();
+    std::fs::write(mine.join("a.txt"), "mine").unwrap();
+    let before = (tree(&mine), names(&mine));
+    let out = fixtures(&mine, "0", &["--force"]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(out.stdout.is_empty());
+    assert!(
+        err.starts_with(&format!(
+            "error: {}: refused: the folder is not empty and holds no fixture suite",
+            mine.display()
+        )),
+        "{err}"
+    );
+    assert!(err.contains("--force replaces only a suite: name a new or empty folder"), "{err}");
+    assert_eq!((tree(&mine), names(&mine)), before);
+    let out = fixtures(&mine, "0", &[]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("this one holds no suite (--force replaces only a suite)"), "{}", stderr(&out));
+    assert_eq!((tree(&mine), names(&mine)), before);
+    // A manifest.json that is not a suite's does not make one.
+    std::fs::write(mine.join("manifest.json"), r#"{"format": "something-else"}"#).unwrap();
+    let before = tree(&mine);
+    let out = fixtures(&mine, "0", &["--force"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("holds no fixture suite"), "{}", stderr(&out));
+    assert_eq!(tree(&mine), before);
+    assert_eq!(names(parent.path()), ["mine"], "nothing is built beside it");
+
+    // The current folder, empty or not, and any folder holding it.
+    let empty = parent.path().join("empty");
+    std::fs::create_dir(&empty).unwrap();
+    let suite = ["fixtures", "--count", "0", "--positions", "1", "--perft-depth", "1", "--out"];
+    for (cwd, out, force) in [(&empty, ".", false), (&empty, ".", true), (&empty, "..", true), (&empty, "../..", true)]
+    {
+        let args = [&suite[..], &[out], if force { &["--force"][..] } else { &[] }].concat();
+        let run = run_in(cwd, &args);
+        let err = stderr(&run);
+        assert_eq!(run.status.code(), Some(2), "{args:?}: {err}");
+        assert!(
+            err.starts_with(&format!("error: {out}: refused: the current folder is inside it (or is it)")),
+            "{args:?}: {err}"
+        );
+        assert!(err.contains("leaving this shell in a removed folder"), "{err}");
+        assert!(empty.is_dir() && names(&empty).is_empty(), "{args:?} left the current folder as it was");
+    }
+    assert_eq!(names(parent.path()), ["empty", "mine"]);
+    // `-` is standard output, which holds no folder.
+    let run = run_in(&empty, &[&suite[..], &["-"]].concat());
+    assert_eq!(run.status.code(), Some(2));
+    assert!(stderr(&run).starts_with("error: -: refused: --out writes a folder of files"), "{}", stderr(&run));
+    assert!(names(&empty).is_empty());
 }
 
 /// Runs `fixtures` with the size of any file it writes limited to `kib`

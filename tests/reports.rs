@@ -18,10 +18,11 @@ const R2_MIXED: &str = "specs/scenarios/r2-mixed-corner.yaml";
 #[test]
 fn compare_runs_a_scenario_under_a_variant_it_does_not_name() {
     // serbian-chain is serbian with chained bonuses: R2 = at-least-one, so
-    // the placement is accepted and scores its weight, 7.
+    // the placement is accepted, and it scores nothing (R9 = nothing); the
+    // scores stay 0 where english refuses it too, so the verdict tells.
     let report = json(&["compare", R2_MIXED, "--variant", "serbian-chain", "--format", "json"], 0);
     assert_eq!(report["variants"], j!(["serbian-chain"]), "{report}");
-    assert_eq!(report["final-scores"], j!([["serbian-chain", [7, 0]]]), "{report}");
+    assert_eq!(report["final-scores"], j!([["serbian-chain", [0, 0]]]), "{report}");
     assert_eq!(report["differences"], j!([]), "{report}");
     assert!(report.get("baseline").is_none(), "no readings varied, no baseline note: {report}");
     // A spec file of a reading no shipped variant chooses, named by path:
@@ -45,7 +46,8 @@ fn compare_readings_under_a_third_variant_start_from_its_own_values() {
     ];
     assert_eq!(report["variants"], j!(columns), "{report}");
     assert_eq!(report["baseline"], "serbian-chain's own values of R2, R3", "{report}");
-    // One difference row, at the placement: the baseline accepts it (+7),
+    // One difference row, at the placement: the baseline accepts it (for 0
+    // points: serbian-chain's R9 is nothing),
     // both every-value columns refuse it; R3 alone changes nothing here.
     let rows = report["differences"].as_array().unwrap();
     assert_eq!(rows.len(), 1, "{report}");
@@ -56,10 +58,10 @@ fn compare_readings_under_a_third_variant_start_from_its_own_values() {
         .iter()
         .map(|s| (s["variant"].as_str().unwrap(), s["verdict"].as_str().unwrap(), s["score"].as_i64().unwrap()))
         .collect();
-    assert_eq!(sides, [(columns[0], "accepted", 7), (columns[2], "refused", 0), (columns[3], "refused", 0)]);
+    assert_eq!(sides, [(columns[0], "accepted", 0), (columns[2], "refused", 0), (columns[3], "refused", 0)]);
     assert_eq!(report["differing"], 2);
     let scores: Vec<Value> = report["final-scores"].as_array().unwrap().iter().map(|s| s[1].clone()).collect();
-    assert_eq!(scores, [j!([7, 0]), j!([7, 0]), j!([0, 0]), j!([0, 0])]);
+    assert_eq!(scores, [j!([0, 0]), j!([0, 0]), j!([0, 0]), j!([0, 0])]);
     let text = run_ok(&args, 0);
     assert!(
         text.contains("baseline: serbian-chain+R2=at-least-one+R3=yes (serbian-chain's own values of R2, R3)\n"),
@@ -84,13 +86,13 @@ fn check_still_refuses_an_expectation_for_a_variant_the_file_does_not_name() {
     // Run under a variant of its own choosing, a scenario's expectations
     // for its other variants are not errors (they do not apply)...
     let text = run_ok(&["check", R2_MIXED, "--variant", "serbian-chain"], 0);
-    assert!(text.contains("  ok    serbian-chain (1 actions)"), "{text}");
+    assert!(text.contains("  ok    serbian-chain (1 action)"), "{text}");
     // ... while one keyed by a variant the file does not name still is,
     // with or without an override.
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("klingon.yaml");
     let original = std::fs::read_to_string(R2_MIXED).unwrap();
-    std::fs::write(&path, original.replace("serbian: {scores: [7, 0]}", "klingon: {scores: [7, 0]}")).unwrap();
+    std::fs::write(&path, original.replace("serbian: {scores: [0, 0]}", "klingon: {scores: [0, 0]}")).unwrap();
     let shown = path.display().to_string();
     // Its line, as the file stands.
     let edited = std::fs::read_to_string(&path).unwrap();
@@ -172,6 +174,57 @@ fn exists_is_refused_where_it_says_nothing() {
     let original = std::fs::read_to_string("puzzles/bonus-corner.yaml").unwrap();
     let turn = puzzle_file(&dir, "turn.yaml", &original.replace("expect: {score: 47}", "expect: {exists: true}"));
     refused(&["solve", &turn], &["a best-turn goal records its `score`; `exists` is a fill's"]);
+}
+
+/// A region with more cells than the pool has tiles: every cell takes a
+/// tile of its own, so no fill exists. Both solvers say so without
+/// searching (no node, no check), and the text says why.
+#[test]
+fn a_region_larger_than_its_pool_has_no_fill_without_a_search() {
+    let dir = tempfile::tempdir().unwrap();
+    // 12 x 11 = 132 cells; the serbian set has 125 tiles.
+    let big = puzzle_file(
+        &dir,
+        "big.yaml",
+        "variant: serbian\nboard: []\nhand: []\n\
+goal: {fill: {region: {width: 12, height: 11}, pool: full, maximize: weight}}\nexpect: {exists: false}\n",
+    );
+    let text = run_ok(&["solve", &big], 0);
+    assert!(text.contains("\nno fill exists (proven)\n"), "{text}");
+    assert!(text.contains("the region has 132 cells and the pool only 125 tiles"), "{text}");
+    assert!(text.ends_with("expect: no fill exists holds\n"), "{text}");
+    let answer = json(&["solve", &big, "--solver", "both", "--format", "json"], 0);
+    assert_eq!(answer["exists"], false, "{answer}");
+    assert_eq!(answer["compared"], true, "{answer}");
+    for s in answer["solvers"].as_array().unwrap() {
+        assert_eq!((s["exists"].clone(), s["proven"].clone(), s["nodes"].clone()), (j!(false), j!(true), j!(0)), "{s}");
+    }
+    let count = puzzle_file(
+        &dir,
+        "count.yaml",
+        &std::fs::read_to_string(&big)
+            .unwrap()
+            .replace("maximize: weight", "count: true")
+            .replace("expect: {exists: false}", "expect: {count: 0}"),
+    );
+    for solver in ["native", "smt"] {
+        let answer = json(&["solve", &count, "--solver", solver, "--format", "json"], 0);
+        assert_eq!((answer["count"].clone(), answer["proven"].clone()), (j!(0), j!(true)), "{solver}: {answer}");
+        assert_eq!(answer["expect"]["holds"], true, "{solver}: {answer}");
+    }
+    // From a hand: two tiles fill the two cells of fill-1x2-weight (27) and
+    // are searched for; three cells are one more than the two tiles.
+    let original = std::fs::read_to_string("puzzles/fill-1x2-weight.yaml").unwrap();
+    let two = original.replace("hand: [3-3-5-5, 0-4-4-5, 2-3-3-3, 2-3-5-5]", "hand: [3-3-5-5, 2-3-3-3]");
+    assert_ne!(two, original);
+    let exact = puzzle_file(&dir, "exact.yaml", &two);
+    let answer = json(&["solve", &exact, "--format", "json"], 0);
+    assert_eq!((answer["score"].clone(), answer["exists"].clone()), (j!(27), j!(true)), "{answer}");
+    let wide = two.replace("width: 2, height: 1", "width: 3, height: 1").replace("expect: {score: 27}", "");
+    let wide = puzzle_file(&dir, "wide.yaml", &wide);
+    let text = run_ok(&["solve", &wide, "--solver", "both"], 0);
+    assert!(text.contains("the region has 3 cells and the pool only 2 tiles"), "{text}");
+    assert!(text.contains("solver: smt, proven no fill exists, 0 nodes"), "{text}");
 }
 
 #[test]

@@ -26,11 +26,11 @@ fn moves_json(path: &str, extra: &[&str]) -> serde_json::Value {
 fn a_generated_position_reloads_under_the_rules_it_was_grown_under() {
     let args = ["generate", "--seed", "5", "--tiles", "12", "--hand", "8", "--variant", "serbian", "--rule", "R4=no"];
     let yaml = run_ok(&args, 0);
-    assert!(yaml.contains("\nvariant: serbian\nrules: {R4: no}\n"), "{yaml}");
+    assert!(yaml.contains("\nvariant: serbian\nrules: {R4: 'no'}\n"), "{yaml}");
     let (_dir, path) = file("generated.yaml", &yaml);
     let reloaded = moves_json(&path, &[]);
     // The same position with the override given on the command line instead.
-    let (_dir2, bare) = file("bare.yaml", &yaml.replace("rules: {R4: no}\n", ""));
+    let (_dir2, bare) = file("bare.yaml", &yaml.replace("rules: {R4: 'no'}\n", ""));
     let given = moves_json(&bare, &["--rule", "R4=no"]);
     assert_eq!(reloaded, given);
     assert_eq!(reloaded["variant"], "serbian+R4=no");
@@ -138,7 +138,7 @@ fn a_position_grown_under_a_spec_file_names_the_spec_and_reloads_from_another_fo
     let args = ["generate", "--seed", "5", "--tiles", "12", "--hand", "8", "--spec", &spec, "--rule", "R4=no"];
     let yaml = run_ok(&args, 0);
     let absolute = std::fs::canonicalize(&spec).unwrap();
-    assert!(yaml.contains(&format!("\nvariant: {}\nrules: {{R4: no}}\n", absolute.display())), "{yaml}");
+    assert!(yaml.contains(&format!("\nvariant: {}\nrules: {{R4: 'no'}}\n", absolute.display())), "{yaml}");
     assert!(
         yaml.starts_with(&format!("# quadominos generate --seed 5 --tiles 12 --hand 8 --spec {}", absolute.display()))
     );
@@ -159,5 +159,5 @@ fn a_position_grown_under_a_spec_file_names_the_spec_and_reloads_from_another_fo
     assert_eq!(moves_json(&qpn, &["--spec", &spec, "--rule", "R4=no"])["moves"], reloaded["moves"]);
     // Converted back to a file, the spec's path returns.
     let again = run_ok(&["notation", &qpn, "--spec", &spec, "--rule", "R4=no", "--format", "yaml"], 0);
-    assert!(again.starts_with(&format!("variant: {}\nrules: {{R4: no}}\n", absolute.display())), "{again}");
+    assert!(again.starts_with(&format!("variant: {}\nrules: {{R4: 'no'}}\n", absolute.display())), "{again}");
 }

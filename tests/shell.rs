@@ -192,15 +192,30 @@ fn on_a_terminal_colour_is_on_unless_no_color_is_set_and_not_empty() {
 fn quiet_solve_prints_the_score_and_whether_it_is_proven() {
     assert_eq!(run_ok(&["solve", PUZZLE, "-q"], 0), "47 proven\n");
     let dir = tempfile::tempdir().unwrap();
-    // A recorded optimum that is wrong: exit 1 still, the line the same,
-    // and why it failed on stderr, where a person running it sees it.
+    // A recorded optimum that is wrong: exit 1 still, the answer first, and
+    // why it failed on the same line, after a `;`.
     let wrong = dir.path().join("wrong.yaml");
     let text = std::fs::read_to_string(format!("{}/{PUZZLE}", env!("CARGO_MANIFEST_DIR"))).unwrap();
     std::fs::write(&wrong, text.replace("expect: {score: 47}", "expect: {score: 48}")).unwrap();
     let out = run(&["solve", wrong.to_str().unwrap(), "--quiet"]);
     assert_eq!(out.status.code(), Some(1));
-    assert_eq!(stdout(&out), "47 proven\n");
-    assert_eq!(stderr(&out), "expect: 48 DOES NOT HOLD\n");
+    assert_eq!(stdout(&out), "47 proven; expect: 48 DOES NOT HOLD\n");
+    assert_eq!(stderr(&out), "");
+    // An answer cut short by the time limit: exit 1, and the line says
+    // whether the expectation is refuted (by the bound) or not confirmed.
+    let chain_text =
+        run_ok(&["generate", "--seed", "3", "--tiles", "80", "--hand", "30", "--variant", "serbian-chain"], 0);
+    let unconfirmed = dir.path().join("unconfirmed.yaml");
+    std::fs::write(&unconfirmed, format!("{chain_text}goal: best-turn\nexpect: {{score: 100000}}\n")).unwrap();
+    let out = run(&["solve", unconfirmed.to_str().unwrap(), "-q", "--timeout", "0.2"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let line = stdout(&out);
+    let (answer, why) = line.split_once("; ").unwrap_or_else(|| panic!("{line:?}"));
+    assert!(answer.ends_with(" not proven") && !answer.contains('\n'), "{line:?}");
+    assert!(
+        ["expect: 100000 DOES NOT HOLD\n", "expect: 100000 not confirmed (answer not proven)\n"].contains(&why),
+        "{line:?}"
+    );
     // A count, and an answer cut short by the time limit.
     assert_eq!(run_ok(&["solve", "puzzles/fill-2x3-count.yaml", "-q"], 0).split(' ').nth(1), Some("proven\n"));
     let chain = dir.path().join("chain.yaml");

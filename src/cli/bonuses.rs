@@ -61,17 +61,20 @@ pub struct Args {
     #[arg(long, value_enum, default_value_t = BonusFormat::Text)]
     pub format: BonusFormat,
     /// Also draw the answer as SVG into FILE (never an input of the
-    /// command, nor a device or FIFO).
+    /// command, nor a device or FIFO; `-` prints it on standard output in
+    /// place of the command's text).
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
     /// Also draw that picture as PNG into FILE (never an input of the
-    /// command, nor a device or FIFO).
+    /// command, nor a device or FIFO; `-`: standard output, in place of
+    /// the command's text).
     #[arg(long, value_name = "FILE")]
     pub png: Option<PathBuf>,
     /// Also write a page to FILE (one HTML file, nothing fetched): the
     /// catalogue, every class with its example board; with a position, each
     /// of its bonus placements in turn. Never an input of the command, nor
-    /// a device or FIFO.
+    /// a device or FIFO; `-` prints the page on standard output in place
+    /// of the command's text.
     #[arg(long, value_name = "FILE")]
     pub html: Option<PathBuf>,
     /// With a position: stop each search for the best two bonus tiles after
@@ -416,11 +419,11 @@ fn position_text(loaded: &LoadedPosition, r: &PositionReport) -> String {
         for b in &c.placements {
             let _ = writeln!(
                 out,
-                "  {} as {} at {}: {} points, {} matched; then {}; total {}",
+                "  {} as {} at {}: {}, {} matched; then {}; total {}",
                 b.tile,
                 b.corners,
                 b.at,
-                b.points,
+                super::shared::counted(b.points, "point"),
                 b.matched,
                 follow_up_text(&b.follow_up),
                 b.total
@@ -442,7 +445,12 @@ fn position_text(loaded: &LoadedPosition, r: &PositionReport) -> String {
 /// labelled with its catalogue class.
 fn position_svg(loaded: &LoadedPosition, r: &PositionReport) -> String {
     let marks = Marks {
-        title: Some(format!("{}: {} bonus placements, {}", loaded.source.name, r.placements, r.variant)),
+        title: Some(format!(
+            "{}: {}, {}",
+            loaded.source.name,
+            super::shared::counted(r.placements, "bonus placement"),
+            r.variant
+        )),
         ..position_marks(r)
     };
     board_svg(&loaded.position.board, &marks)
@@ -471,15 +479,22 @@ fn position_page(loaded: &LoadedPosition, r: &PositionReport) -> Page {
         let svg_marks = position_marks(r);
         Frame {
             alt: format!(
-                "The position: {} tiles on the board; a star on each of the {} cells where a bonus placement exists.",
-                p.board.len(),
-                svg_marks.bonus_cells.len()
+                "The position: {} on the board; {}.",
+                super::shared::counted(p.board.len(), "tile"),
+                match svg_marks.bonus_cells.len() {
+                    1 => "a star on the one cell where a bonus placement exists".to_string(),
+                    n => format!("a star on each of the {n} cells where a bonus placement exists"),
+                }
             ),
             board: p.board.clone(),
             marks: svg_marks,
             lines: vec![
                 format!("hand: {}", super::shared::hand_line(&p.hand)),
-                format!("{} bonus placements in {} classes", r.placements, r.classes.len()),
+                format!(
+                    "{} in {}",
+                    super::shared::counted(r.placements, "bonus placement"),
+                    super::shared::counted(r.classes.len(), "class")
+                ),
             ],
             scores: vec![None],
             hands: vec![Some(p.hand.clone())],
@@ -488,13 +503,20 @@ fn position_page(loaded: &LoadedPosition, r: &PositionReport) -> Page {
     };
     let mut frames = vec![first];
     let mut steps = vec!["the position".to_string()];
-    let mut log = vec![format!("{} bonus placements", r.placements)];
+    let mut log = vec![super::shared::counted(r.placements, "bonus placement")];
     for c in &r.classes {
         for b in &c.placements {
             let mut board = p.board.clone();
             board.insert(b.at, b.corners);
             let hand: Vec<TileId> = p.hand.iter().copied().filter(|&t| t != b.tile).collect();
-            let line = format!("{} as {} at {}: {} points, {} matched", b.tile, b.corners, b.at, b.points, b.matched);
+            let line = format!(
+                "{} as {} at {}: {}, {} matched",
+                b.tile,
+                b.corners,
+                b.at,
+                super::shared::counted(b.points, "point"),
+                b.matched
+            );
             log.push(format!("class {}: {line}", c.class));
             frames.push(Frame {
                 alt: format!("{line}; the placement outlined in red."),

@@ -9,7 +9,7 @@ use quadominos::formats::{InputError, VariantChoice};
 use quadominos::play::scenario::{LoadedScenario, load_scenario};
 use serde::Serialize;
 
-use super::shared::{Failure, Format, RuleArgs, colour, serialize};
+use super::shared::{Failure, Format, RuleArgs, colour, counted, serialize};
 
 /// Run rule scenarios and check them against their expectations.
 #[derive(clap::Args)]
@@ -137,8 +137,13 @@ fn check(paths: &[PathBuf], choice: &VariantChoice, format: Format, quiet: bool)
                     last.clone_from(&r.file);
                 }
                 if r.failures.is_empty() {
-                    let _ =
-                        writeln!(out, "  {}    {} ({} actions)", colour::out(colour::GOOD, "ok"), r.variant, r.actions);
+                    let _ = writeln!(
+                        out,
+                        "  {}    {} ({})",
+                        colour::out(colour::GOOD, "ok"),
+                        r.variant,
+                        counted(r.actions, "action")
+                    );
                 } else {
                     let _ = writeln!(out, "  {}  {}", colour::out(colour::BAD, "FAIL"), r.variant);
                     for f in &r.failures {

@@ -74,7 +74,8 @@ pub struct Args {
     /// Also write a page to FILE: one HTML file, nothing fetched, with the
     /// scenario under each variant side by side (at most 16), stepping
     /// together, the first action where each parts from the baseline
-    /// marked. Never an input of the command, nor a device or FIFO.
+    /// marked. Never an input of the command, nor a device or FIFO; `-`
+    /// prints the page on standard output in place of the comparison.
     #[arg(long, value_name = "FILE")]
     pub html: Option<PathBuf>,
 }

@@ -77,7 +77,8 @@ pub struct Args {
     #[arg(long, value_name = "SECONDS", default_value = "60", value_parser = parse_seconds)]
     pub request_timeout: Duration,
     /// Also write every case as a line of JSON into FILE (schema:
-    /// specs/schema/conform-report.schema.json), written whole.
+    /// specs/schema/conform-report.schema.json), written whole; `-` prints
+    /// those lines on standard output in place of the text report.
     #[arg(long, value_name = "FILE")]
     pub report: Option<PathBuf>,
     /// Print only the failures and the summary line.
@@ -136,11 +137,11 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "suite: {} ({} positions, {} perft counts, {} games)",
+        "suite: {} ({}, {}, {})",
         suite.origin,
-        suite.positions.len(),
-        suite.perft.len(),
-        suite.games.len()
+        super::shared::counted(suite.positions.len(), "position"),
+        super::shared::counted(suite.perft.len(), "perft count"),
+        super::shared::counted(suite.games.len(), "game")
     );
     let count = |o: Outcome| run.records.iter().filter(|r| r.outcome == o).count();
     let (passed, failed, skipped) = (count(Outcome::Pass), count(Outcome::Fail), count(Outcome::Skip));
@@ -333,7 +334,8 @@ fn side_by_side(d: &Divergence) -> Option<String> {
         let _ = writeln!(out, "    {mark} {placement:<34} {ours:<30} {}", column(theirs.as_ref()));
     }
     if rows.len() < all {
-        let _ = writeln!(out, "      ({} rows on which both agree not shown)", all - rows.len());
+        let _ =
+            writeln!(out, "      ({} on which both agree not shown)", super::shared::counted(all - rows.len(), "row"));
     }
     Some(out)
 }

@@ -8,7 +8,7 @@ use quadominos::error::{DocPath, Problem};
 use quadominos::fixtures::{FixtureError, MAX_CHECK_DEPTH, Scenarios, SuiteOptions, SuiteVariant, generate};
 use quadominos::formats::{BUILTIN_VARIANTS, InputError, Located, Source, load_variant, notation, split_label};
 
-use super::shared::Failure;
+use super::shared::{Failure, counted};
 
 /// Write a fixture suite for other implementations: positions with their
 /// legal moves under every variant, a position for every value of every
@@ -30,12 +30,15 @@ The scenarios played are those built into quadominos, the same wherever it runs,
 checked, or would check nothing (an empty list, a position without a move list).")]
 pub struct Args {
     /// The folder to write the suite into: a new folder (created with its
-    /// parents) or an empty one. The suite is built beside it in
-    /// `.DIR.partial-XXXXXX` and moved into place only when complete.
+    /// parents) or an empty one, never the current folder or one holding
+    /// it. The suite is built beside it in `.DIR.partial-XXXXXX` and moved
+    /// into place only when complete.
     #[arg(long, value_name = "DIR", required_unless_present = "check")]
     pub out: Option<PathBuf>,
-    /// Replace a non-empty DIR whole with the new suite (nothing of the old
-    /// one stays), never leaving DIR missing or mixed.
+    /// Replace a suite already in DIR (a folder with the manifest.json of
+    /// one) whole with the new suite, nothing of the old one staying, never
+    /// leaving DIR missing or mixed. A non-empty folder that holds no suite
+    /// is refused, --force or not.
     #[arg(long, requires = "out")]
     pub force: bool,
     /// Instead of writing a suite, check answers another implementation
@@ -163,7 +166,7 @@ fn check(path: &std::path::Path, timeout: Option<std::time::Duration>, quiet: bo
         return Ok(match quadominos::fixtures::check_perft_until(&answers, by_label, deadline) {
             Ok(c) if c.stopped => return Err(stopped(timeout, c.checked, answers.len(), "perft counts")),
             Ok(_) if quiet => (String::new(), 0),
-            Ok(c) => (format!("{}: ok: {} perft counts are right\n", source.name, c.checked), 0),
+            Ok(c) => (format!("{}: ok: {} right\n", source.name, are(c.checked, "perft count")), 0),
             Err(m) => {
                 let mut out = format!("{}: count {} ({}) is wrong\n", place(m.index), m.index, m.position);
                 for w in &m.wrong {
@@ -217,9 +220,16 @@ fn check(path: &std::path::Path, timeout: Option<std::time::Duration>, quiet: bo
     Ok(match quadominos::fixtures::check_moves_until(&answers, by_label, deadline) {
         Ok(c) if c.stopped => return Err(stopped(timeout, c.checked, lists, "move lists")),
         Ok(_) if quiet => (String::new(), 0),
-        Ok(c) => {
-            (format!("{}: ok: {} move lists over {} positions are right\n", source.name, c.checked, answers.len()), 0)
-        }
+        Ok(c) => (
+            format!(
+                "{}: ok: {} over {} {} right\n",
+                source.name,
+                counted(c.checked, "move list"),
+                counted(answers.len(), "position"),
+                if c.checked == 1 { "is" } else { "are" }
+            ),
+            0,
+        ),
         Err(m) => {
             let mut out = format!(
                 "{}: position {} ({}) under {}: the move list is wrong\n",
@@ -244,6 +254,11 @@ fn check(path: &std::path::Path, timeout: Option<std::time::Duration>, quiet: bo
             (out, 1)
         }
     })
+}
+
+/// `1 position is`, `3 positions are`.
+fn are(n: usize, noun: &str) -> String {
+    format!("{} {}", counted(n, noun), if n == 1 { "is" } else { "are" })
 }
 
 /// The line saying how many more a list cut at [`quadominos::fixtures::SHOWN`]

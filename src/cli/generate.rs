@@ -56,16 +56,17 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
         } else {
             format!("after {placed} no unused tile had a legal placement left")
         };
-        let note = format!("the board has {placed} tiles, not the {tiles} asked (--tiles): {why}");
+        let note =
+            format!("the board has {}, not the {tiles} asked (--tiles): {why}", super::shared::counted(placed, "tile"));
         eprintln!("note: {note}");
         let _ = writeln!(out, "# note: {note}");
     }
     if position.hand.len() < hand {
         let note = format!(
-            "the hand has {} tiles, not the {hand} asked (--hand): only {} of the set's {set} tiles are not on \
-the board",
-            position.hand.len(),
-            set - placed
+            "the hand has {}, not the {hand} asked (--hand): only {} of the set's {set} tiles {} not on the board",
+            super::shared::counted(position.hand.len(), "tile"),
+            set - placed,
+            if set - placed == 1 { "is" } else { "are" }
         );
         eprintln!("note: {note}");
         let _ = writeln!(out, "# note: {note}");

@@ -25,11 +25,13 @@ pub struct Args {
     pub format: Format,
     /// Also draw the board as SVG into FILE: each open cell with its
     /// number of moves, a star where one earns a bonus. FILE is never
-    /// an input of the command, nor a device or FIFO.
+    /// an input of the command, nor a device or FIFO; `-` prints the SVG
+    /// on standard output in place of the move list.
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
     /// Also draw that picture as PNG into FILE (never an input of the
-    /// command, nor a device or FIFO).
+    /// command, nor a device or FIFO; `-`: standard output, in place of
+    /// the move list).
     #[arg(long, value_name = "FILE")]
     pub png: Option<PathBuf>,
     /// Print only the moves, for scripts: one a line as `TILE X,Y

@@ -11,7 +11,7 @@ use quadominos::fixtures::{DivideEntry, Part, PerftFixture, sum_parts};
 use quadominos::formats::{InputError, Source, load_position};
 use quadominos::rules::MoveGen;
 
-use super::shared::{Failure, Format, RuleArgs, parse_seconds, serialize, within_printed};
+use super::shared::{Failure, Format, RuleArgs, counted, parse_seconds, serialize, within_printed};
 
 /// Count the sequences of D successive placements from the hand (each
 /// legal when made), with the bonus placements per depth; --divide splits
@@ -169,7 +169,7 @@ fn print(record: &PerftFixture, hand: usize, format: Format, quiet: bool) -> Res
             if let Some(part) = record.part {
                 let _ = writeln!(out, "part {part} of the first placements");
             }
-            let _ = writeln!(out, "depth {}: {} sequences", record.depth, record.nodes);
+            let _ = writeln!(out, "depth {}: {}", record.depth, counted(record.nodes, "sequence"));
             for (i, b) in record.bonus.iter().enumerate() {
                 let _ = writeln!(out, "  bonus placements at depth {}: {b}", i + 1);
             }

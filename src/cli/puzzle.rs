@@ -80,7 +80,7 @@ pub struct Args {
     #[arg(long, value_name = "PATH")]
     pub schema: Option<String>,
     /// Write the puzzle to FILE (whole, or not at all) instead of standard
-    /// output.
+    /// output (`-`: standard output, as without the flag).
     #[arg(long, value_name = "FILE")]
     pub output: Option<PathBuf>,
     /// Instead of posing: prove each file's answer unique again and measure
@@ -177,14 +177,14 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
     let f = &posed.measured.figures;
     let answer = posed.measured.count.map_or(format!("best {}", posed.measured.answer.score), |n| format!("count {n}"));
     eprintln!(
-        "posed after {} candidates in {:.1} ms: {answer}, unique, {} (gap {}%, {} near, {} non-greedy, {} nodes)",
-        posed.tried,
+        "posed after {} in {:.1} ms: {answer}, unique, {} (gap {}%, {} near, {} non-greedy, {})",
+        super::shared::counted(posed.tried, "candidate"),
         posed.micros as f64 / 1000.0,
         f.level,
         f.gap,
         f.near,
         f.non_greedy,
-        f.nodes
+        super::shared::counted(f.nodes, "node")
     );
     match &args.output {
         Some(out) => {

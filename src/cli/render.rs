@@ -72,17 +72,20 @@ pub struct Args {
     #[command(flatten)]
     pub rules: RuleArgs,
     /// Write the SVG picture to FILE (never an input of the command, nor a
-    /// device or FIFO: print it on standard output instead).
+    /// device or FIFO); `-` prints it on standard output, in place of what
+    /// --format asks for.
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
     /// Write the picture as PNG to FILE, drawn from the same SVG (never an
-    /// input of the command, nor a device or FIFO).
+    /// input of the command, nor a device or FIFO; `-`: standard output,
+    /// in place of what --format asks for).
     #[arg(long, value_name = "FILE")]
     pub png: Option<PathBuf>,
     /// Write a page to FILE: one HTML file, nothing fetched, that steps
     /// through a transcript event by event (opening at --step K, else at
     /// event 0) or a puzzle's answer play by play; a position as one step.
-    /// Never an input of the command, nor a device or FIFO.
+    /// Never an input of the command, nor a device or FIFO; `-` prints
+    /// the page on standard output, in place of what --format asks for.
     #[arg(long, value_name = "FILE")]
     pub html: Option<PathBuf>,
     /// What to highlight: `solution` (a puzzle's proven answer, solved and

@@ -108,11 +108,12 @@ fn text(r: &Report, variant: &str) -> String {
     if let Some(ok) = &r.replayed {
         let _ = writeln!(
             out,
-            "{}: {}: {} events under {} replay as recorded; {} round{}; scores {:?}{}",
+            "{}: {}: {} under {} {} as recorded; {} round{}; scores {:?}{}",
             r.file,
             colour::out(colour::GOOD, "ok"),
-            ok.events,
+            super::shared::counted(ok.events, "event"),
             ok.variant,
+            if ok.events == 1 { "replays" } else { "replay" },
             ok.rounds,
             if ok.rounds == 1 { "" } else { "s" },
             ok.scores,

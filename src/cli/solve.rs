@@ -26,7 +26,7 @@ use serde::Serialize;
 
 use super::shared::alternatives::{other_choices, other_text, unproven};
 use super::shared::answer::{answer_picture, goal_name};
-use super::shared::{Failure, Format, RuleArgs, SolverChoice, colour, hand_line, parse_seconds, serialize};
+use super::shared::{Failure, Format, RuleArgs, SolverChoice, colour, counted, hand_line, parse_seconds, serialize};
 
 /// Exit status after an interrupt (Ctrl-C): 128 + SIGINT, as shells report it.
 pub const INTERRUPTED: u8 = 130;
@@ -46,11 +46,13 @@ What is printed: a score proven optimal (or the best found, with what stopped th
 \
 counting fill `count: N`; for a fill that cannot be made `no fill exists (proven)` (JSON/YAML
 \
-`exists: false`, no score). At each bonus of a best turn, the other choice (the 25, or the best two
+`exists: false`, no score), said at once where the region has more cells than the pool has
 \
-bonus tiles) with what it was worth, searched and replayed like the answer. On the board after the
+tiles. At each bonus of a best turn, the other choice (the 25, or the best two bonus tiles) with
 \
-plays each tile played carries its number on its top edge (`+-2-+`).
+what it was worth, searched and replayed like the answer. On the board after the plays each tile
+\
+played carries its number on its top edge (`+-2-+`).
 \
 Ctrl-C stops the search and prints the best answer found, marked unproven (exit 130).
 \
@@ -90,23 +92,27 @@ pub struct Args {
     /// Print only the answer, for scripts: one line, the score (a counting
     /// fill's count) and `proven` or `not proven` (`none not proven` when
     /// nothing was found in the limit). The exit status is unchanged; where
-    /// the puzzle's `expect:` does not hold, that line goes to stderr.
+    /// the puzzle's `expect:` does not hold, the line says so after a `;`
+    /// (`17 proven; expect: 42 DOES NOT HOLD`).
     #[arg(short, long, conflicts_with = "format")]
     pub quiet: bool,
     /// Also draw the board after the answer as SVG into FILE, its plays
     /// numbered in order. FILE is never an input of the command, nor a
-    /// device or FIFO.
+    /// device or FIFO; `-` prints the SVG on standard output in place of
+    /// the report.
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
     /// Also draw that picture as PNG into FILE (never an input of the
-    /// command, nor a device or FIFO).
+    /// command, nor a device or FIFO; `-`: standard output, in place of
+    /// the report).
     #[arg(long, value_name = "FILE")]
     pub png: Option<PathBuf>,
     /// Also write a page to FILE: one HTML file, nothing fetched, with the
     /// position, then each play of the answer in order (its points, bonus
     /// choice, the other choice there, the running total), and the result,
     /// proven or with its bound. Never an input of the command, nor a
-    /// device or FIFO.
+    /// device or FIFO; `-` prints the page on standard output in place of
+    /// the report.
     #[arg(long, value_name = "FILE")]
     pub html: Option<PathBuf>,
     /// For a person stuck on the puzzle: print only the first step of the
@@ -481,16 +487,16 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
         solvers: runs,
         compared,
     };
-    if args.quiet
-        && failed
-        && let Some(e) = &report.expect
-    {
-        // The one line on standard output stays the answer, for scripts;
-        // why the exit status is 1 goes beside it, where a person sees it.
-        eprintln!("{}", e.text());
-    }
     let text = match args.format {
-        Format::Text if args.quiet => quiet_text(&report.answer, matches!(loaded.puzzle.goal, Goal::Fill(_))),
+        Format::Text if args.quiet => {
+            let line = quiet_text(&report.answer, matches!(loaded.puzzle.goal, Goal::Fill(_)));
+            match &report.expect {
+                // Why the exit status is 1, on the same line: the answer
+                // stays its first words, for scripts.
+                Some(e) if failed => format!("{}; {}\n", line.trim_end(), e.text()),
+                _ => line,
+            }
+        }
         Format::Text => solve_text(&loaded.puzzle, &report),
         _ => serialize(&report, args.format)?,
     };
@@ -594,6 +600,17 @@ fn solve_text(puzzle: &Puzzle, r: &SolveReport) -> String {
     if a.plays.is_empty() && a.proven && !matches!(puzzle.goal, Goal::Fill(_)) {
         let _ = writeln!(out, "no tile can be played");
     }
+    if let Goal::Fill(fill) = &puzzle.goal
+        && a.proven
+        && a.plays.is_empty()
+        && let Some((cells, tiles)) = quadominos::solve::pool_too_small(puzzle, fill)
+    {
+        let _ = writeln!(
+            out,
+            "the region has {cells} cells and the pool only {tiles} tiles that can be placed, each used once: \
+no fill can be made (proven by counting, without a search)"
+        );
+    }
     for (i, p) in a.plays.iter().enumerate() {
         let kind = match p.kind {
             PlayKind::Turn => "",
@@ -606,7 +623,8 @@ fn solve_text(puzzle: &Puzzle, r: &SolveReport) -> String {
             (true, None) => ", bonus",
             _ => "",
         };
-        let _ = writeln!(out, "  {}. {} as {} at {}: {} points{kind}{bonus}", i + 1, p.tile, p.corners, p.at, p.points);
+        let points = counted(p.points, "point");
+        let _ = writeln!(out, "  {}. {} as {} at {}: {points}{kind}{bonus}", i + 1, p.tile, p.corners, p.at);
         if let Some(o) = r.alternatives.iter().find(|o| o.play == i + 1) {
             let _ = writeln!(out, "     {}", other_text(o, puzzle.variant.text()));
         }
@@ -630,7 +648,13 @@ fn solve_text(puzzle: &Puzzle, r: &SolveReport) -> String {
     }
     let ms = |micros: u64| micros as f64 / 1000.0;
     if r.solvers.is_empty() {
-        let _ = writeln!(out, "\nsolver: {}, {} nodes, {:.3} ms", a.stats.solver, a.stats.nodes, ms(a.stats.micros));
+        let _ = writeln!(
+            out,
+            "\nsolver: {}, {}, {:.3} ms",
+            a.stats.solver,
+            counted(a.stats.nodes, "node"),
+            ms(a.stats.micros)
+        );
     } else {
         out.push('\n');
         for s in &r.solvers {
@@ -647,7 +671,8 @@ fn solve_text(puzzle: &Puzzle, r: &SolveReport) -> String {
                 let bound = s.bound.map_or(String::new(), |b| format!(", no answer above {b}"));
                 format!("{} by {by}: best found {found}{bound}", colour::out(colour::DOUBT, "cut short"))
             };
-            let _ = writeln!(out, "solver: {}, {result}, {} nodes, {:.3} ms", s.solver, s.nodes, ms(s.micros));
+            let _ =
+                writeln!(out, "solver: {}, {result}, {}, {:.3} ms", s.solver, counted(s.nodes, "node"), ms(s.micros));
         }
         match r.compared {
             Some(true) => {

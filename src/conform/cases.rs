@@ -104,7 +104,12 @@ pub(super) fn verdicts(s: &mut Session, p: &PositionFixture, m: &VariantMoves) -
         }
     }
     match first {
-        None => Ok(Verdict::Pass(format!("{} verdicts ({} legal), as the rules give", asked.len(), d.ours))),
+        None => Ok(Verdict::Pass(format!(
+            "{} verdict{} ({} legal), as the rules give",
+            asked.len(),
+            if asked.len() == 1 { "" } else { "s" },
+            d.ours
+        ))),
         Some(request) => {
             let summary = format!("{} of {} verdicts differ from the rules'", d.differing.len(), asked.len());
             Ok(wrong(&request, summary, Vec::new(), Some(d)))
@@ -156,8 +161,11 @@ pub(super) fn perft(s: &mut Session, f: &PerftFixture) -> Result<Verdict, Troubl
     }
     if details.is_empty() {
         return Ok(Verdict::Pass(format!(
-            "depth {}: {} sequences, bonus placements {:?}, as the rules give",
-            f.depth, f.nodes, f.bonus
+            "depth {}: {} sequence{}, bonus placements {:?}, as the rules give",
+            f.depth,
+            f.nodes,
+            if f.nodes == 1 { "" } else { "s" },
+            f.bonus
         )));
     }
     let summary = format!("perft {}: {}", f.depth, details.join("; "));
@@ -175,7 +183,14 @@ pub(super) fn divide_differences(ours: &[DivideEntry], theirs: &[DivideEntry]) -
     let mut out = Vec::new();
     for d in ours {
         match theirs_by.get(&key(d)) {
-            None => out.push(format!("divide: {} as {} at {} is missing ({} nodes)", d.tile, d.corners, d.at, d.nodes)),
+            None => out.push(format!(
+                "divide: {} as {} at {} is missing ({} node{})",
+                d.tile,
+                d.corners,
+                d.at,
+                d.nodes,
+                if d.nodes == 1 { "" } else { "s" }
+            )),
             Some(&n) if n != d.nodes => out.push(format!(
                 "divide: {} as {} at {}: the engine counts {n}, the rules give {}",
                 d.tile, d.corners, d.at, d.nodes
@@ -253,7 +268,8 @@ pub(super) fn game(s: &mut Session, name: &str, t: &Transcript, label: &str) -> 
             _ => {}
         }
     }
-    Ok(Verdict::Pass(format!("{asked} positions of the game, every move list as the rules give")))
+    let positions = if asked == 1 { "position" } else { "positions" };
+    Ok(Verdict::Pass(format!("{asked} {positions} of the game, every move list as the rules give")))
 }
 
 /// A game the engine plays from a seed, replayed by the rules.
@@ -283,9 +299,11 @@ pub(super) fn play(s: &mut Session, seed: u64, players: usize, label: &str) -> R
     let checked = if clauses { "clause ids compared" } else { "no clause ids recorded, none compared" };
     match replay_checking(&t, &variant, ReplayChecks { clauses }) {
         Ok(r) if details.is_empty() => Ok(Verdict::Pass(format!(
-            "{} events over {} round(s){}, replayed by the rules ({checked})",
+            "{} event{} over {} round{}{}, replayed by the rules ({checked})",
             r.events,
+            if r.events == 1 { "" } else { "s" },
             r.rounds,
+            if r.rounds == 1 { "" } else { "s" },
             r.winner.map_or(String::new(), |w| format!(", seat {w} winning"))
         ))),
         Ok(_) => Ok(wrong(&request, details.join("; "), details, None)),

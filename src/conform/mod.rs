@@ -8,7 +8,7 @@
 //! differs is drilled down to the first position where the move lists part
 //! ([`drill`]), and every case is a record ([`report`]).
 //!
-//! May use: model, rules, game, formats, play, fixtures, protocol.
+//! May use: model, rules, game, formats, play, fixtures, protocol, error.
 
 mod cases;
 pub mod compare;

@@ -5,6 +5,7 @@
 
 use std::path::Path;
 
+use crate::error::{DocPath, Problem};
 use crate::fixtures::{
     Manifest, PerftFixture, PositionFixture, SuiteOptions, SuiteVariant, check_moves, check_perft, generate, sha256_hex,
 };
@@ -140,12 +141,72 @@ fn game_name(path: &str) -> Option<String> {
     path.strip_prefix("games/").and_then(|p| p.strip_suffix(".json")).map(str::to_string)
 }
 
+/// Why a path written in a manifest does not name a file inside the
+/// suite's folder, by its words alone: absolute, or climbing out with `..`,
+/// or naming no file. `None` for a plain relative path.
+fn escapes(written: &str) -> Option<&'static str> {
+    use std::path::Component;
+    let path = Path::new(written);
+    if written.is_empty() {
+        return Some("is empty");
+    }
+    if path.is_absolute() || path.components().any(|c| matches!(c, Component::RootDir | Component::Prefix(_))) {
+        return Some("is an absolute path, outside the suite's folder");
+    }
+    if path.components().any(|c| c == Component::ParentDir) {
+        return Some("climbs out of the suite's folder with `..`");
+    }
+    None
+}
+
+/// Why a file of the suite, its path plain, still leads out of the suite's
+/// folder (`real_dir`, links resolved): through a symbolic link. `None`
+/// when it stays inside, or is missing (reading it says so).
+fn leads_out(real_dir: &Path, path: &Path) -> Option<&'static str> {
+    let real = std::fs::canonicalize(path).ok()?;
+    (!real.starts_with(real_dir)).then_some("leads outside the suite's folder through a symbolic link")
+}
+
+/// A path as written in a manifest, quoted for a message: a long or
+/// unprintable one is not repeated (the line and column locate it).
+fn shown(written: &str) -> String {
+    if written.chars().count() <= 80 && !written.chars().any(char::is_control) {
+        format!("`{written}` ")
+    } else {
+        "the path ".to_string()
+    }
+}
+
 /// A suite folder read through its manifest. Bad input: a file missing, or
 /// not what the manifest says (its size or digest), or whose answers are
 /// not the rules' (a suite changed by hand, or written under other rules).
 pub fn folder(dir: &Path) -> Result<ConformSuite, InputError> {
     let source = Source::read(&dir.join("manifest.json"))?;
     let manifest: Manifest = source.parse("a fixture suite's manifest.json")?;
+    // Every path is checked before any file is read: a manifest names the
+    // suite's own files, and one changed by hand must not lead the run to
+    // read (and report on) a file elsewhere.
+    let real_dir = std::fs::canonicalize(dir)
+        .map_err(|e| InputError::whole_file(&dir.display().to_string(), format!("cannot read: {e}")))?;
+    let outside: Vec<Problem> = manifest
+        .files
+        .iter()
+        .enumerate()
+        .filter_map(|(i, file)| {
+            let why = escapes(&file.path).or_else(|| leads_out(&real_dir, &dir.join(&file.path)))?;
+            Some(Problem::new(
+                DocPath::from("files").index(i).key("path"),
+                format!(
+                    "{}{why}; a manifest names only the suite's own files, by paths relative to its folder: \
+write the suite again with `quadominos fixtures --out`",
+                    shown(&file.path)
+                ),
+            ))
+        })
+        .collect();
+    if !outside.is_empty() {
+        return Err(source.problems(outside));
+    }
     let mut out = ConformSuite {
         origin: dir.display().to_string(),
         seed: manifest.arguments.seed,

@@ -20,6 +20,7 @@ mod shape;
 mod shipped;
 mod spec;
 mod words;
+pub mod yaml;
 
 pub use difficulty::{Figures, Level};
 pub use input::{InputError, Located, MAX_LISTED, STDIN_NAME, Source, is_stdin};

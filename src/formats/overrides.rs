@@ -79,10 +79,11 @@ impl RuleOverrides {
 
     /// The flow mapping a YAML file writes them as: `{R4: no, R7: 4}`.
     pub fn to_yaml_flow(&self) -> String {
-        // Every value of a reading is a plain word or a number, which the
-        // reader turns back into the same text.
+        // Every value of a reading is a word or a number, which the reader
+        // turns back into the same text; `no`, which YAML 1.1 reads as a
+        // boolean, is quoted.
         let entries: Vec<String> = self.0.iter().map(|(k, v)| format!("{k}: {v}")).collect();
-        format!("{{{}}}", entries.join(", "))
+        super::yaml::quote_yaml11(&format!("{{{}}}", entries.join(", ")))
     }
 }
 

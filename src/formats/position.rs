@@ -241,10 +241,10 @@ pub fn position_yaml(variant: &Variant, board: &crate::model::Board, hand: &[Til
     let mut out = String::new();
     let name = match variant.reference() {
         // A path is quoted as YAML needs it.
-        Some(reference) => serde_yaml::to_string(&reference).unwrap_or(reference).trim_end().to_string(),
+        Some(reference) => super::yaml::scalar(&reference),
         None => {
             let _ = writeln!(out, "# note: {}", unnamed_spec_note(variant));
-            variant.name().to_string()
+            super::yaml::scalar(variant.name())
         }
     };
     let _ = writeln!(out, "variant: {name}");

@@ -82,6 +82,7 @@ pub const SHIPPED_SCENARIO_FILES: &[(&str, &str)] = shipped![
     "s15-r9-ordinary-plays-score-nothing.yaml",
     "s19-going-out-past-the-target.yaml",
     "s7-quad-opening-nothing-to-play.yaml",
+    "s7-r9-bonus-tiles-score-their-weight-or-nothing.yaml",
     "variants/english-r1-any-order.yaml",
     "variants/english-r1-counter-clockwise.yaml",
     "variants/english-r1-tile-set-file.yaml",
@@ -107,6 +108,7 @@ pub const SHIPPED_SCENARIO_FILES: &[(&str, &str)] = shipped![
     "variants/serbian-r2-every-value.yaml",
     "variants/serbian-r26-values.yaml",
     "variants/serbian-r6-edge-only.yaml",
+    "variants/serbian-r9-opening-only.yaml",
     "variants/serbian-r9-weight.yaml",
 ];
 

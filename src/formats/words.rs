@@ -236,7 +236,10 @@ fn wrong_type(path: &str, written: &Written, expected: &str) -> String {
             "DealFile" => ("a seeded deal".into(), "`deal: {players: 2, seed: 7}`".into()),
             _ => ("a mapping of `key: value` entries".into(), mapping_example(key, entry)),
         }
-    } else if let Some(name) = expected.strip_prefix("enum ").or_else(|| expected.contains("YAML tag").then_some("")) {
+    } else if let Some(name) = expected
+        .strip_prefix("enum ")
+        .or_else(|| (expected.contains("YAML tag") || expected.starts_with("one of `")).then_some(""))
+    {
         // serde_yaml reads an enum from a word (or a `!tag`); a reading's
         // value is one of its words.
         match crate::rules::READINGS.iter().find(|r| r.name == key || r.id.to_string() == key) {
@@ -245,13 +248,18 @@ fn wrong_type(path: &str, written: &Written, expected: &str) -> String {
                 (format!("a value of {} ({})", r.id, r.name), listed_or(&values, "or"))
             }
             None => {
-                let words = enum_words(name);
+                // A reader that names its words (`one of `a`, `b``) names
+                // them here too.
+                let words = match enum_words(name) {
+                    [] => quoted_words(expected),
+                    words => words.to_vec(),
+                };
                 let noun = word_noun(path).0;
                 let example = words.first().map_or_else(|| shown("word"), |w| shown(w));
                 let write = if words.is_empty() {
                     format!("one word, e.g. {example}")
                 } else {
-                    format!("one of {}, e.g. {example}", listed_or(words, "or"))
+                    format!("one of {}, e.g. {example}", listed_or(&words, "or"))
                 };
                 (noun.into(), write)
             }

@@ -693,7 +693,7 @@ mod tests {
     }
 
     #[test]
-    fn example_f_scores_42_under_both_variants() {
+    fn example_f_holds_under_both_variants() {
         let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("specs/scenarios/example-f-side-and-corner-bonus.yaml");
         let loaded = load_scenario(&path, &VariantChoice::default()).unwrap();
         assert_eq!(loaded.variants.len(), 2);

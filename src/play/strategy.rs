@@ -12,7 +12,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::transcript::{Ended, Transcript, record};
 use crate::game::{Action, BONUS_POINTS, Game, MAX_DEALS, Phase};
-use crate::rules::{Variant, Verdict, judge};
+use crate::rules::{Variant, Verdict, bonus_tile_points, judge};
 use crate::solve::native::Native;
 use crate::solve::{Choice, Goal, Limits, Puzzle, Solver};
 
@@ -201,7 +201,11 @@ fn placement_value(game: &Game, action: &Action) -> i64 {
             Verdict::Legal(l) => {
                 let bonus =
                     l.bonus && (!matches!(phase, Phase::BonusTiles { .. }) || game.variant().rules().bonus_chain.yes());
-                let points = if matches!(phase, Phase::BonusTiles { .. }) { weight } else { i64::from(l.points) };
+                let points = if matches!(phase, Phase::BonusTiles { .. }) {
+                    i64::from(bonus_tile_points(game.variant(), p.corners))
+                } else {
+                    i64::from(l.points)
+                };
                 points + if bonus { BONUS_POINTS } else { 0 }
             }
             Verdict::Illegal(_) => i64::MIN,

@@ -13,7 +13,7 @@ use std::collections::BTreeSet;
 
 use crate::formats::{Figures, Level};
 use crate::model::{Board, Cell, Corners, TileId};
-use crate::rules::{Move, MoveGen, Placement, Variant, Verdict, judge, points};
+use crate::rules::{Move, MoveGen, Placement, Variant, Verdict, bonus_tile_points, judge, points};
 use crate::solve::native::{Native, best_bonus_tiles};
 use crate::solve::{Answer, FillGoal, FillObjective, Goal, Limits, Play, Puzzle, Solver, verify};
 
@@ -142,12 +142,12 @@ fn alone(generator: &MoveGen<'_>, variant: &Variant, m: Move) -> i64 {
     i64::from(points(variant, corners)) + if generator.is_bonus(m) { 25 } else { 0 }
 }
 
-/// What a bonus tile scores by itself: its weight, and 25 where it earns a
-/// bonus of its own (R8).
+/// What a bonus tile scores by itself: its points (its weight, or nothing
+/// under R9 = opening-only), and 25 where it earns a bonus of its own (R8).
 fn alone_bonus_tile(generator: &MoveGen<'_>, variant: &Variant, m: Move) -> i64 {
     let corners = variant.orientations().corners(usize::from(m.orientation));
     let chained = variant.rules().bonus_chain.yes();
-    i64::from(corners.weight()) + if chained && generator.is_bonus(m) { 25 } else { 0 }
+    i64::from(bonus_tile_points(variant, corners)) + if chained && generator.is_bonus(m) { 25 } else { 0 }
 }
 
 fn moves_of(generator: &MoveGen<'_>) -> Vec<Move> {

@@ -203,7 +203,9 @@ pub fn goal_yaml(goal: &Goal) -> String {
 pub fn goal_words(goal: &Goal) -> String {
     match goal {
         Goal::BestTurn => "the best turn".to_string(),
-        Goal::BestSequence { plays } => format!("the best sequence of {plays} plays"),
+        Goal::BestSequence { plays } => {
+            format!("the best sequence of {plays} play{}", if *plays == 1 { "" } else { "s" })
+        }
         Goal::Fill(f) => {
             let what = match f.objective {
                 FillObjective::Count => "how many fills there are (find the one)",
@@ -269,7 +271,8 @@ pub fn puzzle_file(posed: &Posed, command: &str, schema: Option<&str>) -> String
         "difficulty: {{level: {}, {greedy}gap: {}, near: {}, non-greedy: {}, nodes: {}}}",
         f.level, f.gap, f.near, f.non_greedy, f.nodes
     );
-    out
+    // Written by hand: quoted as every YAML the tool writes is.
+    crate::formats::yaml::quote_yaml11(&out)
 }
 
 #[cfg(test)]

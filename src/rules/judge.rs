@@ -392,17 +392,22 @@ impl Outcome {
 fn other_values(rules: &RuleSet, reading: Clause) -> impl Iterator<Item = RuleSet> {
     const YES_NO: [YesNo; 2] = [YesNo::Yes, YesNo::No];
     let rules = *rules;
-    let all: [RuleSet; 2] = match reading.number() {
-        2 => [CornerMatch::EveryValue, CornerMatch::AtLeastOne].map(|v| RuleSet { corner_match: v, ..rules }),
-        3 => YES_NO.map(|v| RuleSet { unmatched_corners: v, ..rules }),
-        4 => YES_NO.map(|v| RuleSet { diagonal_neighbours: v, ..rules }),
-        5 => YES_NO.map(|v| RuleSet { equal_weight: v, ..rules }),
-        6 => [WeightNeighbours::EdgeAndDiagonal, WeightNeighbours::EdgeOnly]
-            .map(|v| RuleSet { equal_weight_neighbours: v, ..rules }),
-        7 => [BonusThreshold::Three, BonusThreshold::Four].map(|v| RuleSet { bonus_threshold: v, ..rules }),
-        9 => [PlayScore::Weight, PlayScore::Nothing].map(|v| RuleSet { play_score: v, ..rules }),
-        26 => [BonusCount::Corners, BonusCount::Values].map(|v| RuleSet { bonus_count: v, ..rules }),
-        _ => [rules; 2],
+    // Padded to three with `rules` itself, which the filter drops: one
+    // array type for readings of two values and of three.
+    let pad = |[a, b]: [RuleSet; 2]| [a, b, rules];
+    let all: [RuleSet; 3] = match reading.number() {
+        2 => pad([CornerMatch::EveryValue, CornerMatch::AtLeastOne].map(|v| RuleSet { corner_match: v, ..rules })),
+        3 => pad(YES_NO.map(|v| RuleSet { unmatched_corners: v, ..rules })),
+        4 => pad(YES_NO.map(|v| RuleSet { diagonal_neighbours: v, ..rules })),
+        5 => pad(YES_NO.map(|v| RuleSet { equal_weight: v, ..rules })),
+        6 => pad([WeightNeighbours::EdgeAndDiagonal, WeightNeighbours::EdgeOnly]
+            .map(|v| RuleSet { equal_weight_neighbours: v, ..rules })),
+        7 => pad([BonusThreshold::Three, BonusThreshold::Four].map(|v| RuleSet { bonus_threshold: v, ..rules })),
+        9 => {
+            [PlayScore::Weight, PlayScore::Nothing, PlayScore::OpeningOnly].map(|v| RuleSet { play_score: v, ..rules })
+        }
+        26 => pad([BonusCount::Corners, BonusCount::Values].map(|v| RuleSet { bonus_count: v, ..rules })),
+        _ => [rules; 3],
     };
     all.into_iter().filter(move |other| *other != rules)
 }
@@ -688,7 +693,17 @@ pub fn points(variant: &Variant, corners: Corners) -> u32 {
 fn points_under(rules: &RuleSet, corners: Corners) -> u32 {
     match rules.play_score {
         PlayScore::Weight => u32::from(corners.weight()),
-        PlayScore::Nothing => 0,
+        PlayScore::Nothing | PlayScore::OpeningOnly => 0,
+    }
+}
+
+/// What a bonus tile scores by itself under R9: its weight (E4, E11 "adding
+/// their total"), whatever an ordinary play scores, except under
+/// `opening-only`, where of all the tiles only the opening one scores.
+pub fn bonus_tile_points(variant: &Variant, corners: Corners) -> u32 {
+    match variant.rules().play_score {
+        PlayScore::OpeningOnly => 0,
+        PlayScore::Weight | PlayScore::Nothing => u32::from(corners.weight()),
     }
 }
 

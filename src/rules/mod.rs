@@ -21,7 +21,9 @@ pub use catalogue::{
     Witness,
 };
 pub use clause::{Clause, LAST_READING, Source, Text, UnknownClause};
-pub use judge::{Contact, Legal, Placement, Reason, Tally, Verdict, contacts, corner_matches, judge, points};
+pub use judge::{
+    Contact, Legal, Placement, Reason, Tally, Verdict, bonus_tile_points, contacts, corner_matches, judge, points,
+};
 pub use movegen::{CellsWithMoves, Counts, Move, MoveGen, quick_judge, quick_judge_with};
 pub use orientation::Orientations;
 pub use position::{MAX_COORDINATE, Position, coordinate_problem};

@@ -22,9 +22,20 @@ macro_rules! values {
         $( $variant:ident = $text:literal : $meaning:literal ),+ $(,)?
     }) => {
         $(#[doc = $doc])*
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, schemars::JsonSchema)]
         pub enum $name {
             $( #[doc = $meaning] #[serde(rename = $text)] $variant ),+
+        }
+
+        impl<'de> Deserialize<'de> for $name {
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<$name, D::Error> {
+                const TEXTS: &[&str] = &[$($text),+];
+                let text = d.deserialize_any(ValueText(TEXTS))?;
+                match text.as_str() {
+                    $( $text => Ok($name::$variant), )+
+                    other => Err(serde::de::Error::unknown_variant(other, TEXTS)),
+                }
+            }
         }
 
         impl $name {
@@ -43,6 +54,43 @@ macro_rules! values {
             }
         }
     };
+}
+
+/// A reading's value as written: a word, or what a YAML reader took for
+/// another type, read back as the word (`R7: 3`, and `false` for `no` from a
+/// file a YAML 1.1 tool such as PyYAML wrote back), as spec files and
+/// `rules:` read them.
+struct ValueText(&'static [&'static str]);
+
+impl serde::de::Visitor<'_> for ValueText {
+    type Value = String;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "one of `{}`", self.0.join("`, `"))
+    }
+
+    // Each value is checked here, not by the caller, so that the reader
+    // places an error at the value itself.
+    fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<String, E> {
+        if self.0.contains(&v) { Ok(v.to_string()) } else { Err(E::unknown_variant(v, self.0)) }
+    }
+
+    fn visit_bool<E: serde::de::Error>(self, v: bool) -> Result<String, E> {
+        let word = if v { "yes" } else { "no" };
+        if self.0.contains(&word) {
+            Ok(word.to_string())
+        } else {
+            Err(E::invalid_type(serde::de::Unexpected::Bool(v), &self))
+        }
+    }
+
+    fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<String, E> {
+        self.visit_str(&v.to_string())
+    }
+
+    fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<String, E> {
+        self.visit_str(&v.to_string())
+    }
 }
 
 values! {
@@ -113,7 +161,9 @@ values! {
     /// R9: what an ordinary play scores.
     PlayScore {
         Weight = "weight": "the tile's weight (E8; S18 \"points earned during the game\")",
-        Nothing = "nothing": "nothing: only bonuses and penalties score",
+        Nothing = "nothing": "nothing: only the opening tile, bonus tiles, bonuses and penalties score",
+        OpeningOnly = "opening-only":
+            "nothing, and bonus tiles nothing either: of the tiles only the opening tile scores its weight (S6)",
     }
 }
 
@@ -806,6 +856,28 @@ mod tests {
         for (i, r) in READINGS.iter().enumerate() {
             assert_eq!(r.id.to_string(), format!("R{}", i + 1));
         }
+    }
+
+    #[test]
+    fn a_yes_no_reading_is_read_from_a_yaml_boolean_and_a_number_from_a_number() {
+        let text = serde_yaml::to_string(&english()).unwrap();
+        assert!(text.contains("unmatched-corners: no\n") && text.contains("bonus-threshold: '3'\n"), "{text}");
+        // As a YAML 1.1 tool writes them back: booleans, and a plain number.
+        let typed = text
+            .replace("unmatched-corners: no", "unmatched-corners: false")
+            .replace("diagonal-neighbours: yes", "diagonal-neighbours: true")
+            .replace("bonus-threshold: '3'", "bonus-threshold: 3");
+        assert_eq!(serde_yaml::from_str::<RuleSet>(&typed).unwrap(), english());
+        let json = serde_json::to_value(english()).unwrap().to_string().replace("\"no\"", "false");
+        assert_eq!(serde_json::from_str::<RuleSet>(&json).unwrap(), english());
+        // A word that is no value, or a boolean where no value is yes or no,
+        // is still refused, naming the values.
+        let maybe = text.replace("unmatched-corners: no", "unmatched-corners: maybe");
+        let err = serde_yaml::from_str::<RuleSet>(&maybe).unwrap_err().to_string();
+        assert!(err.contains("unknown variant `maybe`, expected `yes` or `no`"), "{err}");
+        let boolean = text.replace("play-score: weight", "play-score: true");
+        let err = serde_yaml::from_str::<RuleSet>(&boolean).unwrap_err().to_string();
+        assert!(err.contains("invalid type: boolean `true`, expected one of `weight`"), "{err}");
     }
 
     #[test]

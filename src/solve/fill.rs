@@ -46,9 +46,55 @@ pub fn fill_on_lattice(puzzle: &Puzzle, goal: &FillGoal) -> bool {
     super::lattice::LatticeView::of(puzzle, goal).is_some()
 }
 
+/// The region's cells and the pool's usable tiles, when the region has
+/// more cells than the pool has tiles: every cell of a fill holds a tile of
+/// its own, so no fill exists, whatever the tiles are (the count argument),
+/// and no search is needed to prove it. A usable tile is one the variant's
+/// set holds, that is not on the board and that the variant lets be placed
+/// in some orientation; a tile listed twice counts once. `None` when the
+/// pool has tiles enough for every cell.
+pub fn pool_too_small(puzzle: &Puzzle, goal: &FillGoal) -> Option<(usize, usize)> {
+    let variant = &puzzle.variant;
+    let mut cells: Vec<Cell> = goal.region.iter().copied().filter(|&c| !puzzle.board.is_occupied(c)).collect();
+    cells.sort_unstable_by_key(|c| (c.y, c.x));
+    cells.dedup();
+    let mut tiles: Vec<TileId> = goal
+        .pool
+        .iter()
+        .copied()
+        .filter(|&t| {
+            variant.tile_set().contains(t)
+                && !puzzle.board.holds_tile(t)
+                && !variant.orientations().of(variant.tile_set(), t).is_empty()
+        })
+        .collect();
+    tiles.sort_unstable();
+    tiles.dedup();
+    (cells.len() > tiles.len()).then_some((cells.len(), tiles.len()))
+}
+
+/// The answer for a fill [`pool_too_small`] rules out: no fill exists,
+/// proven without a search (a count of 0 for a counting fill).
+pub fn no_fill(goal: &FillGoal, solver: &'static str, started: Instant) -> Answer {
+    Answer {
+        score: 0,
+        proven: true,
+        bound: None,
+        plays: Vec::new(),
+        all: Vec::new(),
+        count: (goal.objective == FillObjective::Count).then_some(0),
+        stats: Stats { solver, nodes: 0, micros: started.elapsed().as_micros() as u64, stopped: None },
+    }
+}
+
 /// [`solve_fill`] with the search chosen (to compare the two).
 pub fn solve_fill_by(puzzle: &Puzzle, goal: &FillGoal, limits: &Limits, kind: FillSearchKind) -> Answer {
     use super::lattice::{LatticeView, PointOrder};
+    if pool_too_small(puzzle, goal).is_some() {
+        // A search would try every way to fill the cells it can before
+        // finding none: with more cells than tiles that is the whole tree.
+        return no_fill(goal, "native", Instant::now());
+    }
     let view = match kind {
         FillSearchKind::Auto => LatticeView::in_order(puzzle, goal, PointOrder::MiddleOut),
         FillSearchKind::LatticeRows => LatticeView::in_order(puzzle, goal, PointOrder::Rows),

@@ -17,7 +17,7 @@ use super::{
     Answer, Choice, FillObjective, Goal, Limits, Play, PlayKind, Puzzle, SolveError, Solver, Stats, Stop, score_of,
 };
 use crate::model::{Board, Corners, TileId};
-use crate::rules::{BonusFollowUp, GoingOutBonus, Move, MoveGen, Variant, points};
+use crate::rules::{BonusFollowUp, GoingOutBonus, Move, MoveGen, Variant, bonus_tile_points, points};
 
 /// The native solver.
 #[derive(Clone, Copy, Debug, Default)]
@@ -32,7 +32,11 @@ impl Solver for Native {
         let started = Instant::now();
         let sequence = match puzzle.goal {
             Goal::Fill(ref fill) => {
-                if let Some(bound) = fill_ceiling(puzzle, fill) {
+                // A pool too small for the region has no fill and so no
+                // ceiling worth showing: the fill search says so at once.
+                if super::pool_too_small(puzzle, fill).is_none()
+                    && let Some(bound) = fill_ceiling(puzzle, fill)
+                {
                     limits.bounded(bound);
                 }
                 return Ok(super::fill::solve_fill(puzzle, fill, limits));
@@ -358,7 +362,8 @@ impl<'p> Search<'p> {
         let corners = corners_of(self.variant, m);
         let pts = match kind {
             PlayKind::Turn => i64::from(points(self.variant, corners)),
-            _ => i64::from(corners.weight()),
+            PlayKind::BonusTile => i64::from(bonus_tile_points(self.variant, corners)),
+            PlayKind::Fill => i64::from(corners.weight()),
         };
         Play { tile: corners.id(), at: m.at, corners, kind, points: pts, bonus, choice: None }
     }

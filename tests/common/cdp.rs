@@ -89,6 +89,11 @@ impl Chromium {
             .recv_timeout(Duration::from_secs(30))
             .map_err(|_| "chromium did not say where its DevTools socket is within 30 s".to_string())?;
         let (socket, _) = tungstenite::connect(url.as_str()).map_err(|e| format!("cannot connect to {url}: {e}"))?;
+        // A browser that stops answering fails the test that waits on it
+        // instead of hanging the whole run: no command takes a minute.
+        if let MaybeTlsStream::Plain(stream) = socket.get_ref() {
+            stream.set_read_timeout(Some(Duration::from_secs(60))).map_err(|e| format!("read timeout: {e}"))?;
+        }
         Ok(Chromium { socket: Mutex::new(socket), next: AtomicU64::new(1), _child: child })
     }
 

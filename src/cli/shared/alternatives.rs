@@ -58,7 +58,7 @@ pub fn other_text(o: &OtherChoice, text: Text) -> String {
     };
     let owed = || match o.owed {
         Some(2) | None => "two bonus tiles".to_string(),
-        Some(n) => format!("{n} bonus tiles owed"),
+        Some(n) => format!("{} owed", super::counted(n, "bonus tile")),
     };
     match (o.other, o.value, o.open) {
         (Choice::Points, Some(v), _) => {

@@ -10,8 +10,10 @@ use quadominos::solve::{Answer, Goal, Puzzle};
 pub fn goal_name(goal: &Goal) -> String {
     match goal {
         Goal::BestTurn => "best-turn".into(),
-        Goal::BestSequence { plays } => format!("best-sequence of up to {plays} plays"),
-        Goal::Fill(f) => format!("fill of {} cells ({:?})", f.region.len(), f.objective).to_lowercase(),
+        Goal::BestSequence { plays } => format!("best-sequence of up to {}", super::counted(plays, "play")),
+        Goal::Fill(f) => {
+            format!("fill of {} ({:?})", super::counted(f.region.len(), "cell"), f.objective).to_lowercase()
+        }
     }
 }
 

@@ -190,11 +190,12 @@ pub fn position_moves(loaded: &LoadedPosition) -> Result<Vec<MoveRecord>, Failur
     })
 }
 
-/// A report as JSON or YAML (`Format::Text` is each command's own).
+/// A report as JSON or YAML (`Format::Text` is each command's own); the
+/// YAML reads the same under YAML 1.1 and 1.2 ([`quadominos::formats::yaml`]).
 pub fn serialize<T: Serialize>(value: &T, format: Format) -> Result<String, Failure> {
     match format {
         Format::Json => serde_json::to_string_pretty(value).map(|s| s + "\n").map_err(|e| Failure::Bug(e.to_string())),
-        _ => serde_yaml::to_string(value).map_err(|e| Failure::Bug(e.to_string())),
+        _ => quadominos::formats::yaml::to_string(value).map_err(|e| Failure::Bug(e.to_string())),
     }
 }
 
@@ -212,4 +213,14 @@ pub fn move_line(
 /// A hand as one line of tile ids.
 pub fn hand_line(hand: &[quadominos::model::TileId]) -> String {
     if hand.is_empty() { "(empty)".into() } else { hand.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(", ") }
+}
+
+/// A count and its noun, singular at one: `1 tile`, `3 tiles`, `2 bonuses`.
+pub fn counted(n: impl std::fmt::Display, noun: &str) -> String {
+    let n = n.to_string();
+    match (n.as_str(), noun.ends_with('s')) {
+        ("1", _) => format!("1 {noun}"),
+        (_, true) => format!("{n} {noun}es"),
+        (_, false) => format!("{n} {noun}s"),
+    }
 }

@@ -12,7 +12,11 @@
 //!   the command are written; a suite is built in a hidden folder beside its
 //!   folder and moved into place once complete;
 //! - every check is made before anything is written, and a refusal names
-//!   the path (exit status 2).
+//!   the path (exit status 2);
+//! - a file named `-` is standard output, as `-` is standard input for the
+//!   files a command reads: what it holds is printed in place of the
+//!   command's own text, once the command has succeeded (at most one
+//!   output may be `-`).
 
 use std::fs::Metadata;
 use std::io::Write as _;
@@ -91,8 +95,32 @@ struct Target<'a> {
     flag: &'a str,
     given: &'a Path,
     /// The file written, every symbolic link resolved: a link to a picture
-    /// stays a link, and the picture it names is replaced.
+    /// stays a link, and the picture it names is replaced. Empty for
+    /// standard output.
     real: PathBuf,
+}
+
+impl Target<'_> {
+    /// Whether this output goes to standard output (`-`).
+    fn to_stdout(&self) -> bool {
+        is_stdout(self.given)
+    }
+}
+
+/// Whether an output path is `-`: standard output, as `-` is standard
+/// input for every file read.
+fn is_stdout(path: &Path) -> bool {
+    path.as_os_str() == "-"
+}
+
+/// What an output named `-` wrote, printed on standard output in place of
+/// the command's own text once the command has succeeded.
+static STANDARD_OUTPUT: std::sync::Mutex<Option<Vec<u8>>> = std::sync::Mutex::new(None);
+
+/// The bytes an output named `-` holds, if one was written: what standard
+/// output is to carry instead of the command's text.
+pub fn take_standard_output() -> Option<Vec<u8>> {
+    STANDARD_OUTPUT.lock().unwrap_or_else(std::sync::PoisonError::into_inner).take()
 }
 
 /// Checks one output path: a new file in an existing folder, or an existing
@@ -147,8 +175,21 @@ fn checked<'a>(outputs: &[(&'a str, &'a Path)]) -> Result<Vec<Target<'a>>, Failu
     let inputs = quadominos::formats::inputs::read();
     let mut targets: Vec<Target<'a>> = Vec::new();
     for &(flag, path) in outputs {
+        if is_stdout(path) {
+            if let Some(other) = targets.iter().find(|o| o.to_stdout()) {
+                return Err(refuse(
+                    path,
+                    format!(
+                        "refused: {} and {flag} both name standard output (`-`); name a file for one of them",
+                        other.flag
+                    ),
+                ));
+            }
+            targets.push(Target { flag, given: path, real: PathBuf::new() });
+            continue;
+        }
         let t = target(flag, path, &inputs)?;
-        if let Some(other) = targets.iter().find(|o| o.real == t.real) {
+        if let Some(other) = targets.iter().find(|o| !o.to_stdout() && o.real == t.real) {
             return Err(refuse(
                 path,
                 format!(
@@ -172,11 +213,19 @@ pub fn write_files(outputs: &[(&str, &Path, &[u8])]) -> Result<(), Failure> {
     let named: Vec<(&str, &Path)> = outputs.iter().map(|&(flag, path, _)| (flag, path)).collect();
     let targets = checked(&named)?;
     let mut staged = Vec::new();
+    let mut printed = None;
     for (t, &(_, _, bytes)) in targets.iter().zip(outputs) {
-        staged.push(stage(t, bytes)?);
+        if t.to_stdout() {
+            printed = Some(bytes.to_vec());
+        } else {
+            staged.push((t, stage(t, bytes)?));
+        }
     }
-    for (t, file) in targets.iter().zip(staged) {
+    for (t, file) in staged {
         file.persist(&t.real).map_err(|e| refuse(t.given, format!("cannot write ({}): {}", t.flag, e.error)))?;
+    }
+    if printed.is_some() {
+        *STANDARD_OUTPUT.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = printed;
     }
     Ok(())
 }
@@ -186,6 +235,7 @@ pub fn write_files(outputs: &[(&str, &Path, &[u8])]) -> Result<(), Failure> {
 /// when it is not there, and removed again when the files cannot be
 /// written; an existing path that is not a folder is refused.
 pub fn write_into_folder(flag: &str, dir: &Path, files: &[(String, Vec<u8>)]) -> Result<(), Failure> {
+    no_dash(flag, dir)?;
     if let Ok(meta) = std::fs::metadata(dir)
         && !meta.is_dir()
     {
@@ -202,6 +252,20 @@ pub fn write_into_folder(flag: &str, dir: &Path, files: &[(String, Vec<u8>)]) ->
         }
     }
     written
+}
+
+/// Refuses `-` where a folder is written: `-` stands for standard output,
+/// which holds one file, never a folder of them.
+fn no_dash(flag: &str, dir: &Path) -> Result<(), Failure> {
+    if is_stdout(dir) {
+        return Err(refuse(
+            dir,
+            format!(
+                "refused: {flag} writes a folder of files, and `-` (standard output) holds one file: name a folder"
+            ),
+        ));
+    }
+    Ok(())
 }
 
 /// A temporary file beside the target holding `bytes`.
@@ -246,6 +310,7 @@ fn leftover_prefixes(name: &str) -> [String; 2] {
 /// reads nor the current folder. Notes on standard error what an earlier,
 /// killed run left beside it.
 pub fn check_folder(flag: &str, given: &Path, force: bool) -> Result<Folder, Failure> {
+    no_dash(flag, given)?;
     let cannot = |e: std::io::Error| refuse(given, format!("cannot write ({flag}): {e}"));
     let (real, replace, existed) = match std::fs::symlink_metadata(given) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
@@ -263,14 +328,32 @@ pub fn check_folder(flag: &str, given: &Path, force: bool) -> Result<Folder, Fai
                 ));
             }
             let real = std::fs::canonicalize(given).map_err(cannot)?;
-            let entries = std::fs::read_dir(&real).map_err(cannot)?.count();
-            if entries > 0 && !force {
+            // The suite is moved into place by a rename, over the folder
+            // even when it is empty: a shell inside it would be left in a
+            // folder that is gone.
+            if std::env::current_dir().and_then(std::fs::canonicalize).is_ok_and(|cwd| cwd.starts_with(&real)) {
                 return Err(refuse(
                     given,
                     format!(
-                        "refused: the folder is not empty ({entries} entr{}); a suite is written into a new or empty \
-folder, or give --force to replace this one whole",
-                        if entries == 1 { "y" } else { "ies" }
+                        "refused: the current folder is inside it (or is it), and the suite would be moved in over \
+it, leaving this shell in a removed folder: name a new folder for {flag}, such as {}",
+                        given.join("suite").display()
+                    ),
+                ));
+            }
+            let entries = std::fs::read_dir(&real).map_err(cannot)?.count();
+            let plural = if entries == 1 { "y" } else { "ies" };
+            if entries > 0 && !force {
+                let hint = if holds_suite(&real) {
+                    "or give --force to replace this suite whole"
+                } else {
+                    "and this one holds no suite (--force replaces only a suite)"
+                };
+                return Err(refuse(
+                    given,
+                    format!(
+                        "refused: the folder is not empty ({entries} entr{plural}); a suite is written into a new or \
+empty folder, {hint}"
                     ),
                 ));
             }
@@ -280,9 +363,6 @@ folder, or give --force to replace this one whole",
     if replace {
         if real.parent().is_none() {
             return Err(refuse(given, "refused: the root folder is never replaced"));
-        }
-        if std::env::current_dir().and_then(std::fs::canonicalize).is_ok_and(|cwd| cwd.starts_with(&real)) {
-            return Err(refuse(given, "refused: the current folder is inside it, and --force would remove it"));
         }
         for input in quadominos::formats::inputs::read() {
             if std::fs::canonicalize(&input).is_ok_and(|i| i.starts_with(&real)) {
@@ -295,6 +375,15 @@ folder, or give --force to replace this one whole",
                 ));
             }
         }
+    }
+    if replace && !holds_suite(&real) {
+        // --force removes everything in the folder: only what a suite run
+        // wrote there, never a folder of other files named by mistake.
+        return Err(refuse(
+            given,
+            "refused: the folder is not empty and holds no fixture suite (no manifest.json written by `quadominos \
+fixtures`); --force replaces only a suite: name a new or empty folder",
+        ));
     }
     if let (Some(parent), Some(name)) = (real.parent(), real.file_name())
         && let Ok(entries) = std::fs::read_dir(parent)
@@ -314,6 +403,28 @@ folder, or give --force to replace this one whole",
         }
     }
     Ok(Folder { given: given.to_path_buf(), real, existed, replace })
+}
+
+/// Whether `dir` holds a fixture suite: a `manifest.json` that is a
+/// regular file (never a FIFO, which would wait for a writer), small enough
+/// for a manifest, whose `format` is the suite's.
+fn holds_suite(dir: &Path) -> bool {
+    use std::io::Read as _;
+    /// Far more than the manifest of any suite the toolkit writes.
+    const MANIFEST_BYTES: u64 = 64 << 20;
+    let path = dir.join("manifest.json");
+    if !std::fs::metadata(&path).is_ok_and(|m| m.is_file() && m.len() <= MANIFEST_BYTES) {
+        return false;
+    }
+    let mut bytes = Vec::new();
+    if std::fs::File::open(&path).and_then(|f| f.take(MANIFEST_BYTES).read_to_end(&mut bytes)).is_err() {
+        return false;
+    }
+    #[derive(serde::Deserialize)]
+    struct Format {
+        format: String,
+    }
+    serde_json::from_slice::<Format>(&bytes).is_ok_and(|m| m.format == "quadominos-fixtures")
 }
 
 /// What [`write_folder`] did.

@@ -76,10 +76,11 @@ pub fn puzzle_page(name: &str, goal: &str, puzzle: &Puzzle, answer: &Answer, oth
         board: board.clone(),
         marks: Marks { bonus_cells: stars.clone(), ..Marks::default() },
         lines: vec![
-            format!("the position: {} tiles on the board; goal: {goal}", board.len()),
+            format!("the position: {} on the board; goal: {goal}", super::counted(board.len(), "tile")),
             format!("hand: {}", hand_line(&hand)),
             match stars.len() {
                 0 => "no placement of the hand earns a bonus here".to_string(),
+                1 => "a star marks the one open cell where a tile of the hand earns a bonus".to_string(),
                 n => format!("a star marks each of the {n} open cells where a tile of the hand earns a bonus"),
             },
         ],
@@ -90,7 +91,9 @@ pub fn puzzle_page(name: &str, goal: &str, puzzle: &Puzzle, answer: &Answer, oth
     };
     let mut frames = vec![first];
     let mut steps = vec!["the position".to_string()];
-    let mut log = vec![format!("the position; {result}")];
+    // The list of steps puts each step's name before its line: the line
+    // does not name it again.
+    let mut log = vec![format!("{} on the board; {result}", super::counted(puzzle.board.len(), "tile"))];
     let mut highlights: Vec<Highlight> = Vec::new();
     let n = answer.plays.len();
     for (i, p) in answer.plays.iter().enumerate() {
@@ -124,12 +127,12 @@ pub fn puzzle_page(name: &str, goal: &str, puzzle: &Puzzle, answer: &Answer, oth
         };
         let so_far = score_of(answer.plays.get(..=i).unwrap_or_default());
         let mut lines = vec![format!(
-            "play {} of {n}: {} as {} at {}{kind}: {} points{bonus}",
+            "play {} of {n}: {} as {} at {}{kind}: {}{bonus}",
             i + 1,
             p.tile,
             p.corners,
             p.at,
-            p.points
+            super::counted(p.points, "point")
         )];
         if let Some(o) = others.iter().find(|o| o.play == i + 1) {
             lines.push(other_text(o, puzzle.variant.text()));
@@ -197,10 +200,11 @@ pub fn position_page(loaded: &LoadedPosition, cells: &[Cell]) -> Page {
         board: p.board.clone(),
         marks: Marks { highlights, bonus_cells: stars.clone(), ..Marks::default() },
         lines: vec![
-            format!("{} tiles on the board", p.board.len()),
+            format!("{} on the board", super::counted(p.board.len(), "tile")),
             format!("hand: {}", hand_line(&p.hand)),
             match stars.len() {
                 0 => "no placement of the hand earns a bonus here".to_string(),
+                1 => "a star marks the one open cell where a tile of the hand earns a bonus".to_string(),
                 n => format!("a star marks each of the {n} open cells where a tile of the hand earns a bonus"),
             },
         ],
@@ -213,7 +217,8 @@ pub fn position_page(loaded: &LoadedPosition, cells: &[Cell]) -> Page {
         title: format!("{}: a position, {label}", loaded.source.name),
         summary: vec![format!("Variant {label}.")],
         steps: vec!["the position".to_string()],
-        log: vec!["the position".to_string()],
+        // After the step's name in the list of steps, its line.
+        log: vec![format!("{} on the board", super::counted(p.board.len(), "tile"))],
         columns: vec![Column {
             heading: None,
             rows: vec!["the hand".to_string()],

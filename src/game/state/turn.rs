@@ -15,7 +15,7 @@ use crate::model::{Board, TileId};
 use crate::rules::ids::{e, r, s};
 use crate::rules::{
     BlockedRound, BonusFollowUp, Clause, GoingOutAtTarget, GoingOutBonus, LastDrawPass, Legal, LowestHandTie, MoveGen,
-    OpeningBonus, Placement, TargetCheck, TargetTie, Variant, Verdict, ZeroQuadOpening, judge,
+    OpeningBonus, Placement, TargetCheck, TargetTie, Variant, Verdict, ZeroQuadOpening, bonus_tile_points, judge,
 };
 
 impl Game {
@@ -520,9 +520,14 @@ impl Game {
         if legal.bonus {
             clauses.extend(self.variant.cite(r(8)));
         }
-        // Bonus tiles add their values (E4, E11) whatever R9 says of ordinary plays.
-        let weight = i64::from(p.corners.weight());
-        if self.put(seat, p, PlacementKind::BonusTile, legal.matched, earns, weight, clauses) {
+        // Bonus tiles add their values (E4, E11) whatever R9 says of ordinary
+        // plays, unless only the opening tile scores (R9 = opening-only): R9
+        // decides what this tile scores wherever it weighs anything.
+        let points = i64::from(bonus_tile_points(&self.variant, p.corners));
+        if p.corners.weight() > 0 {
+            clauses.push(r(9));
+        }
+        if self.put(seat, p, PlacementKind::BonusTile, legal.matched, earns, points, clauses) {
             return Ok(());
         }
         let owed = owed - 1;

@@ -9,6 +9,11 @@ fn signed(n: i64) -> String {
     if n > 0 { format!("+{n}") } else { n.to_string() }
 }
 
+/// A score change in points, signed: `+1 point`, `-20 points`.
+fn points(n: i64) -> String {
+    format!("{} point{}", signed(n), if n.abs() == 1 { "" } else { "s" })
+}
+
 /// The event in words: one line, and for a round's end a line per seat's
 /// change. `score` is the acting seat's score change.
 pub fn event_lines(kind: &EventKind, seat: Option<usize>, score: i64) -> Vec<String> {
@@ -34,15 +39,15 @@ pub fn event_lines(kind: &EventKind, seat: Option<usize>, score: i64) -> Vec<Str
             };
             let bonus = if *bonus { "; a bonus: 25 points or two bonus tiles" } else { "" };
             vec![format!(
-                "{who} places {tile} as {corners} at {at} ({what}): {} points, {matched} corner{} matched{bonus}",
-                signed(score),
+                "{who} places {tile} as {corners} at {at} ({what}): {}, {matched} corner{} matched{bonus}",
+                points(score),
                 if *matched == 1 { "" } else { "s" }
             )]
         }
         EventKind::BonusPoints => vec![format!("{who} takes the 25 bonus points: {}", signed(score))],
         EventKind::BonusTiles => vec![format!("{who} takes two bonus tiles to play")],
-        EventKind::Draw { tile } => vec![format!("{who} draws {tile} from the well: {} points", signed(score))],
-        EventKind::Pass => vec![format!("{who} cannot play and the well is empty: passes, {} points", signed(score))],
+        EventKind::Draw { tile } => vec![format!("{who} draws {tile} from the well: {}", points(score))],
+        EventKind::Pass => vec![format!("{who} cannot play and the well is empty: passes, {}", points(score))],
         EventKind::RoundEnd { ending, winner, hand_totals, changes } => {
             let how = match (ending, winner) {
                 (RoundEnding::WentOut, Some(w)) => format!("seat {w} went out"),
@@ -52,7 +57,7 @@ pub fn event_lines(kind: &EventKind, seat: Option<usize>, score: i64) -> Vec<Str
             };
             let mut lines = vec![format!("the round ends: {how}")];
             for (s, (total, change)) in hand_totals.iter().zip(changes).enumerate() {
-                lines.push(format!("seat {s}: {total} left in hand, {} points", signed(*change)));
+                lines.push(format!("seat {s}: {total} left in hand, {}", points(*change)));
             }
             lines
         }
@@ -93,6 +98,19 @@ points or two bonus tiles"
         assert_eq!(
             event_lines(&EventKind::Pass, Some(0), -20)[0],
             "seat 0 cannot play and the well is empty: passes, -20 points"
+        );
+        // One point, one corner: singular.
+        let one = EventKind::Place {
+            kind: PlacementKind::Turn,
+            tile: "0-0-0-1".parse().unwrap(),
+            at: Cell::new(0, -1),
+            corners: Corners([0, 0, 1, 0]),
+            matched: 1,
+            bonus: false,
+        };
+        assert_eq!(
+            event_lines(&one, Some(0), 1)[0],
+            "seat 0 places 0-0-0-1 as [0, 0, 1, 0] at [0, -1] (a turn): +1 point, 1 corner matched"
         );
     }
 }

@@ -94,10 +94,12 @@ pub fn transcript_page(t: &Transcript, name: &str, label: &str, replay: &Result<
         });
         steps.push(format!("after event {k}, {}", event.kind.tag().name()));
     }
+    let rounds = t.events.iter().filter(|e| matches!(e.kind, EventKind::Deal { .. })).count();
     let mut summary = vec![format!(
-        "A game of {players} seats under {label}, {} events in {} rounds{}{}.",
+        "A game of {players} seats under {label}, {} event{} in {rounds} round{}{}{}.",
         t.events.len(),
-        t.events.iter().filter(|e| matches!(e.kind, EventKind::Deal { .. })).count(),
+        if t.events.len() == 1 { "" } else { "s" },
+        if rounds == 1 { "" } else { "s" },
         t.seed.map(|s| format!("; seed {s}")).unwrap_or_default(),
         t.strategy.as_ref().map(|s| format!(", strategy {s}")).unwrap_or_default(),
     )];

@@ -196,16 +196,23 @@ fn r9_is_cited_unless_the_tile_weighs_nothing() {
     assert!(!cites(&l.clauses, "R9"), "{:?}", l.clauses);
     let l = legal(&board(&[NORTH]), &variant("english", &[]), place([1, 2, 3, 4]));
     assert!(cites(&l.clauses, "R9"), "{:?}", l.clauses);
-    // As a bonus tile it scores its weight whatever R9 says: R9 and the
-    // clauses only it brought (serbian cites S18 for it) are left out, the
-    // rest kept in order.
-    let serbian = variant("serbian", &[]);
-    let l = legal(&board(&[NORTH]), &serbian, place([1, 2, 3, 4]));
-    assert!(cites(&l.clauses, "R9") && cites(&l.clauses, "S18"), "{:?}", l.clauses);
+    // As a bonus tile it scores its weight whatever R9 says: R9 and what it
+    // alone brought are left out, the rest kept in order. (An override
+    // names no clauses, so R9 brings only its id here.)
+    let by_weight = variant("serbian", &[("R9", "weight")]);
+    let l = legal(&board(&[NORTH]), &by_weight, place([1, 2, 3, 4]));
+    assert_eq!(l.points, 10);
+    assert_eq!(l.clauses.last(), Some(&r(9)), "{:?}", l.clauses);
     let kept = l.clauses_without_play_score();
-    assert!(!cites(&kept, "R9") && !cites(&kept, "S18"), "{kept:?}");
-    assert_eq!(kept[..], l.clauses[..kept.len()]);
-    assert_eq!(kept.len() + serbian.cite(r(9)).len(), l.clauses.len());
+    assert_eq!(kept[..], l.clauses[..l.clauses.len() - 1]);
+    // Serbian's own R9 (nothing): the play scores 0, R9 decided that and is
+    // cited, but no clause of its grounds fired (S6 is the opening tile's,
+    // S15 a bonus's, S18 needs points).
+    let l = legal(&board(&[NORTH]), &variant("serbian", &[]), place([1, 2, 3, 4]));
+    assert_eq!(l.points, 0);
+    assert!(cites(&l.clauses, "R9"), "{:?}", l.clauses);
+    assert!(["S6", "S15", "S18"].iter().all(|c| !cites(&l.clauses, c)), "{:?}", l.clauses);
+    assert_eq!(l.clauses.last(), Some(&r(9)));
 }
 
 // Serbian. N = 1-2-3-4 as [1, 2, 3, 4] (weight 10) on [0, -1]: the

@@ -28,6 +28,7 @@ use rustc_hash::{FxBuildHasher, FxHashMap};
 
 use super::{Choice, Move, Play, PlayKind, SEEN_ENTRY_BYTES, Search, corners_of, zobrist};
 use crate::model::Cell;
+use crate::rules::PlayScore;
 
 mod lines;
 mod pilot;
@@ -199,14 +200,22 @@ enum Next {
 }
 
 impl Search<'_> {
+    /// What a bonus tile of this weight scores (R9): its weight, or nothing
+    /// where only the opening tile scores. Every weight the chain search
+    /// counts, bounds with or sorts by goes through here, so that its
+    /// bounds and its values agree.
+    pub(super) fn scored(&self, weight: u8) -> u8 {
+        if self.variant.rules().play_score == PlayScore::OpeningOnly { 0 } else { weight }
+    }
+
     /// Starts a chain search from the position as it stands, the line so
     /// far `head` scoring `score`.
     pub(super) fn chain_start(&mut self, head: Vec<Play>, score: i64, report: bool) {
         let hand = self.generator.hand();
-        let heaviest = hand.iter().map(|t| usize::from(t.weight())).max().unwrap_or(0);
+        let heaviest = hand.iter().map(|t| usize::from(self.scored(t.weight()))).max().unwrap_or(0);
         let mut weights = vec![0; heaviest + 1];
         for t in &hand {
-            if let Some(n) = weights.get_mut(usize::from(t.weight())) {
+            if let Some(n) = weights.get_mut(usize::from(self.scored(t.weight()))) {
                 *n += 1;
             }
         }
@@ -214,7 +223,7 @@ impl Search<'_> {
             entries: Entries::default(),
             cap: self.limits.memory.map_or(usize::MAX, |m| usize::try_from(m / SEEN_ENTRY_BYTES).unwrap_or(usize::MAX)),
             key: 0,
-            hand_weight: hand.iter().map(|t| i64::from(t.weight())).sum(),
+            hand_weight: hand.iter().map(|t| i64::from(self.scored(t.weight()))).sum(),
             hand_len: hand.len() as i64,
             weights,
             score,
@@ -231,9 +240,10 @@ impl Search<'_> {
         let corners = corners_of(self.variant, m);
         self.generator.place(m.at, corners);
         self.table.key ^= zobrist(m);
-        self.table.hand_weight -= i64::from(corners.weight());
+        let value = self.scored(corners.weight());
+        self.table.hand_weight -= i64::from(value);
         self.table.hand_len -= 1;
-        if let Some(n) = self.table.weights.get_mut(usize::from(corners.weight())) {
+        if let Some(n) = self.table.weights.get_mut(usize::from(value)) {
             *n -= 1;
         }
     }
@@ -242,9 +252,10 @@ impl Search<'_> {
         let corners = corners_of(self.variant, m);
         self.generator.unplace(m.at);
         self.table.key ^= zobrist(m);
-        self.table.hand_weight += i64::from(corners.weight());
+        let value = self.scored(corners.weight());
+        self.table.hand_weight += i64::from(value);
         self.table.hand_len += 1;
-        if let Some(n) = self.table.weights.get_mut(usize::from(corners.weight())) {
+        if let Some(n) = self.table.weights.get_mut(usize::from(value)) {
             *n += 1;
         }
     }
@@ -307,7 +318,7 @@ impl Search<'_> {
     /// heaviest first, ties in the generator's stable order.
     fn chain_moves(&self) -> Vec<Move> {
         let mut moves = self.moves();
-        moves.sort_by_cached_key(|&m| std::cmp::Reverse(corners_of(self.variant, m).weight()));
+        moves.sort_by_cached_key(|&m| std::cmp::Reverse(self.scored(corners_of(self.variant, m).weight())));
         moves
     }
 

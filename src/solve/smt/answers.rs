@@ -15,7 +15,7 @@ use super::budget::Budget;
 use super::failed;
 use super::formula::{any, is_true, not};
 use super::placements::{Mode, Placements, playable_hand};
-use crate::rules::{GoingOutBonus, Move, MoveGen, points};
+use crate::rules::{GoingOutBonus, Move, MoveGen, bonus_tile_points, points};
 use crate::solve::{Answer, Choice, Limits, Play, PlayKind, Puzzle, SolveError, Stats, score_of};
 
 /// What solving one encoding gave.
@@ -256,10 +256,10 @@ impl<'p> Placements<'p> {
                     (PlayKind::Turn, points(variant, corners), bonus, bonus.then_some(Choice::Points))
                 }
                 (Mode::Turn, 0) => (PlayKind::Turn, points(variant, corners), bonus, choice(bonus)),
-                // A bonus tile scores its weight; its own bonus counts only
-                // where R8 allows.
+                // A bonus tile scores its weight (nothing under R9 =
+                // opening-only); its own bonus counts only where R8 allows.
                 (Mode::Turn, _) => {
-                    (PlayKind::BonusTile, u32::from(corners.weight()), chain && bonus, choice(chain && bonus))
+                    (PlayKind::BonusTile, bonus_tile_points(variant, corners), chain && bonus, choice(chain && bonus))
                 }
             };
             plays.push(Play {

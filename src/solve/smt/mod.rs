@@ -161,6 +161,12 @@ fn run(puzzle: &Puzzle, limits: &Limits, cells_only: bool) -> Result<Answer, Sol
         });
     }
     let started = Instant::now();
+    if let Goal::Fill(fill) = &puzzle.goal
+        && crate::solve::pool_too_small(puzzle, fill).is_some()
+    {
+        // Proven by counting alone: z3 would take seconds to find it out.
+        return Ok(crate::solve::fill::no_fill(fill, "smt", started));
+    }
     // Everything z3 lives in a context of this solve's own, built and
     // dropped here: an interrupt the watchdog sends as a check ends stays
     // pending in its context, and in a context shared with the next

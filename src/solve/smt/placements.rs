@@ -18,7 +18,7 @@ use super::judge::{Faces, Judge};
 use super::lattice::{Lattice, reachable};
 use super::{BONUS, orientations_of};
 use crate::model::{Cell, Corners, TileId};
-use crate::rules::{GoingOutBonus, points};
+use crate::rules::{GoingOutBonus, bonus_tile_points, points};
 use crate::solve::Puzzle;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -231,7 +231,8 @@ impl<'p> Placements<'p> {
             }
             Mode::Turn => {
                 // Each tile placed scores once: its R9 points as the turn's
-                // placement, its weight as a bonus tile.
+                // placement, its weight as a bonus tile (nothing under R9 =
+                // opening-only).
                 for (tile, _) in &by_tile {
                     let placed = |as_bonus_tile: bool| {
                         any(candidates
@@ -241,7 +242,7 @@ impl<'p> Placements<'p> {
                             .map(|c| c.x.clone()))
                     };
                     let r9 = i64::from(points(variant, Corners(tile.values())));
-                    let weight = i64::from(tile.weight());
+                    let weight = i64::from(bonus_tile_points(variant, Corners(tile.values())));
                     if r9 == weight {
                         score.push((used.get(tile).cloned().unwrap_or_else(|| lit(false)), weight));
                     } else {

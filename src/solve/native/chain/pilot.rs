@@ -49,7 +49,7 @@ fn owed_after(next: Next) -> Option<u8> {
 
 impl Search<'_> {
     fn weight_of(&self, m: Move) -> i64 {
-        i64::from(corners_of(self.variant, m).weight())
+        i64::from(self.scored(corners_of(self.variant, m).weight()))
     }
 
     /// The options after placing bonus tile `m` (placed) with `owed` owed,

@@ -69,7 +69,9 @@ impl Search<'_> {
         let mut moves = self.table.spare.pop().unwrap_or_default();
         moves.clear();
         let variant = self.variant;
-        moves.extend(all.drain(..).map(|(m, earns)| (earns, i64::from(corners_of(variant, m).weight()), m)));
+        moves.extend(
+            all.drain(..).map(|(m, earns)| (earns, i64::from(self.scored(corners_of(variant, m).weight())), m)),
+        );
         self.table.scratch = all;
         if passed {
             upper = upper.max(plain);
@@ -206,7 +208,7 @@ impl Search<'_> {
         let mut all = Vec::new();
         self.generator.legal_moves(&mut all);
         let mut moves: Vec<(i64, Move)> =
-            all.into_iter().map(|m| (i64::from(corners_of(self.variant, m).weight()), m)).collect();
+            all.into_iter().map(|m| (i64::from(self.scored(corners_of(self.variant, m).weight())), m)).collect();
         if moves.is_empty() {
             if self.follow_up_required() {
                 return NONE;
