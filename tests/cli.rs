@@ -523,16 +523,30 @@ fn broken_position_files_are_refused_at_the_offending_entry() {
     let err = stderr(&run(&["moves", &shown]));
     assert!(!err.contains("line 3 column 1"), "{err}");
     // Wrong type: a board entry that is a string.
-    refused_file(d, "type.yaml", format!("{ok}  - \"oops\"\nhand: []\n").as_bytes(), 3, 5, "board[1]: invalid type");
+    refused_file(
+        d,
+        "type.yaml",
+        format!("{ok}  - \"oops\"\nhand: []\n").as_bytes(),
+        3,
+        5,
+        "board[1]: a board entry belongs here",
+    );
     // Unknown keys, at the top and in an entry.
-    refused_file(d, "key.yaml", format!("{ok}hands: []\n").as_bytes(), 3, 1, "unknown field `hands`");
+    refused_file(
+        d,
+        "key.yaml",
+        format!("{ok}hands: []\n").as_bytes(),
+        3,
+        1,
+        "unknown key `hands` (did you mean `hand`?)",
+    );
     refused_file(
         d,
         "entry-key.yaml",
         format!("{ok}  - {{at: [1, 0], tile: [5, 5, 5, 5], colour: red}}\n").as_bytes(),
         3,
         38,
-        "board[1]: unknown field `colour`",
+        "board[1]: unknown key `colour`",
     );
     // A value 6, flow and block style: at the value itself.
     refused_file(
@@ -785,8 +799,12 @@ fn check_and_compare_refuse_a_broken_scenario_with_status_2() {
     )
     .unwrap();
     let shown = path.display().to_string();
-    refused(&["check", &shown], &format!("{shown}:7:10"), "unknown variant `dance`");
-    refused(&["compare", &shown], &format!("{shown}:7:10"), "unknown variant `dance`");
+    refused(
+        &["check", &shown],
+        &format!("{shown}:7:10"),
+        "`dance` is not an action; write one of the actions: `take-points`",
+    );
+    refused(&["compare", &shown], &format!("{shown}:7:10"), "`dance` is not an action");
     refused(&["compare", EXAMPLE_F, "--readings", "R99"], "--readings", "unknown rule option `R99`");
 }
 

@@ -215,7 +215,11 @@ fn nesting_of_any_depth_is_refused_at_the_limit_in_linear_time() {
     // Exactly at the limit is allowed (the mapping, then 63 sequences).
     let text = format!("description: {}x{}\n", "[".repeat(63), "]".repeat(63));
     let (out, _) = run_on("deep.yaml", &text, &["moves"]);
-    assert!(stderr(&out).contains("invalid type: sequence, expected a string"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("description: a text belongs here, not a list; write the text on the line"),
+        "{}",
+        stderr(&out)
+    );
 }
 
 #[test]

@@ -5,6 +5,8 @@
 
 use std::fmt;
 
+pub mod suggest;
+
 /// One step of a path into a YAML document.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Segment {

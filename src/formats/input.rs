@@ -46,14 +46,17 @@ fn second_document(text: &str) -> Option<(usize, usize)> {
     }
 }
 
-/// The YAML reader's message for a limit or an overflow in words a user
-/// knows, with every quoted text cut to a short excerpt; any other message
-/// as it is. `quoted`: the value the message is about is written in quotes.
-fn plain(message: &str, quoted: bool) -> String {
-    excerpts(&reworded(message, quoted))
+/// The YAML reader's message for a limit, an overflow or a value of the
+/// wrong kind in words a user knows (serde's own words, "struct",
+/// "sequence", "unknown variant", are never shown: [`super::words`]), with
+/// every quoted text cut to a short excerpt; any other message as it is.
+/// `quoted`: the value the message is about is written in quotes. `at`: the
+/// text from the error's place to the end of its line.
+fn plain(message: &str, quoted: bool, at: Option<&str>) -> String {
+    excerpts(&reworded(message, quoted, at))
 }
 
-fn reworded(message: &str, quoted: bool) -> String {
+fn reworded(message: &str, quoted: bool, at: Option<&str>) -> String {
     if message.ends_with("repetition limit exceeded") {
         return message.replace(
             "repetition limit exceeded",
@@ -63,9 +66,6 @@ fn reworded(message: &str, quoted: bool) -> String {
     if message.ends_with("recursion limit exceeded") {
         return message.replace("recursion limit exceeded", "nested too deeply: recursion limit exceeded");
     }
-    if let Some(hint) = kebab_hint(message) {
-        return format!("{message}; {hint}");
-    }
     // `invalid type: integer `N` as u128, expected i32`: a number too large
     // for any integer type is not a wrong type.
     if let Some(start) = message.find("invalid type: integer `")
@@ -73,8 +73,8 @@ fn reworded(message: &str, quoted: bool) -> String {
     {
         let number = &message[start + "invalid type: integer ".len()..start + len];
         let rest = &message[start + len..];
-        let expected = rest.find(", expected ").map(|k| &rest[k..]).filter(|e| !e.contains("any YAML value"));
-        return format!("{}the number {number} is out of range{}", &message[..start], expected.unwrap_or(""));
+        let expected = rest.find(", expected ").map(|k| &rest[k + ", expected ".len()..]).unwrap_or("");
+        return format!("{}the number {number} is out of range; {}", &message[..start], range_words(expected));
     }
     // `invalid type: string "1e400", expected i32`: unquoted, a number too
     // large for a float is read as a string; it is a number out of range.
@@ -86,34 +86,35 @@ fn reworded(message: &str, quoted: bool) -> String {
         && !expected.contains("any YAML value")
     {
         if !quoted {
-            return format!("{}the number `{written}` is out of range, expected {expected}", &message[..start]);
+            return format!("{}the number `{written}` is out of range; {}", &message[..start], range_words(expected));
         }
         let number = match expected {
             "i8" | "i16" | "i32" | "i64" | "i128" | "isize" | "u8" | "u16" | "u32" | "u64" | "u128" | "usize" => {
                 "a whole number"
             }
             "f32" | "f64" => "a number",
-            _ => return message.to_string(),
+            _ => return super::words::reworded(message, at).unwrap_or_else(|| message.to_string()),
         };
         return format!(
-            "{}the string \"{written}\" is not {number} ({expected}); write the number without quotes",
+            "{}\"{written}\" in quotes is a text, not {number}; write the number without quotes",
             &message[..start]
         );
     }
-    message.to_string()
+    super::words::reworded(message, at).unwrap_or_else(|| message.to_string())
 }
 
-/// For serde's "unknown field `hand_totals`, expected one of ..., `hand-totals`, ...":
-/// every key of every file is written in kebab-case, and a key written with
-/// underscores (as files of an older version wrote `hand_totals` and
-/// `by_weight`) is named with its spelling.
-fn kebab_hint(message: &str) -> Option<String> {
-    let start = message.find("unknown field `")? + "unknown field `".len();
-    let written = &message[start..start + message[start..].find('`')?];
-    let kebab = written.replace('_', "-");
-    let expected = &message[start + written.len()..];
-    (written.contains('_') && expected.contains(&format!("`{kebab}`")))
-        .then(|| format!("keys are written in kebab-case: `{kebab}`"))
+/// What to write instead of a number out of range: the range of the
+/// number that belongs there, where the message names it.
+fn range_words(expected: &str) -> String {
+    match super::words::number_range(expected) {
+        // A count's upper bound (20 digits) says nothing a user needs.
+        Some((min, max)) if max.len() > 12 => format!("write a whole number from {min} up"),
+        Some((min, max)) => format!("write a whole number from {min} to {max}"),
+        None => match super::words::number_words(expected) {
+            Some(words) => format!("write {words} of fewer digits"),
+            None => "write a number of fewer digits".to_string(),
+        },
+    }
 }
 
 /// The longest excerpt of a quoted text a message shows.
@@ -225,7 +226,7 @@ fn not_regular(kind: &std::fs::FileType) -> &'static str {
 
 /// The message for nesting past the limit.
 fn too_deep(limit: usize) -> String {
-    format!("nested too deeply: more than {limit} levels of mappings and sequences; raise the limit with --max-nesting")
+    format!("nested too deeply: more than {limit} levels of mappings and lists; raise the limit with --max-nesting")
 }
 
 /// The name messages give standard input.
@@ -477,9 +478,9 @@ impl Source {
             // where a spec belongs): what it is, never what it says.
             let message = match whole_of_kind(&message) {
                 Some(kind) => {
-                    format!("the file is {kind} where a {what} is expected; a {what} is written as `key: value` lines")
+                    format!("the file is {kind} where a {what} is expected; write it as `key: value` lines")
                 }
-                None => plain(&message, quoted),
+                None => plain(&message, quoted, position.and_then(|p| self.text_at(p))),
             };
             InputError { problems: vec![Located { file: self.name.clone(), position, message }] }
         })?;
@@ -553,6 +554,13 @@ impl Source {
                 ),
             ),
         }
+    }
+
+    /// The text from a line and column (from 1) to the end of its line.
+    fn text_at(&self, (line, col): (usize, usize)) -> Option<&str> {
+        let line = self.text.split('\n').nth(line.checked_sub(1)?)?;
+        let start = line.char_indices().nth(col.checked_sub(1)?)?.0;
+        Some(&line[start..])
     }
 
     /// The character at a line and column (from 1).
@@ -688,61 +696,71 @@ mod tests {
     #[test]
     fn a_number_in_quotes_is_called_a_string() {
         assert_eq!(
-            plain("board[0].at[0]: invalid type: string \"1\", expected i32", true),
-            "board[0].at[0]: the string \"1\" is not a whole number (i32); write the number without quotes"
+            plain("board[0].at[0]: invalid type: string \"1\", expected i32", true, None),
+            "board[0].at[0]: \"1\" in quotes is a text, not a whole number; write the number without quotes"
         );
         assert_eq!(
-            plain("board[0].at[0]: invalid type: string \"1\", expected i32", false),
-            "board[0].at[0]: the number `1` is out of range, expected i32"
+            plain("board[0].at[0]: invalid type: string \"1\", expected i32", false, None),
+            "board[0].at[0]: the number `1` is out of range; write a whole number from -2147483648 to 2147483647"
         );
         // Located, from the text: the value at the error's place is quoted.
         let err = Source::builtin("t", "a: [1, \"2\"]\n").parse::<Doc>("doc").unwrap_err();
         assert_eq!(
             err.problems[0].message,
-            "a[1]: the string \"2\" is not a whole number (u8); write the number without quotes"
+            "a[1]: \"2\" in quotes is a text, not a whole number; write the number without quotes"
         );
         let err = Source::builtin("t", "a: [1, '2']\n").parse::<Doc>("doc").unwrap_err();
-        assert!(err.problems[0].message.contains("the string \"2\" is not a whole number"), "{err}");
+        assert!(err.problems[0].message.contains("\"2\" in quotes is a text, not a whole number"), "{err}");
     }
 
     #[test]
     fn a_quoted_text_is_shown_as_a_short_excerpt() {
         let long = "word ".repeat(40);
         let message = format!("invalid type: string \"{long}\", expected struct VariantSpec");
-        let shown = plain(&message, false);
-        assert_eq!(shown, format!("invalid type: string \"{}…\", expected struct VariantSpec", &long[..80]));
-        assert_eq!(plain("unknown field `a\nb`, expected `c`", false), "unknown field `a…`, expected `c`");
+        let shown = plain(&message, false, None);
         assert_eq!(
-            plain("invalid type: string \"one\\ntwo\", expected x", false),
-            "invalid type: string \"one…\", expected x"
+            shown,
+            format!(
+                "a mapping of `key: value` entries belongs here, not the text \"{}…\"; write `key: value` lines",
+                &long[..80]
+            )
+        );
+        assert_eq!(plain("unknown field `a\nb`, expected `c`", false, None), "unknown key `a…`; the keys here are `c`");
+        assert_eq!(
+            plain("invalid value: string \"one\\ntwo\", expected x", false, None),
+            "the text \"one…\" is not allowed here; write x"
         );
         // An escaped quote does not end the quotation; a cut never splits
         // an escape.
         let escaped = format!("string \"{}\\\"{}\" here", "a".repeat(79), "b".repeat(10));
-        assert_eq!(plain(&escaped, false), format!("string \"{}…\" here", "a".repeat(79)));
-        assert_eq!(plain("short `x` and \"y\"", false), "short `x` and \"y\"");
+        assert_eq!(plain(&escaped, false, None), format!("string \"{}…\" here", "a".repeat(79)));
+        assert_eq!(plain("short `x` and \"y\"", false, None), "short `x` and \"y\"");
     }
 
     #[test]
     fn limits_and_overflows_are_said_plainly() {
         assert_eq!(
-            plain("board[1].at[0]: invalid type: integer `99999999999999999999` as u128, expected i32", false),
-            "board[1].at[0]: the number `99999999999999999999` is out of range, expected i32"
+            plain("board[1].at[0]: invalid type: integer `99999999999999999999` as u128, expected i32", false, None),
+            "board[1].at[0]: the number `99999999999999999999` is out of range; write a whole number from -2147483648 to 2147483647"
         );
         assert_eq!(
-            plain("goal.plays: invalid type: integer `-99999999999999999999` as i128, expected any YAML value", false),
-            "goal.plays: the number `-99999999999999999999` is out of range"
+            plain(
+                "goal.plays: invalid type: integer `-99999999999999999999` as i128, expected any YAML value",
+                false,
+                None
+            ),
+            "goal.plays: the number `-99999999999999999999` is out of range; write a number of fewer digits"
         );
         assert_eq!(
-            plain("board[0].at[1]: invalid type: string \"1e400\", expected i32", false),
-            "board[0].at[1]: the number `1e400` is out of range, expected i32"
+            plain("board[0].at[1]: invalid type: string \"1e400\", expected i32", false, None),
+            "board[0].at[1]: the number `1e400` is out of range; write a whole number from -2147483648 to 2147483647"
         );
         assert_eq!(
-            plain("hand: invalid type: string \"1e\", expected i32", false),
-            "hand: invalid type: string \"1e\", expected i32"
+            plain("hand: invalid type: string \"1e\", expected i32", false, None),
+            "hand: a whole number belongs here, not the word `1e`; write it in digits, e.g. `hand: 3`"
         );
-        assert!(plain("repetition limit exceeded", false).contains("alias bomb"));
-        assert!(plain("recursion limit exceeded", false).starts_with("nested too deeply"));
+        assert!(plain("repetition limit exceeded", false, None).contains("alias bomb"));
+        assert!(plain("recursion limit exceeded", false, None).starts_with("nested too deeply"));
         assert_eq!(
             simple_key("could not find expected ':', while scanning a simple key at line 4 column 3"),
             Some((4, 3))
@@ -752,8 +770,8 @@ mod tests {
             None
         );
         assert_eq!(
-            plain("hand: invalid type: string \"x\", expected a sequence", false),
-            "hand: invalid type: string \"x\", expected a sequence"
+            plain("hand: invalid type: string \"x\", expected a sequence", false, None),
+            "hand: a list of tile ids belongs here, not the word `x`; write `hand: [0-1-1-3, 2-2-4-5]`"
         );
     }
 }

@@ -19,6 +19,7 @@ mod scenario;
 mod shape;
 mod shipped;
 mod spec;
+mod words;
 pub mod yaml;
 
 pub use difficulty::{Figures, Level};

@@ -8,6 +8,7 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 
 use super::input::{InputError, Source};
+use crate::error::suggest::did_you_mean;
 use crate::error::{DocPath, Problem};
 use crate::model::{Corners, TileSet};
 use crate::rules::{Clause, READINGS, Reading, RuleSet, SpecOrigin, Text, Variant, VariantParts};
@@ -138,14 +139,32 @@ impl VariantSpec {
                     let (message, hinted) = match Reading::find(key) {
                         // Written by its id: the fix is the name alone.
                         Ok(r) => (format!("unknown rule option `{key}` (write it as `{}`)", r.name), true),
-                        Err(_) => (format!("unknown rule option `{key}`"), false),
+                        Err(_) => {
+                            let names = READINGS.iter().map(|r| r.name);
+                            (format!("unknown rule option `{key}`{}", did_you_mean(key, names)), false)
+                        }
                     };
                     unknown.push((at, message, hinted));
                     continue;
                 }
             };
             let Some(text) = scalar_text(&cited.value) else {
-                problems.push(Problem::new(path.key("value"), "the value must be a single word"));
+                let written = match &cited.value {
+                    serde_yaml::Value::Sequence(_) => "a list",
+                    serde_yaml::Value::Mapping(_) => "a mapping of `key: value` entries",
+                    serde_yaml::Value::Null => "nothing",
+                    _ => "a tagged value",
+                };
+                let values: Vec<String> = reading.values.iter().map(|(v, _)| format!("`{v}`")).collect();
+                let values = match values.split_last() {
+                    Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+                    _ => values.join(""),
+                };
+                let message = format!(
+                    "a value of {} ({}), one word, belongs here, not {written}; write {values}",
+                    reading.id, reading.name
+                );
+                problems.push(Problem::new(path.key("value"), message));
                 continue;
             };
             if let Err(e) = reading.check_value(&text) {
@@ -228,7 +247,8 @@ pub fn load_variant(name_or_path: &str, relative_to: Option<&Source>) -> Result<
     if !looks_like_file {
         let names: Vec<&str> = BUILTIN_VARIANTS.iter().map(|(n, _)| *n).collect();
         let message = format!(
-            "unknown variant `{name_or_path}`; shipped variants are {}, or give the path of a spec file",
+            "unknown variant `{name_or_path}`{}; shipped variants are {}, or give the path of a spec file",
+            did_you_mean(name_or_path, names.iter().copied()),
             names.join(", ")
         );
         return Err(match relative_to {
@@ -425,8 +445,14 @@ mod tests {
         let messages: Vec<String> = err.problems.iter().map(|p| p.to_string()).collect();
         assert_eq!(messages.len(), 2, "{messages:#?}");
         assert!(messages.iter().any(|m| m.contains("`all` is not a value of R2")));
-        // The misspelt option names what is left unset, at the misspelling.
-        assert!(messages.iter().any(|m| m.contains("unknown rule option `dealing`; not set: R16 (deal)")));
+        // The misspelt option names the nearest option and what is left
+        // unset, at the misspelling.
+        assert!(
+            messages
+                .iter()
+                .any(|m| m.contains("unknown rule option `dealing` (did you mean `deal`?); not set: R16 (deal)")),
+            "{messages:#?}"
+        );
         assert!(messages.iter().all(|m| m.starts_with("<builtin>/broken:")));
         let text = BUILTIN_VARIANTS[0].1.replace("  deal:", "  # deal:");
         let err = load_spec(&Source::builtin("broken", &text)).unwrap_err();

@@ -717,10 +717,17 @@ pub const READINGS: [Reading; LAST_READING as usize] = [
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum RuleError {
     /// NAME is neither an option name nor a reading id.
-    #[error("unknown rule option `{0}`; options are R1-R{LAST_READING} or their names: {names}", names = option_names())]
+    #[error(
+        "unknown rule option `{0}`{hint}; options are R1-R{LAST_READING} or their names: {names}",
+        hint = option_hint(.0),
+        names = option_names()
+    )]
     UnknownOption(String),
     /// VALUE is not one of the option's values.
-    #[error("`{value}` is not a value of {id} ({name}); use one of: {allowed}")]
+    #[error(
+        "`{value}` is not a value of {id} ({name}){hint}; use one of: {allowed}",
+        hint = crate::error::suggest::did_you_mean(value, allowed.split(", "))
+    )]
     UnknownValue {
         /// The reading.
         id: Clause,
@@ -734,6 +741,19 @@ pub enum RuleError {
     /// Not of the form NAME=VALUE.
     #[error("`{0}` is not NAME=VALUE (e.g. R4=no or diagonal-neighbours=no)")]
     Malformed(String),
+}
+
+/// The option name or reading id nearest to one written, if close.
+fn option_hint(written: &str) -> String {
+    let ids: Vec<String> = READINGS.iter().map(|r| r.id.to_string()).collect();
+    let names = READINGS.iter().map(|r| r.name);
+    // An id is suggested only for what looks like one (`R44`); a word gets
+    // a name.
+    if written.starts_with(['R', 'r']) && written[1..].chars().all(|c| c.is_ascii_digit()) {
+        crate::error::suggest::did_you_mean(written, ids.iter().map(String::as_str))
+    } else {
+        crate::error::suggest::did_you_mean(written, names)
+    }
 }
 
 fn option_names() -> String {
