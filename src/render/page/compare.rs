@@ -156,8 +156,8 @@ pub fn comparison_page(c: &Comparison, runs: &[(Run, Vec<Table>)], name: &str, d
         None => Vec::new(),
     };
     let mut baseline_at: BTreeMap<usize, String> = BTreeMap::new();
-    for (i, (run, _)) in runs.iter().enumerate().skip(1) {
-        for &k in &parts[i] {
+    for ((run, _), at) in runs.iter().zip(&parts).skip(1) {
+        for &k in at {
             let names = baseline_at.entry(k).or_default();
             if !names.is_empty() {
                 names.push_str(", ");
@@ -207,10 +207,11 @@ pub fn comparison_page(c: &Comparison, runs: &[(Run, Vec<Table>)], name: &str, d
     });
     let columns: Vec<Column> = runs
         .iter()
+        .zip(&parts)
         .enumerate()
-        .map(|(i, (run, tables))| {
+        .map(|(i, ((run, tables), at))| {
             let marks = if i == 0 { baseline_at.clone() } else { BTreeMap::new() };
-            column(run, tables, &parts[i], &marks)
+            column(run, tables, at, &marks)
         })
         .collect();
     let total = columns.first().map_or(0, |c| c.frames.len());
