@@ -7,6 +7,9 @@
 //!
 //! Without chromium these tests fail, saying to run `.ci/setup`: a page
 //! untested in a browser is not called tested.
+//!
+//! This file is long because every kind of page and every way of stepping
+//! one shares the one browser and the helpers that read what it displays.
 
 #[path = "common/cdp.rs"]
 mod cdp;
@@ -765,5 +768,211 @@ fn a_game_page_displays_one_board_on_the_first_screen_with_the_red_tile_where_th
             check_what_the_eye_sees(&tab, k, &want[k], (width, height), !mobile);
             check_game_step(&tab, k, want.len(), &want[k]);
         }
+    }
+}
+
+/// Where each column's displayed board lies, and the row of columns: its
+/// computed overflow and its scrolled and visible widths.
+const ROW: &str = "(() => {
+  const seen = (el) => getComputedStyle(el).display !== 'none' && getComputedStyle(el).visibility === 'visible';
+  const row = document.querySelector('main.columns');
+  const boards = [...document.querySelectorAll('section.column')].map(c => {
+    const s = [...c.querySelectorAll('svg.board')].find(seen);
+    const r = (s || c).getBoundingClientRect();
+    return {column: c.id, board: !!s, left: r.left, top: r.top, right: r.right, bottom: r.bottom};
+  });
+  return {boards, overflow: getComputedStyle(row).overflowX, scroll: row.scrollWidth, client: row.clientWidth};
+})()";
+
+#[test]
+fn four_compared_columns_stand_side_by_side_and_more_scroll_sideways_in_one_row() {
+    let (width, height) = (1280, 900);
+    for (name, readings, wrapped) in [("compare4.html", "R4,R7", false), ("compare12.html", "R4,R7,R9", true)] {
+        let scenario = "specs/scenarios/example-f-side-and-corner-bonus.yaml";
+        let report = json(&["compare", scenario, "--readings", readings, "--format", "json"], 0);
+        let n = report["variants"].as_array().unwrap().len();
+        let tab = open(name);
+        tab.window(width, height, false).unwrap();
+        eval(&tab, "window.scrollTo(0, 0)");
+        let row = eval(&tab, ROW);
+        let boards = row["boards"].as_array().unwrap();
+        assert_eq!(boards.len(), n, "{name}: a column for each of the {n} combinations");
+        let first = Rect::of(&boards[0]);
+        for b in boards {
+            assert_eq!(b["board"], true, "{name}: {} displays a board", b["column"]);
+            let r = Rect::of(b);
+            assert!(
+                (r.top - first.top).abs() <= 4.0,
+                "{name}: {} lies in the first one's row: {r:?} {first:?}",
+                b["column"]
+            );
+        }
+        if wrapped {
+            // More columns than fit: one row, which scrolls sideways.
+            assert!(n >= 6, "{name}: {n} columns");
+            let overflow = row["overflow"].as_str().unwrap();
+            assert!(overflow == "auto" || overflow == "scroll", "{name}: the row's overflow-x is {overflow}");
+            assert!(
+                row["scroll"].as_f64().unwrap() > row["client"].as_f64().unwrap(),
+                "{name}: the row scrolls: {row}"
+            );
+            let last = Rect::of(&boards[n - 1]);
+            assert!(
+                last.left > f64::from(width),
+                "{name}: the last column lies past the window's right edge: {last:?}"
+            );
+        } else {
+            assert_eq!(n, 4, "{name}: four combinations of R4 and R7");
+            for b in boards {
+                let r = Rect::of(b);
+                assert!(
+                    r.left >= -0.5 && r.right <= f64::from(width) + 0.5 && r.top < f64::from(height),
+                    "{name}: {} lies within the window: {r:?}",
+                    b["column"]
+                );
+            }
+        }
+    }
+}
+
+/// Whether the step list's row for the step shown, and each column's words,
+/// are marked as the eye sees them: a thick left border on the row, and on
+/// the column a note displayed over the words' coloured background.
+const MARKS: &str = "(() => {
+  const seen = (el) => !!el && getComputedStyle(el).display !== 'none' && getComputedStyle(el).visibility === 'visible'
+    && el.getBoundingClientRect().height > 0;
+  const k = document.body.getAttribute('data-step');
+  const li = document.querySelector(`#log-list [data-step=\"${k}\"]`);
+  const ls = getComputedStyle(li);
+  const plain = getComputedStyle(document.body).backgroundColor;
+  return {
+    row: seen(li) && ls.borderLeftStyle !== 'none' && parseFloat(ls.borderLeftWidth) >= 3,
+    columns: [...document.querySelectorAll('section.column')].map((c, i) => {
+      const words = document.getElementById(`c${i}-words`);
+      const note = document.getElementById(`c${i}-note`);
+      const bg = getComputedStyle(words).backgroundColor;
+      return {
+        marked: seen(note) && bg !== 'rgba(0, 0, 0, 0)' && bg !== plain,
+        note: seen(note) ? note.textContent : '',
+        verdict: (document.querySelectorAll(`#c${i}-lines p`)[1] || {}).textContent || '',
+        scores: [...c.querySelectorAll('tbody .score')].map(s => s.textContent).join(' '),
+      };
+    }),
+  };
+})()";
+
+/// A step's outcome as a column shows it, in the terms the comparison
+/// compares: a refusal (whatever its reason), else the points and phase,
+/// with the totals.
+fn outcome(column: &Value) -> String {
+    let verdict = column["verdict"].as_str().unwrap();
+    let verdict = if verdict.starts_with("refused") { "refused" } else { verdict };
+    format!("{verdict} / {}", column["scores"].as_str().unwrap())
+}
+
+#[test]
+fn every_step_where_a_variant_parts_from_the_baseline_is_marked_and_no_other() {
+    use common::pages::{PARTING, PARTING_VARIANTS};
+    let report = json(&["compare", PARTING, "--variants", PARTING_VARIANTS, "--format", "json"], 0);
+    let variants: Vec<&str> = report["variants"].as_array().unwrap().iter().map(|v| v.as_str().unwrap()).collect();
+    // Where each variant first parts, by the comparison: before it, it
+    // agrees with the baseline.
+    let mut first: Vec<Option<usize>> = vec![None; variants.len()];
+    for d in report["differences"].as_array().unwrap() {
+        for s in d["sides"].as_array().unwrap().iter().skip(1) {
+            let c = variants.iter().position(|v| *v == s["variant"]).unwrap();
+            first[c] = Some(d["action"].as_u64().unwrap() as usize);
+        }
+    }
+    assert!(first.iter().any(Option::is_some), "{PARTING}: some variant parts: {report}");
+    let tab = open("parting.html");
+    let total = eval(&tab, "document.querySelectorAll('#log-list [data-step]').length").as_u64().unwrap() as usize;
+    key(&tab, "Home");
+    let (mut later, mut unmarked) = (0, 0);
+    for k in 0..total {
+        if k > 0 {
+            key(&tab, "ArrowRight");
+        }
+        wait_for_step(&tab, k);
+        let marks = eval(&tab, MARKS);
+        let columns = marks["columns"].as_array().unwrap();
+        let mut any = false;
+        for (c, got) in columns.iter().enumerate().skip(1) {
+            let want = match first[c] {
+                Some(f) if k == f => true,
+                Some(f) if k > f => outcome(got) != outcome(&columns[0]),
+                _ => false,
+            };
+            let marked = got["marked"].as_bool().unwrap();
+            assert_eq!(
+                marked, want,
+                "step {k}, {}: marked {marked}, the outcome parts {want}: {got} / {}",
+                variants[c], columns[0]
+            );
+            if Some(k) == first[c] {
+                assert!(got["note"].as_str().unwrap().contains("first parts"), "step {k}, column {c}: {got}");
+            } else if want {
+                later += 1;
+            }
+            any |= want;
+        }
+        assert_eq!(columns[0]["marked"], any, "step {k}: the baseline marked where another parts: {}", columns[0]);
+        assert_eq!(marks["row"], any, "step {k}: the step list's row marked where a variant parts");
+        unmarked += usize::from(!any);
+    }
+    assert!(later > 0, "{PARTING}: a variant parts again after its first difference");
+    assert!(unmarked > 1, "{PARTING}: steps where all agree are left unmarked");
+}
+
+/// The corner values of the tiles displayed on the boards, as drawn on the
+/// screen: a board draws each tile as a `use` of the page's one drawing of
+/// it, whose values are texts of a font size in the drawing's units, so
+/// each is that size times the scale of the `use` on the screen.
+const DRAWN_DIGITS: &str = "(() => { const sizes = [];
+  for (const use of document.querySelectorAll('svg.board g.placed > use.t')) {
+    if (use.getBoundingClientRect().width === 0) continue;
+    const m = use.getScreenCTM();
+    const scale = Math.hypot(m.a, m.b);
+    const tile = document.querySelector(use.getAttribute('href'));
+    for (const corner of tile.querySelectorAll('use')) {
+      const value = document.querySelector(corner.getAttribute('href') + ' text.value');
+      if (value) sizes.push(parseFloat(value.getAttribute('font-size')) * scale);
+    }
+  }
+  return {count: sizes.length, smallest: Math.min(...sizes)}; })()";
+
+#[test]
+fn a_game_on_a_phone_shows_corner_values_of_11_css_pixels_and_the_board_on_the_first_screen() {
+    let (width, height) = (390, 844);
+    let transcript: Value = serde_yaml::from_str(&pages().read("short.yaml")).unwrap();
+    let last = transcript["events"].as_array().unwrap().len() - 1;
+    let tab = open("short.html");
+    tab.window(width, height, true).unwrap();
+    for k in [0, last / 2, last] {
+        go(&tab, &format!("#step-{k}"), k);
+        eval(&tab, "window.scrollTo(0, 0)");
+        // The corner values of the tiles displayed, as drawn on the screen.
+        let digits = eval(&tab, DRAWN_DIGITS);
+        if k > 0 {
+            assert!(digits["count"].as_u64().unwrap() >= 4, "step {k}: a tile's values displayed: {digits}");
+        }
+        if digits["count"].as_u64().unwrap() > 0 {
+            let smallest = digits["smallest"].as_f64().unwrap();
+            assert!(smallest >= 11.0, "step {k} at {width}x{height}: corner values of {smallest:.1} CSS px");
+        }
+        let boards = displayed_boards(&tab);
+        assert_eq!(boards.len(), 1, "step {k}: one board displayed");
+        let rect = Rect::of(&boards[0]);
+        let frame = Rect::of(&eval(
+            &tab,
+            "(() => { const r = document.querySelector('#c0 .scenes').getBoundingClientRect(); return {left: r.left, top: r.top, right: r.right, bottom: r.bottom}; })()",
+        ));
+        assert!(
+            rect.top >= -0.5 && rect.top < f64::from(height),
+            "step {k}: the board's top on the first screen: {rect:?}"
+        );
+        // Enough of it shows there to read: the controls do not push it down.
+        let shown = frame.bottom.min(rect.bottom).min(f64::from(height)) - rect.top.max(frame.top);
+        assert!(shown >= 150.0, "step {k}: {shown:.0} px of the board on the first screen: {rect:?} in {frame:?}");
     }
 }

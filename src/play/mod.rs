@@ -16,7 +16,9 @@ pub mod strategy;
 pub mod transcript;
 
 pub use replay::{Mismatch, Replayed, replay, replay_checking};
-pub use scenario::{Comparison, LoadedScenario, Run, StepOutcome, Table, compare, compare_each, load_scenario};
+pub use scenario::{
+    Comparison, LoadedScenario, Run, StepOutcome, Table, compare, compare_each, load_scenario, same_step,
+};
 pub use strategy::{MAX_ROUNDS, Played, Stop, Strategy, play};
 pub use transcript::{
     Ended, LoadedTranscript, ReplayChecks, TRANSCRIPT_VERSION, Transcript, TranscriptEvent, load_transcript, record,

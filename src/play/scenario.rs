@@ -489,7 +489,9 @@ pub struct Comparison {
     pub differing: usize,
 }
 
-fn same_step(a: &StepOutcome, b: &StepOutcome) -> bool {
+/// Whether two runs' steps had the same outcome: the same verdict, points,
+/// totals, phase and kinds of event (labels differ between variants).
+pub fn same_step(a: &StepOutcome, b: &StepOutcome) -> bool {
     // Labels differ between variants, so compare what happened, not names.
     a.verdict == b.verdict && a.score == b.score && a.scores == b.scores && a.phase == b.phase && {
         let kinds = |s: &StepOutcome| s.events.iter().map(|e| e.kind.clone()).collect::<Vec<_>>();

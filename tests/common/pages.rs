@@ -37,7 +37,10 @@ fn arg(p: &Path) -> String {
 /// A game of two rounds (`game.yaml`) and its page (`game.html`); the
 /// puzzle page (`puzzle.html`), a position (`position.html`), a comparison
 /// of R4's values on Example F (`compare.html`), the catalogue
-/// (`catalogue.html`), a position's bonus placements (`bonuses.html`), and
+/// (`catalogue.html`), a position's bonus placements (`bonuses.html`),
+/// comparisons of four and twelve columns (`compare4.html`,
+/// `compare12.html`) and of variants that part at several actions
+/// (`parting.html`), a game of one round (`short.yaml`, `short.html`), and
 /// the comparison of a scenario and a transcript whose texts are markup
 /// (`hostile.html`, `hostile-game.html`).
 pub fn write_all() -> Pages {
@@ -50,6 +53,15 @@ pub fn write_all() -> Pages {
     run_ok(&["render", "puzzles/bonus-corner.yaml", "--highlight", "none", "--html", &p("position.html")], 0);
     let scenario = "specs/scenarios/example-f-side-and-corner-bonus.yaml";
     run_ok(&["compare", scenario, "--readings", "R4", "--html", &p("compare.html")], 0);
+    // Four columns (R4 and R7, two values each), twelve (and R9), and four
+    // variants that part at several actions, not only the first.
+    run_ok(&["compare", scenario, "--readings", "R4,R7", "--html", &p("compare4.html")], 0);
+    run_ok(&["compare", scenario, "--readings", "R4,R7,R9", "--html", &p("compare12.html")], 0);
+    run_ok(&["compare", PARTING, "--variants", PARTING_VARIANTS, "--html", &p("parting.html")], 0);
+    // A game of one round, for the phone.
+    let short = run_ok(&["play", "--players", "2", "--seed", "1", "--rounds", "1"], 0);
+    std::fs::write(dir.path().join("short.yaml"), &short).unwrap();
+    run_ok(&["render", &p("short.yaml"), "--html", &p("short.html")], 0);
     run_ok(&["bonuses", "--html", &p("catalogue.html")], 0);
     run_ok(&["bonuses", "puzzles/bonus-corner.yaml", "--html", &p("bonuses.html")], 0);
     // The same scenario with a name and a description that are markup.
@@ -79,8 +91,14 @@ pub fn write_all() -> Pages {
     Pages { dir }
 }
 
+/// A scenario whose variants part from the baseline at several actions:
+/// under serbian a placement scores nothing (action 3) and the actions after
+/// it then differ too.
+pub const PARTING: &str = "specs/scenarios/r13-passes-must-be-in-a-row.yaml";
+pub const PARTING_VARIANTS: &str = "english,english-beginner,serbian,serbian-chain";
+
 /// The page names [`write_all`] writes.
-pub const ALL: [&str; 8] = [
+pub const ALL: [&str; 12] = [
     "game.html",
     "puzzle.html",
     "position.html",
@@ -89,6 +107,10 @@ pub const ALL: [&str; 8] = [
     "bonuses.html",
     "hostile.html",
     "hostile-game.html",
+    "compare4.html",
+    "compare12.html",
+    "parting.html",
+    "short.html",
 ];
 
 /// Every place `html` would reach beyond itself, with some context: an

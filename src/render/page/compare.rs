@@ -1,13 +1,13 @@
 //! The page of a scenario run under several variants or reading values:
 //! one column per variant, all stepping together through the start and each
 //! action, each action's verdict, events, points and clauses in every
-//! column, and the action where a variant first parts from the baseline
-//! marked in both.
+//! column, and every action where a variant's outcome parts from the
+//! baseline's marked in both (the first said to be the first).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use crate::game::EventKind;
-use crate::play::{Comparison, Run, StepOutcome, Table};
+use crate::play::{Comparison, Run, StepOutcome, Table, same_step};
 use crate::rules::Clause;
 
 use super::super::{Highlight, Marks};
@@ -36,8 +36,24 @@ fn verdict(step: &StepOutcome) -> String {
     }
 }
 
-/// One variant's column: the start, then each action.
-fn column(run: &Run, tables: &[Table], parts_at: Option<usize>, baseline_at: &BTreeMap<usize, String>) -> Column {
+/// The actions (numbered from 1) whose outcome under `run` is not the
+/// baseline's: an action one run has and the other lacks parts too.
+fn parting(baseline: &Run, run: &Run) -> BTreeSet<usize> {
+    let n = baseline.steps.len().max(run.steps.len());
+    (0..n)
+        .filter(|&i| match (baseline.steps.get(i), run.steps.get(i)) {
+            (Some(a), Some(b)) => !same_step(a, b),
+            (None, None) => false,
+            _ => true,
+        })
+        .map(|i| i + 1)
+        .collect()
+}
+
+/// One variant's column: the start, then each action. `parts` are the
+/// actions where it parts from the baseline; `baseline_at`, in the
+/// baseline's own column, who parts from it at each action.
+fn column(run: &Run, tables: &[Table], parts: &BTreeSet<usize>, baseline_at: &BTreeMap<usize, String>) -> Column {
     let players = tables.first().map_or(0, |t| t.hands.len());
     let mut frames = Vec::with_capacity(tables.len());
     let mut plays: Vec<Highlight> = Vec::new();
@@ -88,8 +104,15 @@ fn column(run: &Run, tables: &[Table], parts_at: Option<usize>, baseline_at: &BT
             .collect();
         let when = if k == 0 { "At the start".to_string() } else { format!("After action {k}") };
         let lit = (!lit.is_empty()).then(|| format!("placed by this action: {}", lit.join(", ")));
-        let note = if parts_at == Some(k) {
-            Some(Note { kind: NoteKind::Differs, text: "Here this variant first parts from the baseline.".into() })
+        // Every action where the outcome parts is marked, not only the
+        // first: a variant that refuses one action may well refuse the next.
+        let note = if parts.contains(&k) {
+            let text = if parts.first() == Some(&k) {
+                "Here this variant first parts from the baseline."
+            } else {
+                "Here this variant parts from the baseline again."
+            };
+            Some(Note { kind: NoteKind::Differs, text: text.into() })
         } else {
             baseline_at.get(&k).map(|others| Note {
                 kind: NoteKind::Baseline,
@@ -122,10 +145,26 @@ fn column(run: &Run, tables: &[Table], parts_at: Option<usize>, baseline_at: &BT
 /// ([`crate::play::LoadedScenario::run_with_tables`]); `name` is the file.
 pub fn comparison_page(c: &Comparison, runs: &[(Run, Vec<Table>)], name: &str, description: Option<&str>) -> Page {
     let baseline = c.variants.first().cloned().unwrap_or_default();
-    // Where each variant first parts from the baseline, and who parts at
-    // each such action.
-    let mut parts: BTreeMap<&str, usize> = BTreeMap::new();
+    // Where each variant parts from the baseline, and who parts at each
+    // such action.
+    let parts: Vec<BTreeSet<usize>> = match runs.first() {
+        Some((first, _)) => runs
+            .iter()
+            .enumerate()
+            .map(|(i, (run, _))| if i == 0 { BTreeSet::new() } else { parting(first, run) })
+            .collect(),
+        None => Vec::new(),
+    };
     let mut baseline_at: BTreeMap<usize, String> = BTreeMap::new();
+    for ((run, _), at) in runs.iter().zip(&parts).skip(1) {
+        for &k in at {
+            let names = baseline_at.entry(k).or_default();
+            if !names.is_empty() {
+                names.push_str(", ");
+            }
+            names.push_str(&run.variant);
+        }
+    }
     let mut jumps = Vec::new();
     let mut cited: Vec<Clause> = Vec::new();
     let mut summary = vec![format!("Scenario {}, from {name}.", c.scenario)];
@@ -138,10 +177,6 @@ pub fn comparison_page(c: &Comparison, runs: &[(Run, Vec<Table>)], name: &str, d
     }
     for d in &c.differences {
         let others: Vec<&str> = d.sides.iter().skip(1).map(|s| s.variant.as_str()).collect();
-        for o in &others {
-            parts.insert(o, d.action);
-        }
-        baseline_at.insert(d.action, others.join(", "));
         cited.extend(d.sides.iter().flat_map(|s| s.clauses.iter().copied()));
         let sides: Vec<String> = d
             .sides
@@ -172,9 +207,9 @@ pub fn comparison_page(c: &Comparison, runs: &[(Run, Vec<Table>)], name: &str, d
     });
     let columns: Vec<Column> = runs
         .iter()
+        .zip(&parts)
         .enumerate()
-        .map(|(i, (run, tables))| {
-            let at = if i == 0 { None } else { parts.get(run.variant.as_str()).copied() };
+        .map(|(i, ((run, tables), at))| {
             let marks = if i == 0 { baseline_at.clone() } else { BTreeMap::new() };
             column(run, tables, at, &marks)
         })

@@ -16,7 +16,7 @@ use crate::rules::Clause;
 
 use super::super::svg::escape;
 use super::board::{definitions, scene_svg, scenes};
-use super::{Column, Frame, Page, rule_entry};
+use super::{Column, Frame, NoteKind, Page, rule_entry};
 
 const STYLE: &str = include_str!("page.css");
 const SCRIPT: &str = include_str!("page.js");
@@ -414,7 +414,16 @@ choose. Steps are numbered from 0, as events are.</p>\n",
             _ => LogData::Own(line),
         })
         .collect();
-    let marked = page.jumps.iter().map(|(s, _)| *s).collect::<BTreeSet<_>>().into_iter().collect();
+    // The list marks each step a jump goes to and each where a column
+    // parts from the baseline.
+    let parting = page.columns.iter().flat_map(|c| {
+        c.frames
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| f.note.as_ref().is_some_and(|n| n.kind == NoteKind::Differs))
+            .map(|(k, _)| k)
+    });
+    let marked = page.jumps.iter().map(|(s, _)| *s).chain(parting).collect::<BTreeSet<_>>().into_iter().collect();
     let data = PageData { steps: &page.steps, start, clauses, log, marked, columns };
     let _ = writeln!(
         out,
