@@ -182,7 +182,11 @@ fn a_transcript_with_yes_no_readings_as_booleans_replays() {
     std::fs::write(&game, text.replacen("unmatched-corners: 'no'", "unmatched-corners: maybe", 1)).unwrap();
     let out = run(&["replay", game.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
-    assert!(stderr(&out).contains("unknown variant `maybe`"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("`maybe` is not a value of R3 (unmatched-corners); use one of: yes, no"),
+        "{}",
+        stderr(&out)
+    );
 }
 
 #[test]
