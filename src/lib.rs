@@ -70,3 +70,4 @@ pub mod puzzle;
 pub mod render;
 pub mod rules;
 pub mod solve;
+pub mod words;

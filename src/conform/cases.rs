@@ -10,6 +10,7 @@ use crate::play::{ReplayChecks, Transcript, replay_checking};
 use crate::protocol::message::{JudgeLine, PerftLines, parse_divide_line, shorten};
 use crate::protocol::{Capability, Request};
 use crate::rules::{MoveGen, Variant};
+use crate::words::counted;
 
 use super::compare::{compare_lists, our_verdict, verdict_beside, verdict_candidates};
 use super::report::{Divergence, Facts, Failure, FailureKind};
@@ -104,12 +105,7 @@ pub(super) fn verdicts(s: &mut Session, p: &PositionFixture, m: &VariantMoves) -
         }
     }
     match first {
-        None => Ok(Verdict::Pass(format!(
-            "{} verdict{} ({} legal), as the rules give",
-            asked.len(),
-            if asked.len() == 1 { "" } else { "s" },
-            d.ours
-        ))),
+        None => Ok(Verdict::Pass(format!("{} ({} legal), as the rules give", counted(asked.len(), "verdict"), d.ours))),
         Some(request) => {
             let summary = format!("{} of {} verdicts differ from the rules'", d.differing.len(), asked.len());
             Ok(wrong(&request, summary, Vec::new(), Some(d)))
@@ -161,10 +157,9 @@ pub(super) fn perft(s: &mut Session, f: &PerftFixture) -> Result<Verdict, Troubl
     }
     if details.is_empty() {
         return Ok(Verdict::Pass(format!(
-            "depth {}: {} sequence{}, bonus placements {:?}, as the rules give",
+            "depth {}: {}, bonus placements {:?}, as the rules give",
             f.depth,
-            f.nodes,
-            if f.nodes == 1 { "" } else { "s" },
+            counted(f.nodes, "sequence"),
             f.bonus
         )));
     }
@@ -184,12 +179,11 @@ pub(super) fn divide_differences(ours: &[DivideEntry], theirs: &[DivideEntry]) -
     for d in ours {
         match theirs_by.get(&key(d)) {
             None => out.push(format!(
-                "divide: {} as {} at {} is missing ({} node{})",
+                "divide: {} as {} at {} is missing ({})",
                 d.tile,
                 d.corners,
                 d.at,
-                d.nodes,
-                if d.nodes == 1 { "" } else { "s" }
+                counted(d.nodes, "node")
             )),
             Some(&n) if n != d.nodes => out.push(format!(
                 "divide: {} as {} at {}: the engine counts {n}, the rules give {}",
@@ -268,8 +262,7 @@ pub(super) fn game(s: &mut Session, name: &str, t: &Transcript, label: &str) -> 
             _ => {}
         }
     }
-    let positions = if asked == 1 { "position" } else { "positions" };
-    Ok(Verdict::Pass(format!("{asked} {positions} of the game, every move list as the rules give")))
+    Ok(Verdict::Pass(format!("{} of the game, every move list as the rules give", counted(asked, "position"))))
 }
 
 /// A game the engine plays from a seed, replayed by the rules.
@@ -299,11 +292,9 @@ pub(super) fn play(s: &mut Session, seed: u64, players: usize, label: &str) -> R
     let checked = if clauses { "clause ids compared" } else { "no clause ids recorded, none compared" };
     match replay_checking(&t, &variant, ReplayChecks { clauses }) {
         Ok(r) if details.is_empty() => Ok(Verdict::Pass(format!(
-            "{} event{} over {} round{}{}, replayed by the rules ({checked})",
-            r.events,
-            if r.events == 1 { "" } else { "s" },
-            r.rounds,
-            if r.rounds == 1 { "" } else { "s" },
+            "{} over {}{}, replayed by the rules ({checked})",
+            counted(r.events, "event"),
+            counted(r.rounds, "round"),
             r.winner.map_or(String::new(), |w| format!(", seat {w} winning"))
         ))),
         Ok(_) => Ok(wrong(&request, details.join("; "), details, None)),

@@ -215,12 +215,4 @@ pub fn hand_line(hand: &[quadominos::model::TileId]) -> String {
     if hand.is_empty() { "(empty)".into() } else { hand.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(", ") }
 }
 
-/// A count and its noun, singular at one: `1 tile`, `3 tiles`, `2 bonuses`.
-pub fn counted(n: impl std::fmt::Display, noun: &str) -> String {
-    let n = n.to_string();
-    match (n.as_str(), noun.ends_with('s')) {
-        ("1", _) => format!("1 {noun}"),
-        (_, true) => format!("{n} {noun}es"),
-        (_, false) => format!("{n} {noun}s"),
-    }
-}
+pub use quadominos::words::counted;
