@@ -7,7 +7,8 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use quadominos::formats::{VariantChoice, load_puzzle};
+use quadominos::formats::{Figures, Level, VariantChoice, load_puzzle};
+use quadominos::puzzle::greedy_words;
 use quadominos::rules::{Text, YesNo};
 use quadominos::solve::{FillObjective, Goal};
 
@@ -128,4 +129,48 @@ fn the_command_in_each_header_poses_the_same_puzzle_again() {
         let body = |t: &str| t.lines().filter(|l| !l.starts_with('#')).collect::<Vec<_>>().join("\n");
         assert_eq!(body(&std::fs::read_to_string(&again).unwrap()), body(&text), "{}", path.display());
     }
+}
+
+/// A description's words on greedy: a zero gap reads as greedy matching the
+/// optimum (or short by less than 1%, the gap being rounded down), never as
+/// falling short by 0%.
+#[test]
+fn the_greedy_words_say_a_zero_gap_naturally_and_a_shortfall_in_per_cent() {
+    let f = |greedy: Option<i64>, optimum: i64| Figures {
+        level: Level::Easy,
+        greedy,
+        gap: Figures::gap_of(optimum, greedy),
+        near: 1,
+        non_greedy: 0,
+        nodes: 1,
+    };
+    assert_eq!(greedy_words(&f(Some(12), 12), 12, false), "the greedy answer matches the optimum");
+    assert_eq!(greedy_words(&f(Some(9), 12), 12, false), "the greedy answer falls short by 25%");
+    // 199 of 200 rounds down to a gap of 0, yet greedy is not the best.
+    assert_eq!(greedy_words(&f(Some(199), 200), 200, false), "the greedy answer falls short by less than 1%");
+    assert_eq!(greedy_words(&f(None, 12), 12, false), "the greedy answer gets nowhere");
+    assert_eq!(greedy_words(&f(Some(2), 1), 1, true), "the greedy fill is a fill");
+    for (greedy, optimum) in [(Some(12), 12), (Some(9), 12), (Some(199), 200), (None, 5)] {
+        assert!(!greedy_words(&f(greedy, optimum), optimum, false).contains("by 0%"));
+    }
+}
+
+/// Every book puzzle whose greedy answer scores its optimum says so in its
+/// description, in the words `puzzle` writes.
+#[test]
+fn the_book_says_greedy_matches_the_optimum_where_it_does() {
+    let mut matched = 0;
+    for path in book() {
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(!text.contains("by 0%"), "{}", path.display());
+        let loaded = load_puzzle(&path, &VariantChoice::default()).unwrap();
+        let figures = loaded.difficulty.unwrap();
+        if let (Some(g), Some(best)) = (figures.greedy, loaded.expect.score)
+            && g == best
+        {
+            matched += 1;
+            assert!(text.contains("the greedy answer matches the optimum;"), "{}", path.display());
+        }
+    }
+    assert!(matched >= 5, "{matched} book puzzles where greedy scores the optimum");
 }

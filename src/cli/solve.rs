@@ -442,7 +442,8 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
         )));
     }
     if let Some(level) = args.hint {
-        return Ok((hint_text(&answer, level), if stop.load(Ordering::SeqCst) { INTERRUPTED } else { 0 }));
+        let fill = matches!(loaded.puzzle.goal, Goal::Fill(_));
+        return Ok((hint_text(&answer, level, fill), if stop.load(Ordering::SeqCst) { INTERRUPTED } else { 0 }));
     }
     let goal = &loaded.puzzle.goal;
     let exists = fill_exists(goal, &answer);
@@ -527,10 +528,15 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
 }
 
 /// `solve --hint`: the first play of the best answer, its tile (level 1)
-/// or its tile and cell (level 2), and nothing else of it.
-fn hint_text(a: &Answer, level: u8) -> String {
+/// or its tile and cell (level 2), and nothing else of it. For a fill it is
+/// the first tile of the fill found, in the region's reading order; for a
+/// counting fill, of the first fill counted, and never the count, which is
+/// what the puzzle asks.
+fn hint_text(a: &Answer, level: u8, fill: bool) -> String {
     let proof = if a.proven { "" } else { " (from the best answer found, not proven)" };
     match a.plays.first() {
+        None if fill && a.proven => "hint: no fill of the region exists\n".to_string(),
+        None if fill => format!("hint: no fill was found{proof}\n"),
         None => format!("hint: no tile can be played{proof}\n"),
         Some(p) if level >= 2 => format!("hint: play {} at {}{proof}\n", p.tile, p.at),
         Some(p) => format!("hint: play {}{proof}\n", p.tile),

@@ -217,6 +217,19 @@ pub fn goal_words(goal: &Goal) -> String {
     }
 }
 
+/// How the greedy answer compares with the best, for a description. A gap
+/// of 0 is rounded down: greedy either scores the optimum itself or falls
+/// short by less than 1 per cent, and the words say which.
+pub fn greedy_words(f: &crate::formats::Figures, optimum: i64, counting: bool) -> String {
+    match f.greedy {
+        Some(_) if counting => "the greedy fill is a fill".to_string(),
+        Some(g) if g >= optimum => "the greedy answer matches the optimum".to_string(),
+        Some(_) if f.gap == 0 => "the greedy answer falls short by less than 1%".to_string(),
+        Some(_) => format!("the greedy answer falls short by {}%", f.gap),
+        None => "the greedy answer gets nowhere".to_string(),
+    }
+}
+
 /// The puzzle file of a posed puzzle: the schema line (when given), the
 /// command that made it, then the position, goal, `expect:` and
 /// `difficulty:`. The description says what is asked and how hard it is,
@@ -241,11 +254,7 @@ pub fn puzzle_file(posed: &Posed, command: &str, schema: Option<&str>) -> String
         None => (position.as_str(), ""),
     };
     out.push_str(head);
-    let greedy = match f.greedy {
-        Some(_) if posed.measured.count.is_none() => format!("the greedy answer falls short by {}%", f.gap),
-        Some(_) => "the greedy fill is a fill".to_string(),
-        None => "the greedy answer gets nowhere".to_string(),
-    };
+    let greedy = greedy_words(f, posed.measured.answer.score, posed.measured.count.is_some());
     let _ = writeln!(
         out,
         "description: >\n  Posed by `quadominos puzzle`: {}, {} ({greedy}; {} within 10% of the best; \

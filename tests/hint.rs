@@ -1,0 +1,53 @@
+//! `solve --hint`: the first step of the proven answer and nothing else of
+//! it, for a turn and for a fill whose goal counts the fills (where the
+//! count is what the puzzle asks, so it is never printed either).
+
+mod common;
+
+use common::{json, run_ok};
+use serde_json::Value;
+
+/// The proven answer's plays as `solve --format json` gives them.
+fn answer(file: &str) -> Vec<Value> {
+    let report = json(&["solve", file, "--format", "json"], 0);
+    assert_eq!(report["proven"], true, "{file}");
+    report["plays"].as_array().unwrap().clone()
+}
+
+fn cell(at: &Value) -> String {
+    format!("[{}, {}]", at[0], at[1])
+}
+
+/// The hint is one line that names the answer's first tile (and, at level
+/// 2, its cell): so none of the answer's other tiles and cells, nor a
+/// counting fill's count.
+fn check_hint(file: &str) {
+    let plays = answer(file);
+    assert!(plays.len() >= 2, "{file}: an answer of one play would show nothing about hiding the rest");
+    let first = plays[0]["tile"].as_str().unwrap();
+    let one = run_ok(&["solve", file, "--hint"], 0);
+    assert_eq!(one, format!("hint: play {first}\n"), "{file}");
+    let two = run_ok(&["solve", file, "--hint", "2"], 0);
+    assert_eq!(two, format!("hint: play {first} at {}\n", cell(&plays[0]["at"])), "{file}");
+    for p in &plays[1..] {
+        let tile = p["tile"].as_str().unwrap();
+        if tile != first {
+            assert!(!two.contains(tile), "{file}: the hint gives away {tile}: {two}");
+        }
+        assert!(!two.contains(&cell(&p["at"])), "{file}: the hint gives away {}: {two}", cell(&p["at"]));
+    }
+}
+
+#[test]
+fn a_hint_on_a_counting_fill_is_the_first_tile_of_the_fill_and_no_more() {
+    for file in ["puzzles/book/english-fill-count-2x2.yaml", "puzzles/fill-2x3-count.yaml"] {
+        let report = json(&["solve", file, "--format", "json"], 0);
+        assert!(report["count"].as_u64().is_some(), "{file}: a counting fill has a count");
+        check_hint(file);
+    }
+}
+
+#[test]
+fn a_hint_on_a_turn_is_its_first_tile() {
+    check_hint("puzzles/book/english-seq2-medium.yaml");
+}
