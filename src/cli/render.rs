@@ -11,20 +11,21 @@ use std::path::{Path, PathBuf};
 
 use clap::ValueEnum;
 use quadominos::error::{DocPath, Problem};
-use quadominos::formats::{InputError, LoadedPosition, MoveRecord, Source, load_position, load_puzzle};
+use quadominos::formats::{InputError, LoadedPosition, MoveRecord, Source, VariantChoice, load_position, load_puzzle};
 use quadominos::game::EventKind;
 use quadominos::model::{Board, Cell};
 use quadominos::play::replay_checking;
 use quadominos::play::transcript::{LoadedTranscript, load_transcript};
-use quadominos::render::page::{page_html, transcript_page};
+use quadominos::puzzle::goal_words;
+use quadominos::render::page::{SheetPuzzle, page_html, sheet_page, transcript_page};
 use quadominos::render::{Highlight, Marks, board_svg, board_text_marked};
 use quadominos::rules::MoveGen;
 use quadominos::solve::native::Native;
-use quadominos::solve::{Solver, verify};
+use quadominos::solve::{Goal, Solver, verify};
 
 use super::shared::alternatives::other_choices;
 use super::shared::answer::{answer_picture, goal_name};
-use super::shared::{Failure, RuleArgs, pages, parse_cell, parse_seconds};
+use super::shared::{Failure, RuleArgs, counted, hand_line, pages, parse_cell, parse_seconds};
 
 /// What `render` prints on standard output.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -53,6 +54,8 @@ quadominos render puzzles/mixed-corner.yaml --highlight 0,0 --format text
 quadominos render game.yaml --html game.html
   \
 quadominos render puzzles/bonus-corner.yaml --html answer.html
+  \
+quadominos render --html sheet.html puzzles/book/english-turn-easy-a.yaml puzzles/book/english-seq2-medium.yaml
 \
 A page (--html) is one HTML file that needs nothing else: the boards inline, a step control
 \
@@ -64,11 +67,19 @@ and what a replay through the rules found; a puzzle's page the position, then ea
 \
 answer with its points, bonus choice, the other choice and the total, proven or with its bound.
 \
-A scenario's page is `quadominos compare SCENARIO --html FILE`.")]
+A scenario's page is `quadominos compare SCENARIO --html FILE`.
+\
+Several puzzle files, or a folder of them, with --html make a puzzle sheet to print: every puzzle
+\
+numbered (board, hand, goal, level), then from a new page every solution (score and plays).")]
 pub struct Args {
     /// A position, puzzle or transcript file (YAML; a transcript as
-    /// `quadominos play` writes it).
-    pub file: PathBuf,
+    /// `quadominos play` writes it). With --html, several puzzle files, or
+    /// a folder of them (its `.yaml` files in name order), make one puzzle
+    /// sheet to print: every puzzle numbered, then their solutions from a
+    /// new page.
+    #[arg(required = true, num_args = 1.., value_name = "FILE")]
+    pub files: Vec<PathBuf>,
     #[command(flatten)]
     pub rules: RuleArgs,
     /// Write the SVG picture to FILE (never an input of the command, nor a
@@ -143,10 +154,14 @@ fn asked(list: &[String]) -> Result<Option<Asked>, Failure> {
 /// Runs `render`.
 pub fn run(args: Args) -> Result<(String, u8), Failure> {
     let choice = args.rules.choice();
-    match file_kind(&args.file) {
-        Kind::Transcript => return transcript(&args, &choice),
+    let file = match args.files.as_slice() {
+        [one] if !one.is_dir() => one.clone(),
+        _ => return sheet(&args, &choice),
+    };
+    match file_kind(&file) {
+        Kind::Transcript => return transcript(&args, &file, &choice),
         Kind::Scenario => {
-            let name = args.file.display().to_string();
+            let name = file.display().to_string();
             return Err(pages::no_page(
                 &name,
                 "a rule scenario is not drawn by render: `quadominos compare SCENARIO --html FILE` writes its page, \
@@ -160,7 +175,7 @@ its variants side by side",
             InputError::whole_file("--step", "--step K draws a transcript after event K; this is not one").into()
         );
     }
-    let loaded = load_position(&args.file, &choice)?;
+    let loaded = load_position(&file, &choice)?;
     // Refused before a puzzle is solved, not after.
     super::shared::picture::check_with_page(&args.svg, &args.png, &args.html)?;
     let is_puzzle = loaded.file.goal.is_some();
@@ -168,7 +183,7 @@ its variants side by side",
     let label = loaded.variant.label();
     let board = match asked {
         Asked::Solution if is_puzzle => {
-            let puzzle = load_puzzle(&args.file, &choice)?.puzzle;
+            let puzzle = load_puzzle(&file, &choice)?.puzzle;
             let answer = Native
                 .solve(&puzzle, &super::shared::solve_limits(args.timeout))
                 .map_err(|e| InputError::whole_file(&loaded.source.name, e.to_string()))?;
@@ -207,8 +222,8 @@ its variants side by side",
 
 /// `render` of a transcript: the picture after event K, the page of every
 /// event.
-fn transcript(args: &Args, choice: &quadominos::formats::VariantChoice) -> Result<(String, u8), Failure> {
-    let loaded = load_transcript(&args.file, choice)?;
+fn transcript(args: &Args, file: &Path, choice: &VariantChoice) -> Result<(String, u8), Failure> {
+    let loaded = load_transcript(file, choice)?;
     super::shared::picture::check_with_page(&args.svg, &args.png, &args.html)?;
     let asked = asked(&args.highlight)?.unwrap_or(Asked::Last);
     let (board, marks) = transcript_picture(&loaded, args.step, &asked)?;
@@ -222,6 +237,145 @@ fn transcript(args: &Args, choice: &quadominos::formats::VariantChoice) -> Resul
         Ok(page_html(&page))
     })?;
     finish(args, &board, &marks, &label, page)
+}
+
+/// The files of a puzzle sheet: each file given, and each folder's `.yaml`
+/// files in name order.
+fn sheet_files(given: &[PathBuf]) -> Result<Vec<PathBuf>, Failure> {
+    let mut files = Vec::new();
+    for path in given {
+        if !path.is_dir() {
+            files.push(path.clone());
+            continue;
+        }
+        let name = path.display().to_string();
+        let entries =
+            std::fs::read_dir(path).map_err(|e| InputError::whole_file(&name, format!("cannot read: {e}")))?;
+        let mut found: Vec<PathBuf> = entries
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "yaml" || x == "yml"))
+            .collect();
+        if found.is_empty() {
+            return Err(InputError::whole_file(&name, "the folder holds no puzzle files (`.yaml`)").into());
+        }
+        found.sort();
+        files.extend(found);
+    }
+    Ok(files)
+}
+
+/// `render --html OUT` of several puzzle files or a folder: one sheet to
+/// print, every puzzle then every solution, each solution solved, verified
+/// and replayed through the rules as `--highlight solution` does for one.
+fn sheet(args: &Args, choice: &VariantChoice) -> Result<(String, u8), Failure> {
+    let Some(html) = &args.html else {
+        return Err(InputError::whole_file(
+            "--html",
+            "several files (or a folder) make a puzzle sheet, which is a page: give --html FILE, or render one file \
+at a time",
+        )
+        .into());
+    };
+    let alone = [
+        (args.svg.is_some(), "--svg"),
+        (args.png.is_some(), "--png"),
+        (args.step.is_some(), "--step"),
+        (!args.highlight.is_empty(), "--highlight"),
+        (args.format.is_some(), "--format"),
+    ];
+    if let Some((_, flag)) = alone.iter().find(|(given, _)| *given) {
+        let message = format!("{flag} draws one file; a puzzle sheet of several is written only as a page (--html)");
+        return Err(InputError::whole_file(flag, message).into());
+    }
+    let files = sheet_files(&args.files)?;
+    // Every file is read, and a file that is not a puzzle refused, before
+    // any puzzle is solved.
+    let mut loaded = Vec::with_capacity(files.len());
+    for file in &files {
+        let name = file.display().to_string();
+        let not_puzzle = |what: &str| {
+            InputError::whole_file(
+                &name,
+                format!(
+                    "{what}, and a puzzle sheet holds puzzles only (files with `goal:`): leave it out, or draw it \
+on its own page with `quadominos render {name} --html FILE`"
+                ),
+            )
+        };
+        match file_kind(file) {
+            Kind::Transcript => return Err(not_puzzle("this is a game transcript").into()),
+            Kind::Scenario => return Err(not_puzzle("this is a rule scenario").into()),
+            Kind::Other => {}
+        }
+        if load_position(file, choice)?.file.goal.is_none() {
+            return Err(not_puzzle("this is a position without `goal:`").into());
+        }
+        loaded.push(quadominos::formats::load_puzzle(file, choice)?);
+    }
+    super::shared::picture::check_with_page(&None, &None, &args.html)?;
+    let mut puzzles = Vec::with_capacity(loaded.len());
+    for l in &loaded {
+        let name = &l.source.name;
+        let puzzle = &l.puzzle;
+        let answer = Native
+            .solve(puzzle, &super::shared::solve_limits(args.timeout))
+            .map_err(|e| InputError::whole_file(name, e.to_string()))?;
+        verify(puzzle, &answer)
+            .map_err(|why| Failure::Bug(format!("{name}: the solver's answer fails the rules: {why}")))?;
+        // The answer as its page tells it, replayed through the rules.
+        let page = pages::puzzle_page(name, &goal_name(&puzzle.goal), puzzle, &answer, &[]);
+        let frames = page.columns.first().map(|c| c.frames.as_slice()).unwrap_or_default();
+        let plays = frames.iter().skip(1).filter_map(|f| f.lines.first()).map(|l| play_words(l)).collect();
+        let (after, marks) = answer_picture(puzzle, &answer, "");
+        let marks = quadominos::render::Marks { title: None, ..marks };
+        let mut details = Vec::new();
+        let mut labels = Vec::new();
+        if let Goal::Fill(f) = &puzzle.goal {
+            let cells: Vec<String> = f.region.iter().map(|c| c.to_string()).collect();
+            details.push(format!("The region: {} ({}).", counted(f.region.len(), "cell"), cells.join(", ")));
+            // The picture spans the tiles and one cell around them: the
+            // region is labelled there when it lies inside, else told in
+            // words alone.
+            let inside = puzzle.board.bounds().is_some_and(|(lo, hi)| {
+                f.region.iter().all(|c| (lo.x - 1..=hi.x + 1).contains(&c.x) && (lo.y - 1..=hi.y + 1).contains(&c.y))
+            });
+            if inside {
+                labels = f.region.iter().map(|&c| (c, "fill".to_string())).collect();
+            }
+        }
+        let position = quadominos::render::Marks { labels, ..Default::default() };
+        puzzles.push(SheetPuzzle {
+            name: name.clone(),
+            variant: puzzle.variant.label(),
+            goal: goal_words(&puzzle.goal),
+            level: l.difficulty.as_ref().map(|d| d.level.to_string()),
+            details,
+            hand: hand_line(&puzzle.hand),
+            board: board_svg(&puzzle.board, &position),
+            board_alt: format!("The position: {} on the board.", counted(puzzle.board.len(), "tile")),
+            result: pages::result_text(&puzzle.goal, &answer),
+            plays,
+            answer: board_svg(&after, &marks),
+            answer_alt: format!(
+                "After the answer: {} on the board, the answer's {} numbered in play order.",
+                counted(after.len(), "tile"),
+                counted(answer.plays.len(), "play")
+            ),
+        });
+    }
+    let title = format!("A puzzle sheet: {}", counted(puzzles.len(), "puzzle"));
+    let page = sheet_page(&title, &puzzles);
+    super::shared::picture::write_with_page(&None, &None, Some((html.as_path(), page)), String::new)?;
+    Ok((String::new(), 0))
+}
+
+/// A play's line of a puzzle page (`play 2 of 3: 1-1-2-2 as [1, 2, 2, 1] at
+/// [0, 1]: 6 points`) without its number, which the sheet's list gives.
+fn play_words(line: &str) -> String {
+    match line.split_once(": ") {
+        Some((head, rest)) if head.starts_with("play ") => rest.to_string(),
+        _ => line.to_string(),
+    }
 }
 
 /// Prints and writes the picture and the page as asked.

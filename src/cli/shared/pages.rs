@@ -49,7 +49,7 @@ fn alt(when: &str, board: &Board, lit: Option<String>) -> String {
 
 /// The answer's result in words: the score or the count, proven or with
 /// what stopped the search and its bound.
-fn result_text(goal: &Goal, a: &Answer) -> String {
+pub fn result_text(goal: &Goal, a: &Answer) -> String {
     let fill = matches!(goal, Goal::Fill(_));
     match (a.count, a.proven, a.plays.is_empty()) {
         (Some(n), true, _) => format!("count: {n} (every solution counted)"),

@@ -27,6 +27,12 @@ const SPEEDS: &str = "<option value=\"2000\">slow</option><option value=\"1000\"
 
 /// The page's head and the opening of its body.
 pub(super) fn head(out: &mut String, title: &str) {
+    head_with(out, title, "");
+}
+
+/// The page's head, its styles those of every page then `extra`, and the
+/// opening of its body.
+pub(super) fn head_with(out: &mut String, title: &str, extra: &str) {
     let _ = writeln!(
         out,
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
@@ -34,7 +40,7 @@ pub(super) fn head(out: &mut String, title: &str) {
 <meta name=\"color-scheme\" content=\"light dark\">\n\
 <meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; \
 script-src 'unsafe-inline'\">\n\
-<meta name=\"generator\" content=\"quadominos {}\">\n<title>{}</title>\n<style>\n{STYLE}</style>\n</head>\n<body>",
+<meta name=\"generator\" content=\"quadominos {}\">\n<title>{}</title>\n<style>\n{STYLE}{extra}</style>\n</head>\n<body>",
         env!("CARGO_PKG_VERSION"),
         escape(title)
     );

@@ -1,9 +1,10 @@
 //! Pages: one self-contained HTML file that steps through a game, a solved
 //! puzzle or a rule scenario under several variants side by side, or shows
-//! the bonus catalogue. Everything is inside the file: the boards as inline
-//! SVG drawn by the same code as `--svg` ([`super::svg`]), the styles, a
-//! small script, and the entries of docs/RULES.md the page cites; it fetches
-//! nothing (its Content-Security-Policy forbids every fetch).
+//! the bonus catalogue or a sheet of puzzles to print. Everything is inside
+//! the file: the boards as inline SVG drawn by the same code as `--svg`
+//! ([`super::svg`]), the styles, a small script, and the entries of
+//! docs/RULES.md the page cites; it fetches nothing (its
+//! Content-Security-Policy forbids every fetch).
 //!
 //! A page is a [`Page`]: columns of boards shown side by side, each with one
 //! [`Frame`] per step, all columns stepping together. Each tile placement of
@@ -21,6 +22,7 @@ mod events;
 mod game;
 mod html;
 mod rules_text;
+mod sheet;
 
 use crate::model::{Board, TileId};
 use crate::rules::Clause;
@@ -31,6 +33,7 @@ pub use events::event_lines;
 pub use game::transcript_page;
 pub use html::page_html;
 pub use rules_text::{RuleEntry, rule_entry};
+pub use sheet::{SheetPuzzle, sheet_page};
 
 use super::Marks;
 
