@@ -55,7 +55,7 @@ fn each_puzzle_shows_its_goal_and_level_and_each_solution_the_proven_score_and_p
     let solutions = html.find("id=\"solutions\"").expect("a solutions section");
     for (i, file) in PUZZLES.iter().enumerate() {
         let k = i + 1;
-        let loaded = load_puzzle(Path::new(env!("CARGO_MANIFEST_DIR")).join(file), &VariantChoice::default()).unwrap();
+        let loaded = load_puzzle(&Path::new(env!("CARGO_MANIFEST_DIR")).join(file), &VariantChoice::default()).unwrap();
         let card = article(&html, &format!("puzzle-{k}"));
         assert!(html.find(&format!("id=\"puzzle-{k}\"")).unwrap() < solutions, "puzzle {k} before the solutions");
         let goal = goal_words(&loaded.puzzle.goal);
