@@ -125,12 +125,23 @@ impl Spans {
 pub fn parse_spanned(line: &str, spans: &mut Spans) -> Result<NotatedPosition, NotationError> {
     let line = line.strip_suffix('\n').unwrap_or(line);
     let line = line.strip_suffix('\r').unwrap_or(line);
-    let mut cursor = Cursor { chars: line.chars().collect(), at: 0 };
+    let mut cursor = Cursor { text: line, byte: 0, at: 0 };
     let err = |column: usize, message: String| NotationError { column, message };
-    if let Some(bad) = cursor.chars.iter().position(|c| c.is_control()) {
+    if let Some(bad) = line.chars().position(|c| c.is_control()) {
         return Err(err(bad + 1, "a control character; the notation is one line of printable text".into()));
     }
-    if cursor.chars.is_empty() {
+    // Each tile exists once (S1): a board or hand listing more than the
+    // limit is refused at the first tile past it, before more is kept.
+    let most = crate::limits::current().tiles;
+    let too_many = |column: usize, field: &str| {
+        err(
+            column,
+            format!(
+                "the {field} lists more than {most} tiles, the limit; each tile exists once (S1); raise the limit with --max-tiles"
+            ),
+        )
+    };
+    if line.is_empty() {
         return Err(err(1, "empty; expected `BOARD HAND [VARIANT]`, e.g. `0,0:5555 1-4-5-5`".into()));
     }
     // The board.
@@ -139,6 +150,9 @@ pub fn parse_spanned(line: &str, spans: &mut Spans) -> Result<NotatedPosition, N
     if !cursor.dash_alone() {
         loop {
             let cell_col = cursor.column();
+            if board.len() >= most {
+                return Err(too_many(cell_col, "board"));
+            }
             let x = cursor.int("the cell's x")?;
             cursor.expect(',', "`,` between the cell's x and y")?;
             let y = cursor.int("the cell's y")?;
@@ -164,9 +178,12 @@ pub fn parse_spanned(line: &str, spans: &mut Spans) -> Result<NotatedPosition, N
     if !cursor.dash_alone() {
         loop {
             let col = cursor.column();
+            if hand.len() >= most {
+                return Err(too_many(col, "hand"));
+            }
             // A tile id runs to the next `,` or space; what it may be is
             // `TileId::read`'s, as in every other file.
-            let written = cursor.until(&[',', ' ']);
+            let written = cursor.until(&[',', ' '], MAX_ID_CHARS, "a tile id")?;
             if written.is_empty() {
                 return Err(err(col, format!("expected a tile id's values, e.g. 1-4-5-5; {}", cursor.found())));
             }
@@ -183,7 +200,7 @@ pub fn parse_spanned(line: &str, spans: &mut Spans) -> Result<NotatedPosition, N
     let mut variant = None;
     if cursor.eat(' ') {
         let col = cursor.column();
-        let name: String = cursor.rest();
+        let name: String = cursor.rest(MAX_LABEL_CHARS, "a variant's label")?;
         let word = |c: char| c.is_ascii_alphanumeric() || c == '-' || c == '_';
         if name.is_empty() || !name.chars().all(|c| word(c) || c == '+' || c == '=') {
             return Err(err(
@@ -199,38 +216,66 @@ pub fn parse_spanned(line: &str, spans: &mut Spans) -> Result<NotatedPosition, N
     Ok(NotatedPosition { board, hand, variant })
 }
 
-/// A position in a line of characters.
-struct Cursor {
-    chars: Vec<char>,
+/// A position in a line of characters. The line is read where it lies,
+/// never copied whole: a line of a gigabyte costs only its own bytes, and
+/// every piece taken out of it ([`Cursor::int`], [`Cursor::until`],
+/// [`Cursor::rest`]) is refused past a length no valid item reaches.
+struct Cursor<'a> {
+    text: &'a str,
+    /// The byte offset of the next character.
+    byte: usize,
+    /// The characters consumed: the next character's column is one more.
     at: usize,
 }
 
-impl Cursor {
+/// The longest integer written (a sign and the ten digits of an `i32`,
+/// with room for leading zeros).
+const MAX_INT_CHARS: usize = 24;
+/// The longest tile id read (`1-4-5-5` is 7 characters; spaces and
+/// brackets a person adds fit too).
+const MAX_ID_CHARS: usize = 64;
+/// The longest variant label: a name and every reading overridden.
+const MAX_LABEL_CHARS: usize = 4096;
+
+impl Cursor<'_> {
     fn column(&self) -> usize {
         self.at + 1
     }
 
+    fn left(&self) -> &str {
+        self.text.get(self.byte..).unwrap_or_default()
+    }
+
     fn peek(&self) -> Option<char> {
-        self.chars.get(self.at).copied()
+        self.left().chars().next()
     }
 
     fn done(&self) -> bool {
-        self.at >= self.chars.len()
+        self.byte >= self.text.len()
+    }
+
+    /// Moves past the next character.
+    fn step(&mut self) {
+        if let Some(c) = self.peek() {
+            self.byte += c.len_utf8();
+            self.at += 1;
+        }
     }
 
     fn eat(&mut self, c: char) -> bool {
         let hit = self.peek() == Some(c);
         if hit {
-            self.at += 1;
+            self.step();
         }
         hit
     }
 
     /// A field that is just `-` (empty), consumed.
     fn dash_alone(&mut self) -> bool {
-        let alone = self.peek() == Some('-') && matches!(self.chars.get(self.at + 1), None | Some(' '));
+        let mut next = self.left().chars();
+        let alone = next.next() == Some('-') && matches!(next.next(), None | Some(' '));
         if alone {
-            self.at += 1;
+            self.step();
         }
         alone
     }
@@ -261,12 +306,23 @@ impl Cursor {
         }
     }
 
+    /// The characters from `start` (a byte offset) to here.
+    fn since(&self, start: usize) -> &str {
+        self.text.get(start..self.byte).unwrap_or_default()
+    }
+
     fn int(&mut self, what: &str) -> Result<i32, NotationError> {
-        let start = self.at;
+        let (start, column) = (self.byte, self.column());
         self.eat('-');
         let digits = self.at;
         while self.peek().is_some_and(|c| c.is_ascii_digit()) {
-            self.at += 1;
+            if self.at - digits >= MAX_INT_CHARS {
+                return Err(NotationError {
+                    column,
+                    message: format!("{what} has more than {MAX_INT_CHARS} digits; it is out of range"),
+                });
+            }
+            self.step();
         }
         if self.at == digits {
             return Err(NotationError {
@@ -274,9 +330,8 @@ impl Cursor {
                 message: format!("expected {what} (an integer); {}", self.found()),
             });
         }
-        let text: String = self.chars.get(start..self.at).unwrap_or_default().iter().collect();
-        text.parse()
-            .map_err(|_| NotationError { column: start + 1, message: format!("{what} `{text}` is out of range") })
+        let text = self.since(start);
+        text.parse().map_err(|_| NotationError { column, message: format!("{what} `{text}` is out of range") })
     }
 
     fn value(&mut self, what: &str) -> Result<u8, NotationError> {
@@ -289,7 +344,7 @@ impl Cursor {
                         message: format!("{what} {v} is outside 0-{MAX_VALUE}"),
                     });
                 }
-                self.at += 1;
+                self.step();
                 Ok(v)
             }
             _ => Err(NotationError {
@@ -299,19 +354,24 @@ impl Cursor {
         }
     }
 
-    /// The text up to (not including) the next of `stops`, consumed.
-    fn until(&mut self, stops: &[char]) -> String {
-        let start = self.at;
+    /// The text up to (not including) the next of `stops`, consumed; an
+    /// error past `most` characters, `what` saying what was being read.
+    fn until(&mut self, stops: &[char], most: usize, what: &str) -> Result<String, NotationError> {
+        let (start, column) = (self.byte, self.column());
         while self.peek().is_some_and(|c| !stops.contains(&c)) {
-            self.at += 1;
+            if self.at + 1 - column >= most {
+                return Err(NotationError {
+                    column,
+                    message: format!("{what} runs past {most} characters, longer than any that is valid"),
+                });
+            }
+            self.step();
         }
-        self.chars.get(start..self.at).unwrap_or_default().iter().collect()
+        Ok(self.since(start).to_string())
     }
 
-    fn rest(&mut self) -> String {
-        let s: String = self.chars.get(self.at..).unwrap_or_default().iter().collect();
-        self.at = self.chars.len();
-        s
+    fn rest(&mut self, most: usize, what: &str) -> Result<String, NotationError> {
+        self.until(&[], most, what)
     }
 }
 
