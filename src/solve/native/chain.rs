@@ -41,10 +41,10 @@ mod value;
 /// one table behind a lock where one thread's own is a plain map, a thread
 /// helping another repeats part of its walk, and a thread starting a first
 /// play before the best turn of an earlier one is known searches with a
-/// weaker floor (measured on the 12-tile turn of the hard bench with its
-/// probes off: more nodes and half again the CPU time, for a slower wall
-/// time). Below this many threads the search stays on one, so that asking
-/// for more threads is never slower than one.
+/// weaker floor (on the 12-tile turn of the hard bench, two threads on two
+/// cores visited 4% more nodes for half again the CPU time and a slower
+/// wall time). Below this many threads the search stays on one, so that
+/// asking for more threads is never slower than one.
 pub(super) const SHARE_FROM: usize = 3;
 
 /// No line: the bonus tiles owed cannot all be played (R17 = required).
