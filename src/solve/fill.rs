@@ -18,6 +18,17 @@ use crate::model::{Board, Cell, Corner, Corners, Direction, Frame, TileId};
 
 use crate::rules::{CornerMatch, quick_judge_with};
 
+/// The first cells whose options' bounds are kept while they are searched,
+/// so that the bound reported falls as their branches are settled: a few,
+/// for each of their options is placed and judged twice.
+const TRACKED: usize = 3;
+
+#[cfg(test)]
+thread_local! {
+    /// The most nodes a test lets the cell-by-cell search visit.
+    static MAX_NODES: std::cell::Cell<u64> = const { std::cell::Cell::new(u64::MAX) };
+}
+
 /// Which native fill search to run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FillSearchKind {
@@ -151,8 +162,14 @@ fn solve_cells(puzzle: &Puzzle, goal: &FillGoal, limits: &Limits) -> Answer {
         best: None,
         by_need: vec![None; 8 * 8 * 8 * 8],
         count: 0,
+        open: Vec::new(),
+        lowest: i64::MAX,
         budget: Budget::new(limits, started),
     };
+    #[cfg(test)]
+    {
+        search.budget.max_nodes = MAX_NODES.with(std::cell::Cell::get);
+    }
     if goal.objective != FillObjective::Count {
         limits.bounded(search.bound_from(0, 0));
     }
@@ -171,7 +188,9 @@ fn solve_cells(puzzle: &Puzzle, goal: &FillGoal, limits: &Limits) -> Answer {
             stats,
         },
         _ => {
-            let ceiling = search.bound_from(0, 0);
+            // The ceiling, or lower where the branches searched to the end
+            // brought the bound down.
+            let ceiling = search.bound_from(0, 0).min(search.lowest);
             let (score, plays) = search.best.unwrap_or((0, Vec::new()));
             let bound = (!proven).then(|| ceiling.max(score));
             Answer { score, proven, bound, plays, all: Vec::new(), count: None, stats }
@@ -199,6 +218,15 @@ struct FillSearch<'a> {
     /// [`FillSearch::agreeing`]'s lists, by the code of the requirement.
     by_need: Vec<Option<Options>>,
     count: u64,
+    /// For each of the first cells ([`TRACKED`]) on the current line: the
+    /// bound of each of its options' branches, in the order they are
+    /// searched, and how many of them are searched to the end. Once every
+    /// branch before one is searched, no fill scores more than the best
+    /// found or the bound of a branch still open: the bound falls as the
+    /// search goes on, not only at its end.
+    open: Vec<(Vec<i64>, usize)>,
+    /// The lowest bound proven so far (`i64::MAX`: none yet).
+    lowest: i64,
     budget: Budget<'a>,
 }
 
@@ -324,43 +352,91 @@ impl FillSearch<'_> {
         } else {
             self.agreeing([None; 4])
         };
+        let tracked = depth < TRACKED && self.goal.objective != FillObjective::Count;
+        if tracked {
+            // Each option's bound, before any is searched: placed, judged
+            // and taken back.
+            let bounds = options
+                .iter()
+                .map(|&(i, corners)| {
+                    if self.used[i] {
+                        return i64::MIN;
+                    }
+                    let add = self.place(depth, i, corners);
+                    let reach = add.map_or(i64::MIN, |add| self.bound_from(depth + 1, score + add));
+                    self.take_back(depth, i);
+                    reach
+                })
+                .collect();
+            self.open.push((bounds, 0));
+        }
         for &(i, corners) in options.iter() {
-            if self.used[i] {
-                continue;
-            }
-            let tile = self.candidates[i].0;
-            self.board.insert(cell, corners);
-            self.used[i] = true;
-            self.assigned.push((depth, corners));
-            let mut ok = true;
-            let mut gained = 0i64;
-            for d in 0..self.completes[depth].len() {
-                let j = self.completes[depth][d];
-                match self.judge_cell(j) {
-                    Some(bonus) => {
-                        self.bonus_flags[j] = bonus;
-                        gained += i64::from(bonus);
-                    }
-                    None => {
-                        ok = false;
-                        break;
-                    }
+            if !self.used[i] {
+                if let Some(add) = self.place(depth, i, corners) {
+                    self.go(depth + 1, score + add);
+                }
+                self.take_back(depth, i);
+                if self.budget.stopped() {
+                    return;
                 }
             }
-            if ok {
-                let add = match self.goal.objective {
-                    FillObjective::Weight => i64::from(tile.weight()),
-                    FillObjective::Bonuses => gained,
-                    FillObjective::Count => 0,
-                };
-                self.go(depth + 1, score + add);
+            if tracked {
+                if let Some((_, done)) = self.open.last_mut() {
+                    *done += 1;
+                }
+                self.report_bound();
             }
-            self.assigned.pop();
-            self.used[i] = false;
-            self.board.remove(cell);
-            if self.budget.stopped() {
-                return;
-            }
+        }
+        if tracked {
+            self.open.pop();
+        }
+    }
+
+    /// Places candidate `i` as `corners` on the cell at `depth` and judges
+    /// the cells it completes: what it adds to the score, or `None` where
+    /// one of them is not legal (the caller takes it back either way).
+    fn place(&mut self, depth: usize, i: usize, corners: Corners) -> Option<i64> {
+        let cell = self.goal.region[depth];
+        let tile = self.candidates[i].0;
+        self.board.insert(cell, corners);
+        self.used[i] = true;
+        self.assigned.push((depth, corners));
+        let mut gained = 0i64;
+        for d in 0..self.completes[depth].len() {
+            let j = self.completes[depth][d];
+            let bonus = self.judge_cell(j)?;
+            self.bonus_flags[j] = bonus;
+            gained += i64::from(bonus);
+        }
+        Some(match self.goal.objective {
+            FillObjective::Weight => i64::from(tile.weight()),
+            FillObjective::Bonuses => gained,
+            FillObjective::Count => 0,
+        })
+    }
+
+    /// Takes back what [`FillSearch::place`] placed on the cell at `depth`.
+    fn take_back(&mut self, depth: usize, i: usize) {
+        self.assigned.pop();
+        self.used[i] = false;
+        self.board.remove(self.goal.region[depth]);
+    }
+
+    /// Reports the bound the branches searched to the end leave: the best
+    /// fill found, or the bound of a branch not yet searched to the end
+    /// (one still open at some first cell, or, at the deepest first cell
+    /// on the line, any not yet searched), whichever is more.
+    fn report_bound(&mut self) {
+        let mut most = self.best.as_ref().map_or(i64::MIN, |b| b.0);
+        let deepest = self.open.len().saturating_sub(1);
+        for (depth, (bounds, done)) in self.open.iter().enumerate() {
+            // A branch being searched is bounded by the cells below.
+            let from = if depth == deepest { *done } else { done + 1 };
+            most = most.max(bounds.iter().skip(from).copied().max().unwrap_or(i64::MIN));
+        }
+        if most > i64::MIN && most < self.lowest {
+            self.lowest = most;
+            self.limits.bounded(most);
         }
     }
 }
@@ -448,7 +524,55 @@ impl Patch {
 
 #[cfg(test)]
 mod tests {
+    use std::sync::Arc;
+
     use super::*;
+    use crate::formats::{VariantChoice, load_puzzle};
+    use crate::solve::{Goal, Progress, verify};
+
+    /// The cell-by-cell search of a shipped fill, stopped after
+    /// `max_nodes` nodes: its answer and the bounds it reported, in order.
+    fn cut_cells(name: &str, max_nodes: u64) -> (Puzzle, Answer, Vec<i64>) {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles").join(name);
+        let puzzle = load_puzzle(&path, &VariantChoice::default()).unwrap().puzzle;
+        let Goal::Fill(goal) = &puzzle.goal else { panic!("{name}: a fill") };
+        let progress = Arc::new(Progress::default());
+        let limits = Limits { progress: Some(progress.clone()), ..Limits::default() };
+        MAX_NODES.with(|m| m.set(max_nodes));
+        let answer = solve_fill_by(&puzzle, goal, &limits, FillSearchKind::Cells);
+        MAX_NODES.with(|m| m.set(u64::MAX));
+        let steps = progress.history().iter().map(|s| s.bound).collect();
+        (puzzle.clone(), answer, steps)
+    }
+
+    /// The cell-by-cell fill's bound falls while it is searched: proven,
+    /// the English 4x4 weight fill's bounds come down from the ceiling
+    /// step by step to the optimum; cut short at half its nodes, the bound
+    /// it answers is never below the optimum the whole search proves, and
+    /// neither is any bound it reported.
+    #[test]
+    #[cfg_attr(debug_assertions, ignore = "seconds in release; run by cargo test --release")]
+    fn the_cell_fills_bound_falls_as_its_branches_are_settled() {
+        let name = "fill-4x4-weight-english.yaml";
+        {
+            let (puzzle, proven, steps) = cut_cells(name, u64::MAX);
+            assert!(proven.proven, "{name}");
+            verify(&puzzle, &proven).unwrap_or_else(|e| panic!("{name}: {e}"));
+            let ceiling = steps[0];
+            assert!(ceiling > proven.score, "{name}: the ceiling {ceiling} is the optimum already: {steps:?}");
+            assert!(steps.windows(2).all(|w| w[1] < w[0]), "{name}: {steps:?}");
+            assert_eq!(steps.last(), Some(&proven.score), "{name}: {steps:?}");
+            let (_, cut, cut_steps) = cut_cells(name, proven.stats.nodes / 2);
+            assert!(!cut.proven, "{name}");
+            let bound = cut.bound.expect("a bound");
+            // The first cell's heaviest branch takes more than half the
+            // nodes, so at half of them the bound has not yet fallen.
+            assert!(bound <= ceiling, "{name}: bound {bound}, ceiling {ceiling}: {cut_steps:?}");
+            assert!(bound >= proven.score, "{name}: bound {bound} < the optimum {}", proven.score);
+            assert!(cut_steps.iter().all(|&b| b >= proven.score), "{name}: {cut_steps:?}");
+            assert_eq!(cut_steps.last(), Some(&bound), "{name}: {cut_steps:?}");
+        }
+    }
 
     /// Two cells a million apart: the dense box would hold 10^12 cells; the
     /// patch keeps only the 18 that matter, and reads the board's tiles

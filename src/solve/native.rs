@@ -256,6 +256,10 @@ struct Search<'p> {
     /// of a chained turn: it then walks the first bonus tiles in another
     /// order (the value found does not depend on it).
     helping: bool,
+    /// The fewest threads a chained turn's search below is shared out
+    /// over ([`chain::SHARE_FROM`]; tests lower it to compare the shared
+    /// search with one thread's on any machine of two cores or more).
+    share_from: usize,
 }
 
 fn corners_of(variant: &Variant, m: Move) -> Corners {
@@ -274,6 +278,7 @@ impl<'p> Search<'p> {
             plain: false,
             probes: true,
             helping: false,
+            share_from: chain::SHARE_FROM,
         }
     }
 

@@ -36,6 +36,17 @@ mod shared;
 mod turn;
 mod value;
 
+/// The fewest threads a chained turn's search below is shared out over.
+/// On two, the shared search lost to one thread's: the threads search with
+/// one table behind a lock where one thread's own is a plain map, a thread
+/// helping another repeats part of its walk, and a thread starting a first
+/// play before the best turn of an earlier one is known searches with a
+/// weaker floor (on the 12-tile turn of the hard bench, two threads on two
+/// cores visited 4% more nodes for half again the CPU time and a slower
+/// wall time). Below this many threads the search stays on one, so that
+/// asking for more threads is never slower than one.
+pub(super) const SHARE_FROM: usize = 3;
+
 /// No line: the bonus tiles owed cannot all be played (R17 = required).
 pub(super) const NONE: i64 = -(1 << 40);
 

@@ -161,7 +161,86 @@ fn turn_probed(puzzle: &Puzzle, limits: &Limits, plain: bool, probes: bool, max_
     search.plain = plain;
     search.probes = probes;
     search.budget.max_nodes = max_nodes;
+    // Shared out on two threads too, so that the shared search below is
+    // compared with one thread's on any machine of two cores or more.
+    search.share_from = 2;
     search.best_turn()
+}
+
+/// The 12-tile chained turn of the hard bench (seed 77, 40 tiles).
+fn bench_chained_turn(hand: usize) -> Puzzle {
+    let variant = builtin_variant("serbian-chain").unwrap();
+    let p = random_position(&variant, 77, 40, hand);
+    Puzzle { variant, board: p.board, hand: p.hand, goal: Goal::BestTurn }
+}
+
+/// Asking for more threads than the chained turn's shared search pays on
+/// (fewer than [`chain::SHARE_FROM`] cores to run them) searches exactly
+/// as one thread does: the same nodes, so never slower, and the same turn.
+/// Wherever the threads are shared out, the turn is still one thread's.
+#[test]
+// Slow in a debug build: run by `cargo test --release`.
+#[cfg_attr(debug_assertions, ignore)]
+fn more_threads_than_pay_search_the_chained_turn_as_one_thread() {
+    let mut puzzles: Vec<(String, Puzzle)> =
+        chained_positions().iter().step_by(3).map(|(name, puzzle, _)| (name.clone(), puzzle.clone())).collect();
+    puzzles.push(("the 12-tile bench turn".into(), bench_chained_turn(12)));
+    let mut same_nodes = 0;
+    for ((name, puzzle), probes) in iproduct!(&puzzles, [true, false]) {
+        let run = |threads: usize| {
+            let limits = Limits { threads, ..Limits::default() };
+            let mut search = Search::new(puzzle, &limits, Instant::now());
+            search.probes = probes;
+            let answer = search.best_turn();
+            (limits.workers(), answer)
+        };
+        let (_, one) = run(1);
+        assert!(one.proven, "{name}");
+        verify(puzzle, &one).unwrap_or_else(|e| panic!("{name}: {e}"));
+        for threads in [2, 3, 16] {
+            let (workers, many) = run(threads);
+            let name = format!("{name}, probes {probes}, {threads} threads");
+            assert!(many.proven, "{name}");
+            assert_eq!((many.score, &many.plays), (one.score, &one.plays), "{name}");
+            if workers < chain::SHARE_FROM {
+                assert_eq!(many.stats.nodes, one.stats.nodes, "{name}");
+                same_nodes += 1;
+            }
+        }
+    }
+    // On a machine of fewer cores than the sharing needs, every run above
+    // stayed on one thread.
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    if cores < chain::SHARE_FROM {
+        assert_eq!(same_nodes, puzzles.len() * 2 * 3);
+    }
+}
+
+/// What sharing the 12-tile bench turn's search below out over two threads
+/// costs in nodes against one thread (probes off, so the search below does
+/// the work): run by hand, `cargo test --release --lib -- --ignored
+/// chained_turn_nodes --nocapture`.
+#[test]
+#[ignore = "a measurement, seconds: run by hand with --ignored --nocapture"]
+fn chained_turn_nodes_on_one_and_two_threads() {
+    let puzzle = bench_chained_turn(12);
+    let mut first: Option<Answer> = None;
+    for threads in [1, 2] {
+        let limits = Limits { threads, ..Limits::default() };
+        let started = Instant::now();
+        let answer = turn_probed(&puzzle, &limits, false, false, u64::MAX);
+        let cpu_note = if limits.workers() < 2 { " (one core: not shared)" } else { "" };
+        println!(
+            "{threads} threads{cpu_note}: {} in {} nodes, {:.2} s",
+            answer.score,
+            answer.stats.nodes,
+            started.elapsed().as_secs_f64()
+        );
+        if let Some(one) = &first {
+            assert_eq!((answer.score, &answer.plays), (one.score, &one.plays));
+        }
+        first.get_or_insert(answer);
+    }
 }
 
 /// The pilot's turn, stopped after `max_nodes` nodes: as the chained

@@ -82,7 +82,9 @@ impl Search<'_> {
         let mut best: Option<(i64, Vec<Play>)> = None;
         // On several threads, the first plays are shared out; the lists of
         // `--all` are read back from one table, so they stay on one.
-        let shared = self.limits.workers() > 1 && !self.limits.all && seed.is_some();
+        // On fewer threads than [`super::SHARE_FROM`] sharing costs more
+        // than it brings: the search stays on one.
+        let shared = self.limits.workers() >= self.share_from && !self.limits.all && seed.is_some();
         if shared {
             let below = self.chain_below_shared(&moves, &still, floor, lowest);
             self.budget.nodes += below.nodes;
