@@ -602,13 +602,34 @@ fn a_position_s_bonus_placements_are_stepped_through_in_the_report_s_order() {
     let report = json(&["bonuses", "puzzles/bonus-corner.yaml", "--format", "json"], 0);
     let placements: Vec<&Value> =
         report["classes"].as_array().unwrap().iter().flat_map(|c| c["placements"].as_array().unwrap()).collect();
+    // Each placement is a step, then each bonus tile its follow-up
+    // describes, on the board it is placed on.
+    let tiles: usize = placements.iter().map(|p| p["follow-up"]["tiles"].as_array().map_or(0, Vec::len)).sum();
+    assert!(tiles >= 2, "the position's follow-up places bonus tiles: {report}");
     let tab = open("bonuses.html");
-    assert_eq!(shown(&tab, 0)["counter"], format!("Step 0 of 0–{}: the position", placements.len()));
+    assert_eq!(shown(&tab, 0)["counter"], format!("Step 0 of 0–{}: the position", placements.len() + tiles));
+    let before: Vec<String> =
+        shown(&tab, 0)["tiles"].as_array().unwrap().iter().map(|t| t.as_str().unwrap().to_string()).collect();
     for (i, p) in placements.iter().enumerate() {
         key(&tab, "ArrowRight");
         let got = shown(&tab, 0);
         assert_eq!(got["lit"], serde_json::json!([cell(&p["at"])]), "placement {}", i + 1);
         assert_eq!(got["scores"], serde_json::json!([p["total"].to_string()]), "placement {}", i + 1);
+        let mut want = before.clone();
+        want.push(format!("{} {}", cell(&p["at"]), corners(&p["corners"])));
+        for (j, t) in p["follow-up"]["tiles"].as_array().into_iter().flatten().enumerate() {
+            key(&tab, "ArrowRight");
+            let got = shown(&tab, 0);
+            let at = format!("placement {}, bonus tile {}", i + 1, j + 1);
+            assert!(got["counter"].as_str().unwrap().ends_with(&format!("bonus tile {}", j + 1)), "{at}: {got}");
+            // The tile drawn in red where the report places it, with the
+            // corners it gives, beside the placement and the tiles before.
+            assert_eq!(got["lit"], serde_json::json!([cell(&t["at"])]), "{at}");
+            want.push(format!("{} {}", cell(&t["at"]), corners(&t["corners"])));
+            want.sort();
+            assert_eq!(got["tiles"], serde_json::json!(want), "{at}");
+            assert_eq!(got["scores"], serde_json::json!([p["total"].to_string()]), "{at}");
+        }
     }
 }
 
@@ -885,6 +906,13 @@ fn every_step_where_a_variant_parts_from_the_baseline_is_marked_and_no_other() {
         }
     }
     assert!(first.iter().any(Option::is_some), "{PARTING}: some variant parts: {report}");
+    // Every action where each variant parts, as the report lists them.
+    let mut listed: Vec<Vec<usize>> = vec![Vec::new(); variants.len()];
+    for p in report["parting"].as_array().unwrap() {
+        let c = variants.iter().position(|v| *v == p["variant"]).unwrap();
+        listed[c] = p["actions"].as_array().unwrap().iter().map(|a| a.as_u64().unwrap() as usize).collect();
+        assert_eq!(listed[c].first().copied(), first[c], "{}: the first listed is the first difference", variants[c]);
+    }
     let tab = open("parting.html");
     let total = eval(&tab, "document.querySelectorAll('#log-list [data-step]').length").as_u64().unwrap() as usize;
     key(&tab, "Home");
@@ -904,6 +932,7 @@ fn every_step_where_a_variant_parts_from_the_baseline_is_marked_and_no_other() {
                 _ => false,
             };
             let marked = got["marked"].as_bool().unwrap();
+            assert_eq!(marked, listed[c].contains(&k), "step {k}, {}: marked as the report lists", variants[c]);
             assert_eq!(
                 marked, want,
                 "step {k}, {}: marked {marked}, the outcome parts {want}: {got} / {}",
@@ -974,5 +1003,210 @@ fn a_game_on_a_phone_shows_corner_values_of_11_css_pixels_and_the_board_on_the_f
         // Enough of it shows there to read: the controls do not push it down.
         let shown = frame.bottom.min(rect.bottom).min(f64::from(height)) - rect.top.max(frame.top);
         assert!(shown >= 150.0, "step {k}: {shown:.0} px of the board on the first screen: {rect:?} in {frame:?}");
+    }
+}
+
+/// Each column's displayed board: its size on the screen and the width of
+/// each tile displayed on it (the `use` of the page's drawing of the tile).
+const COLUMN_TILES: &str = "(() => {
+  const seen = (el) => getComputedStyle(el).display !== 'none' && getComputedStyle(el).visibility === 'visible';
+  return [...document.querySelectorAll('section.column')].map(c => {
+    const s = [...c.querySelectorAll('svg.board')].find(seen);
+    if (!s) return null;
+    const r = s.getBoundingClientRect();
+    const tiles = [...s.querySelectorAll('g.placed > use.t')].map(u => u.getBoundingClientRect())
+      .filter(t => t.width > 0).map(t => t.width);
+    return {width: r.width, height: r.height, tiles};
+  });
+})()";
+
+#[test]
+fn compared_columns_draw_their_boards_at_one_scale_though_their_boards_differ_in_extent() {
+    for (width, height, mobile) in WINDOWS {
+        for name in ["mixed.html", "compare4.html"] {
+            let tab = open(name);
+            tab.window(width, height, mobile).unwrap();
+            let total =
+                eval(&tab, "document.querySelectorAll('#log-list [data-step]').length").as_u64().unwrap() as usize;
+            let mut differ = 0;
+            for k in 0..total {
+                go(&tab, &format!("#step-{k}"), k);
+                let at = format!("{name} step {k} at {width}x{height}");
+                let columns = eval(&tab, COLUMN_TILES);
+                let columns = columns.as_array().unwrap();
+                assert!(columns.len() >= 2 && columns.iter().all(|c| !c.is_null()), "{at}: a board a column");
+                let widths: Vec<f64> = columns
+                    .iter()
+                    .flat_map(|c| c["tiles"].as_array().unwrap().iter().map(|w| w.as_f64().unwrap()))
+                    .collect();
+                assert!(widths.len() >= 2 * columns.len(), "{at}: tiles on every board: {columns:?}");
+                let (least, most) = widths.iter().fold((f64::MAX, 0.0_f64), |(a, b), &w| (a.min(w), b.max(w)));
+                // Every tile of every column the same size on the screen.
+                assert!(most - least <= 0.5, "{at}: tiles {least:.1} to {most:.1} CSS px wide: {columns:?}");
+                let sizes: Vec<(f64, f64)> =
+                    columns.iter().map(|c| (c["width"].as_f64().unwrap(), c["height"].as_f64().unwrap())).collect();
+                if sizes
+                    .iter()
+                    .any(|s| (s.0 - sizes[0].0).abs() > least / 2.0 || (s.1 - sizes[0].1).abs() > least / 2.0)
+                {
+                    differ += 1;
+                }
+            }
+            if name == "mixed.html" {
+                assert!(differ > 0, "{name}: the boards differ in extent at some step");
+            }
+        }
+    }
+}
+
+/// The displayed board of the first column, and the tiles displayed on
+/// it: their union, and a tile's side, in CSS px.
+const BOARD_AND_TILES: &str = "(() => {
+  const seen = (el) => getComputedStyle(el).display !== 'none' && getComputedStyle(el).visibility === 'visible';
+  const s = [...document.querySelectorAll('#c0 svg.board')].find(seen);
+  const r = s.getBoundingClientRect();
+  const tiles = [...s.querySelectorAll('g.placed > use.t')].map(u => u.getBoundingClientRect()).filter(t => t.width > 0);
+  if (!tiles.length) return {board: {left: r.left, top: r.top, right: r.right, bottom: r.bottom}, tiles: 0};
+  return {board: {left: r.left, top: r.top, right: r.right, bottom: r.bottom}, tiles: tiles.length,
+    side: tiles[0].width,
+    union: {left: Math.min(...tiles.map(t => t.left)), top: Math.min(...tiles.map(t => t.top)),
+      right: Math.max(...tiles.map(t => t.right)), bottom: Math.max(...tiles.map(t => t.bottom))}};
+})()";
+
+#[test]
+fn a_round_s_board_is_sized_to_the_tiles_played_so_far_not_to_the_whole_round() {
+    let transcript: Value = serde_yaml::from_str(&pages().read("game.yaml")).unwrap();
+    let want = expected(&transcript);
+    for (width, height, mobile) in WINDOWS {
+        let tab = open("game.html");
+        tab.window(width, height, mobile).unwrap();
+        let mut checked = 0;
+        for (k, w) in want.iter().enumerate() {
+            if w.tiles.is_empty() {
+                continue;
+            }
+            go(&tab, &format!("#step-{k}"), k);
+            let at = format!("step {k} at {width}x{height}");
+            let got = eval(&tab, BOARD_AND_TILES);
+            assert_eq!(got["tiles"].as_u64().unwrap() as usize, w.tiles.len(), "{at}: {got}");
+            let (board, tiles, c) = (Rect::of(&got["board"]), Rect::of(&got["union"]), got["side"].as_f64().unwrap());
+            // One rim cell of open cells around the tiles, then the
+            // labels' and the legend's margins, under a cell each; to the
+            // right at most the legend's width.
+            let gaps = [tiles.left - board.left, tiles.top - board.top, board.bottom - tiles.bottom];
+            for (side, gap) in ["left", "top", "bottom"].iter().zip(gaps) {
+                assert!(gap >= c - 1.0 && gap <= 1.75 * c, "{at}: {gap:.0} px {side} of the tiles, a cell {c:.0}");
+            }
+            let right = board.right - tiles.right;
+            assert!(
+                right >= c - 1.0 && (right <= 1.75 * c || board.right - board.left <= 5.0 * c),
+                "{at}: {right:.0} px right of the tiles, a cell {c:.0}, the board {board:?}"
+            );
+            checked += 1;
+        }
+        assert!(checked > 20, "{checked} steps with tiles");
+    }
+}
+
+#[test]
+fn a_long_game_s_page_under_1_mb_steps_to_its_late_steps_as_its_transcript_says() {
+    let html = std::fs::metadata(pages().path("long.html")).unwrap().len();
+    assert!(html < 1_000_000, "{html} bytes");
+    let transcript: Value = serde_yaml::from_str(&pages().read("long.yaml")).unwrap();
+    let want = expected(&transcript);
+    let n = want.len();
+    assert!(n > 1500, "{n} events");
+    let tab = open("long.html");
+    // The last round's steps, reached by the address, by End and by the
+    // keys back from it.
+    let deals: Vec<usize> = transcript["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .enumerate()
+        .filter(|(_, e)| e["event"] == "deal")
+        .map(|(k, _)| k)
+        .collect();
+    assert!(deals.len() > 10, "{} rounds", deals.len());
+    for k in [n / 2, deals[deals.len() - 1] + 1, n - 20] {
+        go(&tab, &format!("#step-{k}"), k);
+        check_game_step(&tab, k, n, &want[k]);
+    }
+    key(&tab, "End");
+    check_game_step(&tab, n - 1, n, &want[n - 1]);
+    for k in (n - 6..n - 1).rev() {
+        key(&tab, "ArrowLeft");
+        check_game_step(&tab, k, n, &want[k]);
+    }
+}
+
+#[test]
+fn the_catalogue_s_tiles_keep_their_whole_outline_inside_their_board_and_the_window() {
+    // Each tile's outline as drawn: its square grown by half its stroke's
+    // width on the screen, on every side.
+    const OUTLINES: &str = "(() => [...document.querySelectorAll('article.class svg')].flatMap(s => {
+      const b = s.getBoundingClientRect();
+      return [...s.querySelectorAll('g.tile > rect[stroke-width]')].map(e => {
+        const r = e.getBoundingClientRect();
+        const half = Number(e.getAttribute('stroke-width')) * e.getScreenCTM().a / 2;
+        return {id: e.parentNode.id, board: {left: b.left, top: b.top, right: b.right, bottom: b.bottom},
+          outline: {left: r.left - half, top: r.top - half, right: r.right + half, bottom: r.bottom + half}};
+      });
+    }))()";
+    for (width, height, mobile) in WINDOWS {
+        let tab = open("catalogue.html");
+        tab.window(width, height, mobile).unwrap();
+        let outlines = eval(&tab, OUTLINES);
+        let outlines = outlines.as_array().unwrap();
+        assert!(outlines.len() > 100, "{width}x{height}: {} tiles", outlines.len());
+        let mut at_edge = 0;
+        for o in outlines {
+            let (board, line) = (Rect::of(&o["board"]), Rect::of(&o["outline"]));
+            let at = format!("{width}x{height}, {}", o["id"]);
+            assert!(
+                line.left >= board.left - 0.01
+                    && line.top >= board.top - 0.01
+                    && line.right <= board.right + 0.01
+                    && line.bottom <= board.bottom + 0.01,
+                "{at}: the outline {line:?} reaches out of its board {board:?}"
+            );
+            assert!(line.left >= 0.0 && line.right <= f64::from(width), "{at}: the outline {line:?} leaves the window");
+            // A tile on the board's rim, where an outline would be cut.
+            if line.left - board.left < 3.0 || board.right - line.right < 3.0 || line.top - board.top < 3.0 {
+                at_edge += 1;
+            }
+        }
+        assert!(at_edge > 0, "{width}x{height}: some tiles stand on their board's rim");
+    }
+}
+
+#[test]
+fn the_puzzle_page_s_words_stand_right_beside_or_below_its_board() {
+    const PLACES: &str = "(() => {
+      const seen = (el) => getComputedStyle(el).display !== 'none' && getComputedStyle(el).visibility === 'visible';
+      const s = [...document.querySelectorAll('#c0 svg.board')].find(seen).getBoundingClientRect();
+      const w = document.querySelector('#c0-lines p').getBoundingClientRect();
+      return {board: {left: s.left, top: s.top, right: s.right, bottom: s.bottom},
+        words: {left: w.left, top: w.top, right: w.right, bottom: w.bottom}};
+    })()";
+    for (width, height, mobile) in WINDOWS {
+        let tab = open("puzzle.html");
+        tab.window(width, height, mobile).unwrap();
+        let total = eval(&tab, "document.querySelectorAll('#log-list [data-step]').length").as_u64().unwrap() as usize;
+        for k in 0..total {
+            go(&tab, &format!("#step-{k}"), k);
+            let got = eval(&tab, PLACES);
+            let (board, words) = (Rect::of(&got["board"]), Rect::of(&got["words"]));
+            let at = format!("step {k} at {width}x{height}: the board {board:?}, the words {words:?}");
+            if mobile {
+                let gap = words.top - board.bottom;
+                assert!((0.0..=40.0).contains(&gap), "{at}: {gap:.0} px between them");
+            } else {
+                // Beside it, level with its top, a column's gap away.
+                let gap = words.left - board.right;
+                assert!((0.0..=40.0).contains(&gap), "{at}: {gap:.0} px between them");
+                assert!(words.top < board.top + 60.0, "{at}");
+            }
+        }
     }
 }

@@ -504,6 +504,7 @@ fn position_page(loaded: &LoadedPosition, r: &PositionReport) -> Page {
     let mut frames = vec![first];
     let mut steps = vec!["the position".to_string()];
     let mut log = vec![super::shared::counted(r.placements, "bonus placement")];
+    let mut number = 0;
     for c in &r.classes {
         for b in &c.placements {
             let mut board = p.board.clone();
@@ -518,24 +519,56 @@ fn position_page(loaded: &LoadedPosition, r: &PositionReport) -> Page {
                 b.matched
             );
             log.push(format!("class {}: {line}", c.class));
+            let then = format!("then {}; total {}", follow_up_text(&b.follow_up), b.total);
+            let class_line = format!("class {}: {}{}", c.class, names(&c.neighbours), example_note(c.example));
             frames.push(Frame {
                 alt: format!("{line}; the placement outlined in red."),
-                board,
+                board: board.clone(),
                 marks: Marks {
                     highlights: vec![Highlight { cell: b.at, number: None, bonus: true, lit: true }],
                     ..Marks::default()
                 },
-                lines: vec![
-                    format!("class {}: {}{}", c.class, names(&c.neighbours), example_note(c.example)),
-                    line,
-                    format!("then {}; total {}", follow_up_text(&b.follow_up), b.total),
-                ],
+                lines: vec![class_line.clone(), line.clone(), then.clone()],
                 clauses: c.clauses.clone(),
                 scores: vec![Some(b.total)],
-                hands: vec![Some(hand)],
+                hands: vec![Some(hand.clone())],
                 ..Frame::default()
             });
-            steps.push(format!("bonus placement {} of {}", steps.len(), r.placements));
+            number += 1;
+            let name = format!("bonus placement {number} of {}", r.placements);
+            steps.push(name.clone());
+            // The bonus tiles the follow-up describes, each a step of its
+            // own on the board it is placed on, numbered in play order: the
+            // ones taken, or those the 25 points were worth more than.
+            let taken = b.follow_up.take == "tiles";
+            let mut highlights = vec![Highlight { cell: b.at, number: None, bonus: true, lit: false }];
+            for (i, t) in b.follow_up.tiles.iter().enumerate() {
+                board.insert(t.at, t.corners);
+                highlights.iter_mut().for_each(|h| h.lit = false);
+                highlights.push(Highlight { cell: t.at, number: Some(i + 1), bonus: t.bonus, lit: true });
+                let tile_line = format!(
+                    "bonus tile {} of {}{}: {} as {} at {}, {}",
+                    i + 1,
+                    b.follow_up.tiles.len(),
+                    if taken { "" } else { " (not taken: the 25 points score more)" },
+                    t.tile,
+                    t.corners,
+                    t.at,
+                    super::shared::counted(t.points, "point")
+                );
+                log.push(format!("class {}: {tile_line}", c.class));
+                frames.push(Frame {
+                    alt: format!("{line}; then {tile_line}, outlined in red."),
+                    board: board.clone(),
+                    marks: Marks { highlights: highlights.clone(), ..Marks::default() },
+                    lines: vec![class_line.clone(), line.clone(), tile_line, then.clone()],
+                    clauses: c.clauses.clone(),
+                    scores: vec![Some(b.total)],
+                    hands: vec![Some(hand.clone())],
+                    ..Frame::default()
+                });
+                steps.push(format!("{name}, bonus tile {}", i + 1));
+            }
         }
     }
     Page {

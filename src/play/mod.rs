@@ -17,7 +17,8 @@ pub mod transcript;
 
 pub use replay::{Mismatch, Replayed, replay, replay_checking};
 pub use scenario::{
-    Comparison, LoadedScenario, Run, StepOutcome, Table, compare, compare_each, load_scenario, same_step,
+    Comparison, LoadedScenario, Parting, Run, StepOutcome, Table, compare, compare_each, load_scenario,
+    parting_actions, same_step,
 };
 pub use strategy::{MAX_ROUNDS, Played, Stop, Strategy, play};
 pub use transcript::{

@@ -487,6 +487,34 @@ pub struct Comparison {
     pub differences: Vec<Difference>,
     /// How many variants differ from the reference anywhere.
     pub differing: usize,
+    /// Every action where each variant's outcome parts from the
+    /// reference's, not only the first (`differences` holds the first):
+    /// once two runs part, later actions may agree again or part again.
+    /// Variants that part nowhere are left out.
+    pub parting: Vec<Parting>,
+}
+
+/// Every action where one variant's run parts from the reference's.
+#[derive(Clone, Debug, Serialize)]
+pub struct Parting {
+    /// The variant's label.
+    pub variant: String,
+    /// The actions' numbers, from 1, in order.
+    pub actions: Vec<usize>,
+}
+
+/// The actions (numbered from 1) where `run`'s outcome parts from
+/// `reference`'s, an action one run has and the other has not included.
+pub fn parting_actions(reference: &Run, run: &Run) -> Vec<usize> {
+    let n = reference.steps.len().max(run.steps.len());
+    (0..n)
+        .filter(|&i| match (reference.steps.get(i), run.steps.get(i)) {
+            (Some(a), Some(b)) => !same_step(a, b),
+            (None, None) => false,
+            _ => true,
+        })
+        .map(|i| i + 1)
+        .collect()
 }
 
 /// Whether two runs' steps had the same outcome: the same verdict, points,
@@ -557,6 +585,7 @@ pub fn compare_each(
     let mut final_scores: Vec<(String, Vec<i64>)> = Vec::new();
     let mut differences: Vec<Difference> = Vec::new();
     let mut differing = 0;
+    let mut parting: Vec<Parting> = Vec::new();
     for (made, variant) in variants.into_iter().enumerate() {
         watch(made)?;
         let run = loaded.run(&variant?)?;
@@ -566,6 +595,10 @@ pub fn compare_each(
             reference = Some(run);
             continue;
         };
+        let actions = parting_actions(first, &run);
+        if !actions.is_empty() {
+            parting.push(Parting { variant: run.variant.clone(), actions });
+        }
         let at = first.steps.iter().zip(&run.steps).enumerate().find(|(_, (a, b))| !same_step(a, b));
         let Some((i, (mine, theirs))) = at else {
             if first.scores != run.scores || first.phase != run.phase {
@@ -592,6 +625,7 @@ pub fn compare_each(
         final_scores,
         differences,
         differing,
+        parting,
     })
 }
 

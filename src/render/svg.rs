@@ -19,6 +19,12 @@ pub(super) const S: i32 = 64;
 /// Room for the y labels on the left and the x labels on top.
 pub(super) const LEFT: i32 = 40;
 pub(super) const TOP: i32 = 28;
+/// The margin right of the grid.
+pub(super) const RIGHT: i32 = 12;
+/// The margin below the grid, where the legend is.
+pub(super) const BOTTOM: i32 = 44;
+/// The narrowest picture: the legend's width.
+pub(super) const NARROWEST: i32 = 6 * 34 + LEFT + 60;
 
 /// The fill of a corner showing each value 0–5: light, distinct hues, dark
 /// enough apart to tell in grey too.
@@ -223,12 +229,12 @@ impl Grid {
     /// The width the grid, its y labels and the legend take (a title may
     /// widen the picture).
     pub fn width(&self) -> i32 {
-        (LEFT + self.cols() * S + 12).max(6 * 34 + LEFT + 60)
+        (LEFT + self.cols() * S + RIGHT).max(NARROWEST)
     }
 
     /// The height of a picture with this grid: down to below the legend.
     pub fn height(&self) -> i32 {
-        self.top + self.rows() * S + 44
+        self.top + self.rows() * S + BOTTOM
     }
 }
 

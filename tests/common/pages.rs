@@ -42,7 +42,8 @@ fn arg(p: &Path) -> String {
 /// `compare12.html`) and of variants that part at several actions
 /// (`parting.html`), a game of one round (`short.yaml`, `short.html`), and
 /// the comparison of a scenario and a transcript whose texts are markup
-/// (`hostile.html`, `hostile-game.html`).
+/// (`hostile.html`, `hostile-game.html`), variants whose boards differ in
+/// extent (`mixed.html`) and a long game (`long.yaml`, `long.html`).
 pub fn write_all() -> Pages {
     let dir = tempfile::tempdir().unwrap();
     let p = |name: &str| arg(&dir.path().join(name));
@@ -62,6 +63,13 @@ pub fn write_all() -> Pages {
     let short = run_ok(&["play", "--players", "2", "--seed", "1", "--rounds", "1"], 0);
     std::fs::write(dir.path().join("short.yaml"), &short).unwrap();
     run_ok(&["render", &p("short.yaml"), "--html", &p("short.html")], 0);
+    // Two variants whose boards differ in extent: serbian accepts a
+    // placement below the start's tiles that english refuses.
+    run_ok(&["compare", R2_MIXED, "--variants", "english,serbian", "--html", &p("mixed.html")], 0);
+    // A long game: 1551 events in 17 rounds.
+    let long = run_ok(&["play", "--players", "2", "--seed", "1"], 0);
+    std::fs::write(dir.path().join("long.yaml"), &long).unwrap();
+    run_ok(&["render", &p("long.yaml"), "--html", &p("long.html")], 0);
     run_ok(&["bonuses", "--html", &p("catalogue.html")], 0);
     run_ok(&["bonuses", "puzzles/bonus-corner.yaml", "--html", &p("bonuses.html")], 0);
     // The same scenario with a name and a description that are markup.
@@ -97,8 +105,12 @@ pub fn write_all() -> Pages {
 pub const PARTING: &str = "specs/scenarios/r13-passes-must-be-in-a-row.yaml";
 pub const PARTING_VARIANTS: &str = "english,english-beginner,serbian,serbian-chain";
 
+/// A corner english refuses and serbian accepts: the placement below the
+/// start's tiles makes serbian's board a row taller.
+pub const R2_MIXED: &str = "specs/scenarios/r2-mixed-corner.yaml";
+
 /// The page names [`write_all`] writes.
-pub const ALL: [&str; 12] = [
+pub const ALL: [&str; 14] = [
     "game.html",
     "puzzle.html",
     "position.html",
@@ -111,6 +123,8 @@ pub const ALL: [&str; 12] = [
     "compare12.html",
     "parting.html",
     "short.html",
+    "mixed.html",
+    "long.html",
 ];
 
 /// Every place `html` would reach beyond itself, with some context: an

@@ -12,7 +12,9 @@ use std::fmt::Write;
 
 use crate::model::{Board, Cell, Corner, Corners};
 
-use super::super::svg::{Grid, LEFT, S, SHADES, TOP, axes, cell_label, cell_star, escape, legend, star};
+use super::super::svg::{
+    BOTTOM, Grid, LEFT, NARROWEST, RIGHT, S, SHADES, TOP, axes, cell_label, cell_star, escape, legend, star,
+};
 use super::Frame;
 
 /// Steps as the script reads them: runs `a-b` (inclusive) joined by spaces.
@@ -200,7 +202,7 @@ font-family=\"DejaVu Sans, Verdana, Arial, sans-serif\">",
             ranges(&shown),
             escape(&alt.clone().unwrap_or_default())
         );
-        let _ = writeln!(out, "<rect width=\"{width}\" height=\"{height}\" fill=\"#fafaf7\"/>");
+        let _ = writeln!(out, "<rect class=\"ground\" width=\"{width}\" height=\"{height}\" fill=\"#fafaf7\"/>");
     };
     let Some((lo, hi)) = bounds else {
         open(&mut out, 240, 60, "");
@@ -211,7 +213,12 @@ font-family=\"DejaVu Sans, Verdana, Arial, sans-serif\">",
     // Where cell [x, y]'s north-west corner falls: (ox + x S, oy + y S),
     // for the script that draws the open cells.
     let (ox, oy) = (LEFT - grid.lo.x * S, grid.top - grid.lo.y * S);
-    open(&mut out, grid.width(), grid.height(), &format!(" data-grid=\"{ox},{oy},{S}\""));
+    // The margins around the cells, for the script that crops the scene to
+    // the tiles shown at each step: left (the y labels), top (the x
+    // labels), right, bottom (the legend), and the narrowest width (the
+    // legend's).
+    let margins = format!(" data-margins=\"{LEFT},{},{RIGHT},{BOTTOM},{NARROWEST}\"", grid.top);
+    open(&mut out, grid.width(), grid.height(), &format!(" data-grid=\"{ox},{oy},{S}\"{margins}"));
     axes(&mut out, &grid);
     out.push_str("<g class=\"open-cells\"></g>\n");
     let p = pieces(frames, steps);

@@ -7,7 +7,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::game::EventKind;
-use crate::play::{Comparison, Run, StepOutcome, Table, same_step};
+use crate::play::{Comparison, Run, StepOutcome, Table, parting_actions};
 use crate::rules::Clause;
 
 use super::super::{Highlight, Marks};
@@ -34,20 +34,6 @@ fn verdict(step: &StepOutcome) -> String {
             format!("accepted, {score} points; then {}", step.phase)
         }
     }
-}
-
-/// The actions (numbered from 1) whose outcome under `run` is not the
-/// baseline's: an action one run has and the other lacks parts too.
-fn parting(baseline: &Run, run: &Run) -> BTreeSet<usize> {
-    let n = baseline.steps.len().max(run.steps.len());
-    (0..n)
-        .filter(|&i| match (baseline.steps.get(i), run.steps.get(i)) {
-            (Some(a), Some(b)) => !same_step(a, b),
-            (None, None) => false,
-            _ => true,
-        })
-        .map(|i| i + 1)
-        .collect()
 }
 
 /// One variant's column: the start, then each action. `parts` are the
@@ -151,7 +137,11 @@ pub fn comparison_page(c: &Comparison, runs: &[(Run, Vec<Table>)], name: &str, d
         Some((first, _)) => runs
             .iter()
             .enumerate()
-            .map(|(i, (run, _))| if i == 0 { BTreeSet::new() } else { parting(first, run) })
+            .map(
+                |(i, (run, _))| {
+                    if i == 0 { BTreeSet::new() } else { parting_actions(first, run).into_iter().collect() }
+                },
+            )
             .collect(),
         None => Vec::new(),
     };

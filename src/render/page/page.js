@@ -144,9 +144,82 @@
     Array.prototype.forEach.call(scenes, function (svg) {
       if (!svg.classList.contains("off")) {
         svg.setAttribute("aria-label", frame.t);
+        crop(svg);
         openCells(svg);
       }
     });
+  }
+
+  // A scene is drawn over every tile of its steps (a whole round); at each
+  // step it is cropped to the tiles shown so far, with the rim of open
+  // cells around them, as the picture code draws a board: the view, the
+  // axes' labels, the grid's outline and the legend follow the tiles shown.
+  // Before the first tile, the cell of the scene's first placement.
+  function crop(svg) {
+    var grid = (svg.getAttribute("data-grid") || "").split(",").map(Number);
+    var m = (svg.getAttribute("data-margins") || "").split(",").map(Number);
+    if (grid.length !== 3 || m.length !== 5) return;
+    var size = grid[2];
+    var all = svg.querySelectorAll("g.placed");
+    if (all.length === 0) return;
+    if (!svg.hasAttribute("data-full")) svg.setAttribute("data-full", svg.getAttribute("height"));
+    var cells = Array.prototype.filter.call(all, function (g) {
+      return !g.classList.contains("off");
+    });
+    if (cells.length === 0) cells = [all[0]];
+    var lo = null;
+    var hi = null;
+    cells.forEach(function (g) {
+      var xy = g.getAttribute("data-cell").split(",").map(Number);
+      lo = lo ? [Math.min(lo[0], xy[0]), Math.min(lo[1], xy[1])] : xy;
+      hi = hi ? [Math.max(hi[0], xy[0]), Math.max(hi[1], xy[1])] : xy;
+    });
+    lo = [lo[0] - 1, lo[1] - 1];
+    hi = [hi[0] + 1, hi[1] + 1];
+    var cols = hi[0] - lo[0] + 1;
+    var rows = hi[1] - lo[1] + 1;
+    var left = grid[0] + lo[0] * size;
+    var top = grid[1] + lo[1] * size;
+    var x0 = left - m[0];
+    var y0 = top - m[1];
+    var width = Math.max(m[0] + cols * size + m[2], m[4]);
+    var height = m[1] + rows * size + m[3];
+    svg.setAttribute("viewBox", x0 + " " + y0 + " " + width + " " + height);
+    svg.setAttribute("width", String(width));
+    svg.setAttribute("height", String(height));
+    var ground = svg.querySelector("rect.ground");
+    if (ground) {
+      ground.setAttribute("x", String(x0));
+      ground.setAttribute("y", String(y0));
+      ground.setAttribute("width", String(width));
+      ground.setAttribute("height", String(height));
+    }
+    var axes = svg.querySelector("g.axes");
+    if (axes) {
+      axes.textContent = "";
+      var label = function (x, y, value) {
+        var t = document.createElementNS(svg.namespaceURI, "text");
+        t.setAttribute("x", String(x));
+        t.setAttribute("y", String(y));
+        t.textContent = String(value);
+        axes.appendChild(t);
+      };
+      for (var x = lo[0]; x <= hi[0]; x++) label(grid[0] + x * size + size / 2, top - 8, x);
+      for (var y = lo[1]; y <= hi[1]; y++) label(x0 + m[0] / 2, grid[1] + y * size + size / 2 + 5, y);
+      var outline = axes.nextElementSibling;
+      if (outline && outline.tagName === "rect") {
+        outline.setAttribute("x", String(left));
+        outline.setAttribute("y", String(top));
+        outline.setAttribute("width", String(cols * size));
+        outline.setAttribute("height", String(rows * size));
+      }
+    }
+    // The legend was drawn below the whole scene's grid, from x 0.
+    var legend = svg.querySelector("g.legend");
+    if (legend) {
+      var fullRows = (Number(svg.getAttribute("data-full")) - m[1] - m[3]) / size;
+      legend.setAttribute("transform", "translate(" + x0 + " " + (y0 + (rows - fullRows) * size) + ")");
+    }
   }
 
   // The open cells of the tiles shown: each empty cell beside one (S10),
@@ -223,12 +296,24 @@
       return !svg.classList.contains("off");
     });
   }
+  // The width a board may take: its frame's, or where the words stand
+  // beside it (one column of a game or a puzzle), what the column leaves
+  // beside their narrowest width; the frame itself is only as wide as the
+  // board, so that the words stand right beside it.
+  function room(frame) {
+    var column = frame.parentNode;
+    var side = column.querySelector(".side");
+    var style = getComputedStyle(column);
+    if (!side || style.display !== "grid" || style.gridTemplateColumns.split(" ").length < 2) return frame.clientWidth;
+    return column.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) -
+      (parseFloat(style.columnGap) || 0) - parseFloat(getComputedStyle(side).minWidth);
+  }
   function fitScale() {
     var scale = 1;
     displayed().forEach(function (svg) {
       var frame = svg.parentNode;
       var wh = size(svg);
-      var width = frame.clientWidth - 2;
+      var width = room(frame) - 2;
       var height = parseFloat(getComputedStyle(frame).maxHeight) - 2;
       if (width > 0) scale = Math.min(scale, width / wh[0]);
       if (height > 0) scale = Math.min(scale, height / wh[1]);
