@@ -266,7 +266,7 @@ fn an_engine_that_exits_hangs_or_prints_junk_at_the_handshake_is_reported_with_t
         let f = &lines[0];
         assert_eq!((f["case"].as_str(), f["outcome"].as_str()), (Some("engine/handshake/-"), Some("fail")), "{engine}");
         assert_eq!(f["failure"]["kind"], kind, "{engine}: {f}");
-        assert_eq!(f["failure"]["request"], "protocol 1", "{engine}");
+        assert_eq!(f["failure"]["request"], "protocol 2", "{engine}");
         assert!(f["summary"].as_str().unwrap().contains(says), "{engine}: {f}");
         assert!(text.contains("not run"), "{engine}: {text}");
     }

@@ -12,7 +12,7 @@ use crate::protocol::{Capability, Request};
 use crate::rules::{MoveGen, Variant};
 use crate::words::counted;
 
-use super::compare::{compare_lists, our_verdict, verdict_beside, verdict_candidates};
+use super::compare::{compare_lists, our_verdict, verdict_beside, verdict_candidates, weight_note};
 use super::report::{Divergence, Facts, Failure, FailureKind};
 use super::session::{Session, Trouble, Verdict, each, garbage, position_of, rules_of};
 
@@ -66,7 +66,9 @@ pub(super) fn positions(s: &mut Session, p: &PositionFixture, m: &VariantMoves) 
     }
     d.position = notation::write(&board, &hand, Some(&m.variant));
     let summary = if d.is_empty() { twice.join("; ") } else { format!("the move list differs: {}", differs(&d)) };
-    Ok(wrong(&Request::Moves, summary, twice, Some(d)))
+    let mut details = twice;
+    details.extend(weight_note(&d, &variant));
+    Ok(wrong(&Request::Moves, summary, details, Some(d)))
 }
 
 /// The verdicts on chosen placements of a position.
@@ -356,7 +358,9 @@ pub(super) fn refusal(s: &mut Session, r: &Refusal) -> Result<Verdict, Trouble> 
         if !(d.is_empty() && twice.is_empty()) {
             d.position = notation::write(&first.board, &first.hand, Some(r.label));
             let summary = format!("the move list differs, at the position set before the refusal: {}", differs(&d));
-            return Ok(wrong(&Request::Moves, summary, twice, Some(d)));
+            let mut details = twice;
+            details.extend(weight_note(&d, &variant));
+            return Ok(wrong(&Request::Moves, summary, details, Some(d)));
         }
         Some(theirs)
     } else {

@@ -171,3 +171,24 @@ pub fn verdict_candidates(board: &Board, variant: &Variant, hand: &[TileId], leg
     steps.dedup();
     steps
 }
+
+/// A note naming equal weight (R5) where the engine lists or judges
+/// placements legal by equal weight alone that the rules do not: the
+/// rules' reasons then cite the corner clauses, not the reading the engine
+/// reads otherwise.
+pub fn weight_note(d: &Divergence, variant: &Variant) -> Option<String> {
+    let by_weight = d
+        .extra
+        .iter()
+        .chain(&d.differing)
+        .filter(|p| p.theirs.is_some_and(|t| t.by_weight == Some(true)) && p.ours.by_weight != Some(true))
+        .count();
+    let cited: Vec<String> = variant.cite(crate::rules::ids::r(5)).iter().map(|c| c.to_string()).collect();
+    (by_weight > 0).then(|| {
+        format!(
+            "the engine takes {by_weight} placement(s) by equal weight alone, which the rules do not ({}: R5 = {})",
+            if cited.is_empty() { "R5".to_string() } else { cited.join(", ") },
+            variant.rules().get("equal-weight").unwrap_or_default()
+        )
+    })
+}

@@ -54,6 +54,10 @@ pub enum CaseKind {
     Games,
     /// A game the engine plays from a seed, replayed by the rules (`play`).
     Play,
+    /// A shipped scenario played through the game actions (`newgame` or
+    /// `start`, `deal`, `place`, `take`, `draw`, `pass`), each step's
+    /// verdict, events, scores and phase held to the rules'.
+    Scenarios,
 }
 
 impl CaseKind {
@@ -67,6 +71,7 @@ impl CaseKind {
             CaseKind::Perft => "perft",
             CaseKind::Games => "games",
             CaseKind::Play => "play",
+            CaseKind::Scenarios => "scenarios",
         }
     }
 }

@@ -12,12 +12,12 @@ use crate::formats::split_label;
 use crate::play::Transcript;
 use crate::protocol::client::FailureKind as EngineFailureKind;
 use crate::protocol::message::shorten;
-use crate::protocol::{Capability, End, EngineProcess, Hello, PROTOCOL_VERSION, Request};
+use crate::protocol::{Capability, End, EngineProcess, Hello, PROTOCOL_VERSION, PROTOCOL_VERSION_1, Request};
 use crate::rules::Reading;
 
 use super::report::{CaseKind, CaseRecord, Failure, FailureKind, Outcome};
 use super::session::{Session, Trouble, Verdict, garbage};
-use super::suite::{ConformSuite, variant_by_label};
+use super::suite::{ConformSuite, ScenarioCase, variant_by_label};
 
 /// The exit status of a run ended by a signal (as a shell reports Ctrl-C).
 pub const INTERRUPTED: i32 = 130;
@@ -74,6 +74,7 @@ pub(super) enum Case<'a> {
     Perft(&'a PerftFixture),
     Games(&'a str, &'a Transcript, String),
     Play { seed: u64, players: usize, label: String },
+    Scenario(&'a ScenarioCase),
 }
 
 impl Case<'_> {
@@ -85,6 +86,7 @@ impl Case<'_> {
             Case::Perft(..) => CaseKind::Perft,
             Case::Games(..) => CaseKind::Games,
             Case::Play { .. } => CaseKind::Play,
+            Case::Scenario(_) => CaseKind::Scenarios,
         }
     }
 
@@ -95,6 +97,7 @@ impl Case<'_> {
             Case::Perft(f) => f.position.clone(),
             Case::Games(name, ..) => name.to_string(),
             Case::Play { seed, players, .. } => format!("seed-{seed}-{players}p"),
+            Case::Scenario(c) => c.name.clone(),
         }
     }
 
@@ -104,6 +107,7 @@ impl Case<'_> {
             Case::Positions(_, m) | Case::Verdicts(_, m) => m.variant.clone(),
             Case::Perft(f) => f.variant.clone(),
             Case::Games(_, _, label) | Case::Play { label, .. } => label.clone(),
+            Case::Scenario(c) => c.label.clone().unwrap_or_else(|_| c.variant.label()),
         }
     }
 
@@ -115,12 +119,13 @@ impl Case<'_> {
             Case::Verdicts(..) => Capability::Judge,
             Case::Perft(..) => Capability::Perft,
             Case::Play { .. } => Capability::Play,
+            Case::Scenario(_) => Capability::Game,
         })
     }
 }
 
 /// The suite's cases, in order: the refusals, move lists, verdicts, perft,
-/// the suite's games, games the engine plays (the hand-picked edge
+/// the suite's games, the shipped scenarios, games the engine plays (the hand-picked edge
 /// positions first among the positions and perft counts).
 fn cases<'a>(suite: &'a ConformSuite, options: &RunOptions) -> Vec<Case<'a>> {
     let mut out: Vec<Case<'a>> = REFUSALS
@@ -139,6 +144,9 @@ fn cases<'a>(suite: &'a ConformSuite, options: &RunOptions) -> Vec<Case<'a>> {
         let label = t.variant.variant().map(|v| v.label()).unwrap_or_else(|_| t.variant.name.clone());
         out.push(Case::Games(name, t, label));
     }
+    // The shipped scenarios, each under every variant it runs under: the
+    // game actions played step by step, scored without `play`.
+    out.extend(suite.scenarios.iter().map(Case::Scenario));
     for (v, label) in suite.variants.iter().enumerate() {
         for i in 0..options.play {
             let seed = suite.seed.wrapping_add((v * options.play + i) as u64);
@@ -149,21 +157,41 @@ fn cases<'a>(suite: &'a ConformSuite, options: &RunOptions) -> Vec<Case<'a>> {
     out
 }
 
-/// Starts the engine and asks for the handshake.
+/// Starts the engine and asks for the handshake: `protocol 2`, and where
+/// the engine refuses it, `protocol 1`. An engine may answer `protocol 2`
+/// with the version it speaks, 1 or 2; one that speaks version 1 offers no
+/// game actions, and the cases that need them are skipped as not offered.
 fn start(options: &RunOptions) -> Result<Result<(EngineProcess, Hello), Trouble>, String> {
     let mut engine = EngineProcess::start(&options.command, options.timeout)?;
-    let request = Request::Protocol(PROTOCOL_VERSION);
-    let answer = match engine.request(&request.to_string(), &|l| request.data_line(l)) {
+    let mut request = Request::Protocol(PROTOCOL_VERSION);
+    let mut answer = match engine.request(&request.to_string(), &|l| request.data_line(l)) {
         Ok(r) => r,
         Err(f) => return Ok(Err(Trouble::Engine(f))),
+    };
+    if matches!(answer.end, End::Error(_)) {
+        request = Request::Protocol(PROTOCOL_VERSION_1);
+        answer = match engine.request(&request.to_string(), &|l| request.data_line(l)) {
+            Ok(r) => r,
+            Err(f) => return Ok(Err(Trouble::Engine(f))),
+        };
+    }
+    let asked = match request {
+        Request::Protocol(v) => v,
+        _ => PROTOCOL_VERSION,
     };
     let hello = match answer.end {
         End::Error(message) => Err(Trouble::Refused { request: request.to_string(), message }),
         End::Ok => Hello::parse(&answer.data).map_err(|e| garbage(&request, e)).and_then(|h| {
-            if h.version == PROTOCOL_VERSION {
+            if (PROTOCOL_VERSION_1..=asked).contains(&h.version) {
                 Ok(h)
             } else {
-                Err(garbage(&request, format!("the engine speaks protocol {}, not {PROTOCOL_VERSION}", h.version)))
+                Err(garbage(
+                    &request,
+                    format!(
+                        "the engine answers protocol {} to `{request}`: it speaks 1 or 2, not above the version asked",
+                        h.version
+                    ),
+                ))
             }
         }),
     };
@@ -283,6 +311,10 @@ pub fn run(suite: &ConformSuite, options: &RunOptions) -> Result<Run, String> {
     let mut session = Session { engine: Some(engine), hello };
     let mut in_a_row = 0;
     for (i, case) in cases.iter().enumerate() {
+        if let Case::Scenario(ScenarioCase { label: Err(why), .. }) = case {
+            run.records.push(record(case, Outcome::Skip, why.clone(), None));
+            continue;
+        }
         if variant_by_label(&case.label()).is_none() {
             let why = format!("the rules know no variant `{}` (a shipped name, then +R4=no overrides)", case.label());
             run.records.push(record(case, Outcome::Skip, why, None));
@@ -314,6 +346,7 @@ pub fn run(suite: &ConformSuite, options: &RunOptions) -> Result<Run, String> {
             Case::Perft(f) => super::cases::perft(&mut session, f),
             Case::Games(name, t, label) => super::cases::game(&mut session, name, t, label),
             Case::Play { seed, players, label } => super::cases::play(&mut session, *seed, *players, label),
+            Case::Scenario(c) => super::scenarios::scenario(&mut session, c),
         };
         match result {
             Ok(Verdict::Pass(summary)) => {

@@ -9,9 +9,14 @@ use crate::error::{DocPath, Problem};
 use crate::fixtures::{
     Manifest, PerftFixture, PositionFixture, SuiteOptions, SuiteVariant, check_moves, check_perft, generate, sha256_hex,
 };
-use crate::formats::{BUILTIN_VARIANTS, InputError, Source, builtin_variant, split_label};
-use crate::play::{Transcript, replay};
-use crate::rules::Variant;
+use crate::formats::{
+    BUILTIN_VARIANTS, InputError, SHIPPED_SCENARIO_FOLDER, Source, VariantChoice, builtin_variant, shipped_scenarios,
+    split_label,
+};
+use crate::model::{Corners, TileId};
+use crate::play::scenario::load_scenario_source;
+use crate::play::{LoadedScenario, Transcript, replay};
+use crate::rules::{Clause, Variant};
 
 /// What a conformance run checks.
 #[derive(Clone, Debug, Default)]
@@ -29,6 +34,84 @@ pub struct ConformSuite {
     /// The suite's games: each file's name (without `games/` and `.json`)
     /// and its transcript.
     pub games: Vec<(String, Transcript)>,
+    /// The shipped scenarios, each under every variant it runs under.
+    pub scenarios: Vec<ScenarioCase>,
+}
+
+/// A shipped scenario under one of its variants, played through the game
+/// actions.
+#[derive(Clone, Debug)]
+pub struct ScenarioCase {
+    /// The scenario's name.
+    pub name: String,
+    /// The scenario, read and checked.
+    pub loaded: LoadedScenario,
+    /// The variant it runs under, as its file names it.
+    pub variant: Variant,
+    /// The label the engine is asked to play it under (a shipped variant's
+    /// name and the readings changed on top of it); the error says why the
+    /// variant cannot be written as one (the case is then skipped).
+    pub label: Result<String, String>,
+}
+
+/// Whether two variants play the same game: the same text (whose clauses
+/// events cite), tile set, target, readings and orientations.
+fn plays_as(a: &Variant, b: &Variant) -> bool {
+    let choices = |v: &Variant| -> Vec<(Clause, String)> {
+        v.rules().choices().into_iter().map(|(r, value)| (r.id, value)).collect()
+    };
+    let tiles = |v: &Variant| -> Vec<(TileId, Vec<Corners>)> {
+        v.tile_set().ids().map(|t| (t, v.orientations().of(v.tile_set(), t).to_vec())).collect()
+    };
+    a.text() == b.text() && a.target() == b.target() && choices(a) == choices(b) && tiles(a) == tiles(b)
+}
+
+/// The label of a shipped variant with readings changed on top that plays
+/// as `variant` (the fewest readings changed); the error says why none
+/// does.
+pub fn label_of(variant: &Variant) -> Result<String, String> {
+    let mut best: Option<(usize, String)> = None;
+    for (name, _) in BUILTIN_VARIANTS {
+        let Some(base) = builtin_variant(name) else { continue };
+        let changed: Vec<String> = base
+            .rules()
+            .choices()
+            .into_iter()
+            .zip(variant.rules().choices())
+            .filter(|((_, ours), (_, theirs))| ours != theirs)
+            .map(|((r, _), (_, value))| format!("+{}={value}", r.id))
+            .collect();
+        let label = format!("{name}{}", changed.concat());
+        if label_variant(&label).is_ok_and(|v| plays_as(&v, variant))
+            && best.as_ref().is_none_or(|(n, _)| changed.len() < *n)
+        {
+            best = Some((changed.len(), label));
+        }
+    }
+    best.map(|(_, label)| label).ok_or_else(|| {
+        format!(
+            "the scenario's variant `{}` is no shipped variant with readings changed on top (its tile set or orientations are its own), which is all a label names",
+            variant.name()
+        )
+    })
+}
+
+/// Every shipped scenario under each of its variants.
+fn shipped_scenario_cases() -> Result<Vec<ScenarioCase>, InputError> {
+    let mut out = Vec::new();
+    for (file, text) in shipped_scenarios() {
+        let source = Source::builtin(&format!("{SHIPPED_SCENARIO_FOLDER}/{file}"), text);
+        let loaded = load_scenario_source(source, &VariantChoice::default())?;
+        for variant in &loaded.variants {
+            out.push(ScenarioCase {
+                name: loaded.file.name.clone(),
+                loaded: loaded.clone(),
+                variant: variant.clone(),
+                label: label_of(variant),
+            });
+        }
+    }
+    Ok(out)
 }
 
 /// A variant by its label (`english+R4=no`): a shipped variant with the
@@ -133,6 +216,7 @@ pub fn generated(options: &Generated) -> Result<ConformSuite, InputError> {
     }
     let labels = out.variants.clone();
     add_edges(&mut out, &labels).map_err(|e| InputError::whole_file("--seed", e))?;
+    out.scenarios = shipped_scenario_cases()?;
     Ok(out)
 }
 
@@ -258,5 +342,6 @@ write the suite again with `quadominos fixtures --out`",
     }
     let labels = out.variants.clone();
     add_edges(&mut out, &labels).map_err(|e| InputError::whole_file(&dir.display().to_string(), e))?;
+    out.scenarios = shipped_scenario_cases()?;
     Ok(out)
 }

@@ -204,6 +204,19 @@ impl Game {
     /// A game from an explicit state. Problems name the part of the setup
     /// (`hands[1][0]`, `well[3]`, `board[2]`, `scores`, `to-move`).
     pub fn from_setup(variant: Variant, setup: &Setup) -> Result<Game, Vec<Problem>> {
+        Game::from_setup_dealing(variant, setup, true)
+    }
+
+    /// [`Game::from_setup`], except that where the explicit hands tie and
+    /// R11 says deal again, the re-deal is recorded and the round waits
+    /// for a deal ([`Game::deal_given`]) instead of being dealt from the
+    /// seed: how the engine protocol starts a game whose every deal the
+    /// client gives, so that no engine needs this toolkit's shuffle.
+    pub fn from_setup_waiting(variant: Variant, setup: &Setup) -> Result<Game, Vec<Problem>> {
+        Game::from_setup_dealing(variant, setup, false)
+    }
+
+    fn from_setup_dealing(variant: Variant, setup: &Setup, deal_on_tie: bool) -> Result<Game, Vec<Problem>> {
         let players = setup.hands.len();
         let mut problems = Vec::new();
         if !(2..=8).contains(&players) && variant.rules().deal.hand_size(players).is_none() {
@@ -285,7 +298,9 @@ impl Game {
                     // dealt afresh from the seed.
                     game.push_redeal(tied);
                     game.round = 0;
-                    game.deal_round();
+                    if deal_on_tie {
+                        game.deal_round();
+                    }
                     return Ok(game);
                 }
             }

@@ -5,13 +5,14 @@
 
 use crate::fixtures::{DivideEntry, perft};
 use crate::formats::{BUILTIN_VARIANTS, MoveRecord, builtin_variant, move_records, notation};
+use crate::game::{Action, Game, Setup};
 use crate::model::{Cell, Corners, TileId};
 use crate::play::{MAX_ROUNDS, Stop, Strategy, play};
 use crate::rules::{Placement, Position, READINGS, Variant, Verdict, judge};
 
 use super::message::{
-    Capability, End, Hello, JudgeLine, PROTOCOL_VERSION, PerftLines, Request, divide_line, move_line, read_label,
-    shorten,
+    Capability, End, GameLines, Hello, JudgeLine, PROTOCOL_VERSION, PROTOCOL_VERSION_1, PerftLines, Request,
+    divide_line, move_line, read_label, shorten,
 };
 use super::mutant::{Bug, Mutant, perft_full_lines_only};
 
@@ -44,6 +45,9 @@ pub struct Engine {
     /// The board and hand set by `position`, as written.
     board: Vec<(Cell, Corners)>,
     hand: Vec<TileId>,
+    /// The game the game actions play, under the variant in force when it
+    /// started.
+    game: Option<Game>,
 }
 
 impl Engine {
@@ -51,7 +55,16 @@ impl Engine {
     /// set; the error is a forced reading that does not apply.
     pub fn new(own: Variant, forced: Vec<(String, String)>) -> Result<Engine, String> {
         let variant = apply(own.clone(), &forced)?;
-        Ok(Engine { own, forced, asked: variant.clone(), variant, mutant: None, board: Vec::new(), hand: Vec::new() })
+        Ok(Engine {
+            own,
+            forced,
+            asked: variant.clone(),
+            variant,
+            mutant: None,
+            board: Vec::new(),
+            hand: Vec::new(),
+            game: None,
+        })
     }
 
     /// This engine made wrong by `mutant`'s bug (the mutation test's wrong
@@ -85,8 +98,14 @@ impl Engine {
         &self.variant
     }
 
-    /// The handshake's answer.
+    /// The handshake's answer, in the protocol's latest version.
     pub fn hello(&self) -> Hello {
+        self.hello_in(PROTOCOL_VERSION)
+    }
+
+    /// The handshake's answer in `version` (1 or 2): version 1 has no game
+    /// actions to offer.
+    fn hello_in(&self, version: u32) -> Hello {
         let mut engine = format!("quadominos {}", env!("CARGO_PKG_VERSION"));
         if !self.forced.is_empty() {
             let rules: String = self.forced.iter().map(|(k, v)| format!("+{k}={v}")).collect();
@@ -97,9 +116,12 @@ impl Engine {
             variants.push(self.own.name().to_string());
         }
         Hello {
-            version: PROTOCOL_VERSION,
+            version,
             engine,
-            offers: Capability::ALL.to_vec(),
+            offers: Capability::ALL
+                .into_iter()
+                .filter(|&c| version >= PROTOCOL_VERSION || c != Capability::Game)
+                .collect(),
             variants,
             readings: READINGS.iter().map(|r| r.id).collect(),
         }
@@ -124,8 +146,12 @@ impl Engine {
 
     fn answer_request(&mut self, request: &Request) -> Result<Vec<String>, String> {
         match request {
-            Request::Protocol(v) if *v == PROTOCOL_VERSION => Ok(self.hello().lines()),
-            Request::Protocol(v) => Err(format!("this engine speaks protocol {PROTOCOL_VERSION}, not {v}")),
+            Request::Protocol(v) if (PROTOCOL_VERSION_1..=PROTOCOL_VERSION).contains(v) => {
+                Ok(self.hello_in(*v).lines())
+            }
+            Request::Protocol(v) => {
+                Err(format!("this engine speaks protocol {PROTOCOL_VERSION_1} and {PROTOCOL_VERSION}, not {v}"))
+            }
             Request::Variant(label) => {
                 let asked = self.by_label(label)?;
                 self.set_variant(asked);
@@ -219,8 +245,79 @@ impl Engine {
                 let json = serde_json::to_string(&transcript).map_err(|e| format!("internal error: {e}"))?;
                 Ok(vec![json])
             }
+            Request::NewGame { .. }
+            | Request::Start(_)
+            | Request::Deal(_)
+            | Request::Place(_)
+            | Request::Take(_)
+            | Request::Draw
+            | Request::Pass => self.game_action(request),
             Request::Quit => Ok(Vec::new()),
         }
+    }
+
+    /// A game action: the events it caused, the scores and the phase after
+    /// it; a refusal is an `error` naming the clauses behind it, and
+    /// changes nothing.
+    fn game_action(&mut self, request: &Request) -> Result<Vec<String>, String> {
+        let before = match request {
+            Request::NewGame { players, seed } => {
+                let game = match seed {
+                    Some(seed) => Game::deal(self.variant.clone(), *players, *seed)?,
+                    None => Game::undealt(self.variant.clone(), *players, 0)?,
+                };
+                self.game = Some(game);
+                0
+            }
+            Request::Start(g) => {
+                let setup = Setup {
+                    hands: g.hands.clone(),
+                    well: g.well.clone(),
+                    board: g.board.clone(),
+                    scores: g.scores.clone(),
+                    to_move: g.to_move,
+                    seed: 0,
+                };
+                let game = Game::from_setup_waiting(self.variant.clone(), &setup).map_err(|ps| {
+                    format!(
+                        "the start does not load: {}",
+                        ps.iter().map(|p| p.to_string()).collect::<Vec<_>>().join("; ")
+                    )
+                })?;
+                self.game = Some(game);
+                0
+            }
+            _ => {
+                let game = self.game.as_mut().ok_or("no game is in play: start one with `newgame` or `start`")?;
+                let before = game.events().len();
+                let done = match request {
+                    Request::Deal(Some((hands, well))) => game.deal_given(hands.clone(), well.clone()),
+                    Request::Deal(None) => game.apply(Action::NextRound),
+                    Request::Place(p) => game.apply(Action::Place(*p)),
+                    Request::Take(true) => game.apply(Action::TakeTiles),
+                    Request::Take(false) => game.apply(Action::TakePoints),
+                    Request::Draw => game.apply(Action::Draw),
+                    _ => game.apply(Action::Pass),
+                };
+                if let Err(refusal) = done {
+                    let clauses: Vec<String> = refusal.clauses(game.variant()).iter().map(|c| c.to_string()).collect();
+                    return Err(if clauses.is_empty() {
+                        format!("refused: {refusal}")
+                    } else {
+                        format!("refused: {refusal} ({})", clauses.join(", "))
+                    });
+                }
+                before
+            }
+        };
+        let game = self.game.as_ref().ok_or("internal error: no game")?;
+        GameLines {
+            events: game.events().get(before..).unwrap_or_default().to_vec(),
+            scores: game.scores().to_vec(),
+            phase: crate::play::scenario::phase_name(game.phase()).to_string(),
+            seat: game.to_move(),
+        }
+        .lines()
     }
 
     /// `position BOARD HAND [VARIANT]`: the position and, with a third

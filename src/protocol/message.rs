@@ -9,11 +9,36 @@ use std::fmt;
 
 use crate::fixtures::DivideEntry;
 use crate::formats::MoveRecord;
+use crate::game::Event;
 use crate::model::{Cell, Corners, MAX_VALUE, TileId};
-use crate::rules::Clause;
+use crate::rules::{Clause, Placement};
 
-/// The protocol's version, sent in the handshake.
-pub const PROTOCOL_VERSION: u32 = 1;
+/// The protocol's version, sent in the handshake: version 2 adds the game
+/// actions (`newgame`, `start`, `deal`, `place`, `take`, `draw`, `pass`),
+/// offered as `game`.
+pub const PROTOCOL_VERSION: u32 = 2;
+
+/// The first version, without game actions: an engine that speaks only it
+/// is still an engine, and is told that it does not offer `game`.
+pub const PROTOCOL_VERSION_1: u32 = 1;
+
+/// An explicit start of a game (`start HANDS WELL BOARD SCORES TO-MOVE`):
+/// each seat's hand, the well in drawing order, the tiles already placed,
+/// the scores so far (empty: all zero) and whose turn it is on a board with
+/// tiles (none: seat 0, or on an empty board the opener the rules choose).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GameStart {
+    /// Each seat's hand.
+    pub hands: Vec<Vec<TileId>>,
+    /// The well, drawn front first.
+    pub well: Vec<TileId>,
+    /// Tiles already placed.
+    pub board: Vec<(Cell, Corners)>,
+    /// Scores so far; empty for all zero.
+    pub scores: Vec<i64>,
+    /// The seat to move on a board with tiles.
+    pub to_move: Option<usize>,
+}
 
 /// A request, one line from the client.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -41,6 +66,30 @@ pub enum Request {
         /// The number of players.
         players: usize,
     },
+    /// `newgame PLAYERS [SEED]`: a new game under the variant in force; with
+    /// a seed the first round is dealt by the engine's own shuffle, without
+    /// one nothing is dealt until `deal`.
+    NewGame {
+        /// The number of players.
+        players: usize,
+        /// The seed of the engine's own shuffle.
+        seed: Option<u64>,
+    },
+    /// `start HANDS WELL BOARD SCORES TO-MOVE`: a game from an explicit state.
+    Start(GameStart),
+    /// `deal [HANDS WELL]`: the next round (or the first of a `newgame`
+    /// without a seed) dealt from these tiles, or by the engine's own
+    /// shuffle.
+    Deal(Option<(Vec<Vec<TileId>>, Vec<TileId>)>),
+    /// `place TILE X,Y NW,NE,SE,SW`: the seat to act places a tile.
+    Place(Placement),
+    /// `take points` or `take tiles`: the bonus choice (true: two bonus
+    /// tiles).
+    Take(bool),
+    /// `draw`: the seat to act draws from the well.
+    Draw,
+    /// `pass`: the seat to act passes.
+    Pass,
     /// `quit`: the engine answers `ok` and exits.
     Quit,
 }
@@ -56,6 +105,28 @@ impl fmt::Display for Request {
             Request::Perft(d) => write!(f, "perft {d}"),
             Request::Divide(d) => write!(f, "divide {d}"),
             Request::Play { seed, players } => write!(f, "play {seed} {players}"),
+            Request::NewGame { players, seed: Some(seed) } => write!(f, "newgame {players} {seed}"),
+            Request::NewGame { players, seed: None } => write!(f, "newgame {players}"),
+            Request::Start(g) => write!(
+                f,
+                "start {} {} {} {} {}",
+                hands_token(&g.hands),
+                tiles_token(&g.well),
+                board_token(&g.board),
+                if g.scores.is_empty() {
+                    "-".to_string()
+                } else {
+                    g.scores.iter().map(i64::to_string).collect::<Vec<_>>().join(",")
+                },
+                g.to_move.map_or("-".to_string(), |s| s.to_string())
+            ),
+            Request::Deal(Some((hands, well))) => write!(f, "deal {} {}", hands_token(hands), tiles_token(well)),
+            Request::Deal(None) => f.write_str("deal"),
+            Request::Place(p) => write!(f, "place {} {} {}", p.tile, cell_token(p.at), corners_token(p.corners)),
+            Request::Take(true) => f.write_str("take tiles"),
+            Request::Take(false) => f.write_str("take points"),
+            Request::Draw => f.write_str("draw"),
+            Request::Pass => f.write_str("pass"),
             Request::Quit => f.write_str("quit"),
         }
     }
@@ -87,6 +158,42 @@ impl Request {
                 Request::Play { seed: number(seed, "the seed")?, players: number(players, "the players")? }
             }
             ("play", _) => return usage("a seed and the number of players, e.g. `play 7 2`"),
+            ("newgame", [players]) => Request::NewGame { players: number(players, "the players")?, seed: None },
+            ("newgame", [players, seed]) => {
+                Request::NewGame { players: number(players, "the players")?, seed: Some(number(seed, "the seed")?) }
+            }
+            ("newgame", _) => return usage("the number of players and maybe a seed, e.g. `newgame 2 7`"),
+            ("start", [hands, well, board, scores, to_move]) => Request::Start(GameStart {
+                hands: parse_hands(hands)?,
+                well: parse_tiles(well)?,
+                board: parse_board(board)?,
+                scores: if *scores == "-" {
+                    Vec::new()
+                } else {
+                    scores.split(',').map(|v| number(v, "a score")).collect::<Result<_, _>>()?
+                },
+                to_move: if *to_move == "-" { None } else { Some(number(to_move, "the seat to move")?) },
+            }),
+            ("start", _) => {
+                return usage(
+                    "HANDS WELL BOARD SCORES TO-MOVE, `-` for each left empty, e.g. `start 1-2-3-4,0-0-1-1/3-5-5-5,0-1-1-2 0-0-0-1 - - -`",
+                );
+            }
+            ("deal", []) => Request::Deal(None),
+            ("deal", [hands, well]) => Request::Deal(Some((parse_hands(hands)?, parse_tiles(well)?))),
+            ("deal", _) => return usage("nothing, or the hands and the well, e.g. `deal 1-2-3-4/0-0-1-1 -`"),
+            ("place", [tile, at, corners]) => {
+                let corners = parse_corners(corners)?;
+                let tile = TileId::read(tile).map_err(|e| format!("`{}`: {}", shorten(tile), e.error))?;
+                Request::Place(Placement { tile, at: parse_cell(at)?, corners })
+            }
+            ("place", _) => return usage("a tile, a cell and corners, e.g. `place 1-4-5-5 1,-1 1,4,5,5`"),
+            ("take", ["points"]) => Request::Take(false),
+            ("take", ["tiles"]) => Request::Take(true),
+            ("take", _) => return usage("`points` or `tiles`"),
+            ("draw", []) => Request::Draw,
+            ("pass", []) => Request::Pass,
+            ("draw" | "pass", _) => return usage("nothing"),
             ("", _) => return Err("an empty line is no request".into()),
             (other, _) => return Err(format!("unknown request `{}`", shorten(other))),
         })
@@ -116,6 +223,8 @@ impl Request {
             Request::Divide(_) => parse_divide_line(line).map(|_| ()),
             Request::Play { .. } if line.trim_start().starts_with('{') => Ok(()),
             Request::Play { .. } => Err(format!("`{}` is not a transcript, one line of JSON", shorten(line))),
+            _ if line.trim_start().starts_with('{') || matches!(word, "scores" | "phase") => Ok(()),
+            _ => Err(format!("`{}` is not an event (one line of JSON), `scores ...` or `phase ...`", shorten(line))),
         }
     }
 
@@ -130,6 +239,13 @@ impl Request {
             Request::Perft(_) => "perft",
             Request::Divide(_) => "divide",
             Request::Play { .. } => "play",
+            Request::NewGame { .. } => "newgame",
+            Request::Start(_) => "start",
+            Request::Deal(_) => "deal",
+            Request::Place(_) => "place",
+            Request::Take(_) => "take",
+            Request::Draw => "draw",
+            Request::Pass => "pass",
             Request::Quit => "quit",
         }
     }
@@ -148,12 +264,40 @@ pub enum Capability {
     Divide,
     /// `play`.
     Play,
+    /// The game actions (protocol 2): `newgame`, `start`, `deal`, `place`,
+    /// `take`, `draw`, `pass`.
+    Game,
 }
 
 impl Capability {
     /// Every capability, in the order the handshake lists them.
-    pub const ALL: [Capability; 5] =
-        [Capability::Moves, Capability::Judge, Capability::Perft, Capability::Divide, Capability::Play];
+    pub const ALL: [Capability; 6] = [
+        Capability::Moves,
+        Capability::Judge,
+        Capability::Perft,
+        Capability::Divide,
+        Capability::Play,
+        Capability::Game,
+    ];
+
+    /// Whether a request is one of the game actions.
+    pub fn of(request: &Request) -> Option<Capability> {
+        Some(match request {
+            Request::Moves => Capability::Moves,
+            Request::Judge(..) => Capability::Judge,
+            Request::Perft(_) => Capability::Perft,
+            Request::Divide(_) => Capability::Divide,
+            Request::Play { .. } => Capability::Play,
+            Request::NewGame { .. }
+            | Request::Start(_)
+            | Request::Deal(_)
+            | Request::Place(_)
+            | Request::Take(_)
+            | Request::Draw
+            | Request::Pass => Capability::Game,
+            Request::Protocol(_) | Request::Variant(_) | Request::Position(_) | Request::Quit => return None,
+        })
+    }
 
     /// The request's name.
     pub const fn as_str(self) -> &'static str {
@@ -163,6 +307,7 @@ impl Capability {
             Capability::Perft => "perft",
             Capability::Divide => "divide",
             Capability::Play => "play",
+            Capability::Game => "game",
         }
     }
 }
@@ -270,6 +415,12 @@ impl Hello {
         }
         if !seen.contains(&"protocol") {
             return Err("no `protocol N` line".into());
+        }
+        if hello.version < PROTOCOL_VERSION && hello.offers.contains(&Capability::Game) {
+            return Err(format!(
+                "protocol {} has no game actions to offer; `game` is offered from protocol 2",
+                hello.version
+            ));
         }
         Ok(hello)
     }
@@ -461,6 +612,111 @@ impl JudgeLine {
     }
 }
 
+/// `TILE,TILE,...`, or `-` for none.
+pub fn tiles_token(tiles: &[TileId]) -> String {
+    if tiles.is_empty() { "-".into() } else { tiles.iter().map(TileId::to_string).collect::<Vec<_>>().join(",") }
+}
+
+/// Each seat's tiles as [`tiles_token`], seats separated by `/`.
+pub fn hands_token(hands: &[Vec<TileId>]) -> String {
+    hands.iter().map(|h| tiles_token(h)).collect::<Vec<_>>().join("/")
+}
+
+/// The board field of the position notation: `X,Y:NWNESESW;...`, or `-`.
+pub fn board_token(board: &[(Cell, Corners)]) -> String {
+    if board.is_empty() {
+        return "-".into();
+    }
+    let entries: Vec<String> =
+        board.iter().map(|(at, c)| format!("{},{}:{}{}{}{}", at.x, at.y, c.0[0], c.0[1], c.0[2], c.0[3])).collect();
+    entries.join(";")
+}
+
+/// Reads a [`tiles_token`].
+pub fn parse_tiles(token: &str) -> Result<Vec<TileId>, String> {
+    if token == "-" {
+        return Ok(Vec::new());
+    }
+    token.split(',').map(|t| TileId::read(t).map_err(|e| format!("`{}`: {}", shorten(t), e.error))).collect()
+}
+
+/// Reads a [`hands_token`].
+pub fn parse_hands(token: &str) -> Result<Vec<Vec<TileId>>, String> {
+    token.split('/').map(parse_tiles).collect()
+}
+
+/// Reads a [`board_token`].
+pub fn parse_board(token: &str) -> Result<Vec<(Cell, Corners)>, String> {
+    let read = crate::formats::notation::parse(&format!("{token} -")).map_err(|e| format!("the board: {e}"))?;
+    Ok(read.board)
+}
+
+/// The answer to a game action: the events it caused, each one line of
+/// JSON as transcripts record events, then `scores S0 S1 ...` (every
+/// seat's score after it) and `phase NAME SEAT` (where play stands, and the
+/// seat to act, `-` for none).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameLines {
+    /// The events, in order.
+    pub events: Vec<Event>,
+    /// Every seat's score after the action.
+    pub scores: Vec<i64>,
+    /// The phase's name as scenarios write it (`turn`, `bonus-choice`, ...).
+    pub phase: String,
+    /// The seat to act, if any.
+    pub seat: Option<usize>,
+}
+
+impl GameLines {
+    /// The lines.
+    pub fn lines(&self) -> Result<Vec<String>, String> {
+        let mut out = Vec::new();
+        for e in &self.events {
+            out.push(serde_json::to_string(e).map_err(|e| format!("internal error: {e}"))?);
+        }
+        out.push(format!("scores{}", self.scores.iter().map(|s| format!(" {s}")).collect::<String>()));
+        out.push(format!("phase {} {}", self.phase, self.seat.map_or("-".to_string(), |s| s.to_string())));
+        Ok(out)
+    }
+
+    /// Reads the lines: events first, then one `scores` and one `phase`.
+    pub fn parse(lines: &[String]) -> Result<GameLines, String> {
+        let mut out = GameLines { events: Vec::new(), scores: Vec::new(), phase: String::new(), seat: None };
+        let (mut scores, mut phase) = (false, false);
+        for line in lines {
+            let mut t = line.split_whitespace();
+            match t.next() {
+                Some(w) if w.starts_with('{') && !scores && !phase => out
+                    .events
+                    .push(serde_json::from_str(line).map_err(|e| format!("`{}` is not an event: {e}", shorten(line)))?),
+                Some("scores") if !scores => {
+                    out.scores = t.map(|v| number(v, "a score")).collect::<Result<_, _>>()?;
+                    scores = true;
+                }
+                Some("phase") if !phase => {
+                    let rest: Vec<&str> = t.collect();
+                    let [name, seat] = rest[..] else {
+                        return Err(format!("`{}` is not `phase NAME SEAT`", shorten(line)));
+                    };
+                    out.phase = name.to_string();
+                    out.seat = if seat == "-" { None } else { Some(number(seat, "the seat to act")?) };
+                    phase = true;
+                }
+                _ => {
+                    return Err(format!(
+                        "`{}`: a game action's answer is its events, then `scores ...` and `phase NAME SEAT`, each once",
+                        shorten(line)
+                    ));
+                }
+            }
+        }
+        if !(scores && phase) {
+            return Err("a game action's answer ends with a `scores` line and a `phase` line".into());
+        }
+        Ok(out)
+    }
+}
+
 /// The answer to `perft D`: `nodes N` and `bonus B1 B2 ...`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PerftLines {
@@ -531,6 +787,26 @@ mod tests {
             Request::Perft(3),
             Request::Divide(2),
             Request::Play { seed: 7, players: 3 },
+            Request::NewGame { players: 3, seed: Some(7) },
+            Request::NewGame { players: 2, seed: None },
+            Request::Start(GameStart {
+                hands: vec![vec!["1-2-3-4".parse().unwrap()], Vec::new()],
+                well: vec!["0-0-0-1".parse().unwrap()],
+                board: vec![(Cell::new(0, 0), Corners([5, 5, 5, 5]))],
+                scores: vec![-20, 5],
+                to_move: Some(1),
+            }),
+            Request::Deal(Some((vec![vec!["1-2-3-4".parse().unwrap()], vec!["0-0-1-1".parse().unwrap()]], Vec::new()))),
+            Request::Deal(None),
+            Request::Place(Placement {
+                tile: "1-4-5-5".parse().unwrap(),
+                at: Cell::new(1, -1),
+                corners: Corners([1, 4, 5, 5]),
+            }),
+            Request::Take(true),
+            Request::Take(false),
+            Request::Draw,
+            Request::Pass,
             Request::Quit,
         ];
         for r in requests {
@@ -538,9 +814,22 @@ mod tests {
         }
         let bad_forms =
             ["perft +1", "perft 01", "divide -0", "judge 01,1 1,1,1,1", "judge +1,1 1,1,1,1", "judge 1,1 1,1,1,01"];
-        for bad in ["", "moves 3", "perft", "perft -1", "judge 1,1", "judge 1,1 1,2,3,6", "fly", "position"]
-            .iter()
-            .chain(&bad_forms)
+        for bad in [
+            "",
+            "moves 3",
+            "perft",
+            "perft -1",
+            "judge 1,1",
+            "judge 1,1 1,2,3,6",
+            "fly",
+            "position",
+            "take",
+            "take bonus",
+            "deal 1-2-3-4",
+            "newgame 01",
+        ]
+        .iter()
+        .chain(&bad_forms)
         {
             assert!(Request::parse(bad).is_err(), "{bad}");
         }

@@ -20,4 +20,6 @@ pub mod mutant;
 
 pub use client::{EngineFailure, EngineProcess, Response};
 pub use engine::{Answer, Engine};
-pub use message::{Capability, End, Hello, JudgeLine, PROTOCOL_VERSION, PerftLines, Request};
+pub use message::{
+    Capability, End, GameLines, GameStart, Hello, JudgeLine, PROTOCOL_VERSION, PROTOCOL_VERSION_1, PerftLines, Request,
+};
