@@ -424,6 +424,13 @@ impl Source {
     /// while the text is first read: a list longer than the tile limit
     /// ([`crate::limits`]) is refused before any parser builds it.
     pub fn parse_tiles<T: DeserializeOwned>(&self, what: &str, tile_lists: &[&str]) -> Result<T, InputError> {
+        self.parse_every(what, tile_lists).map_err(|e| InputError::listed(e.problems))
+    }
+
+    /// [`Source::parse_tiles`], with every problem of the file's shape
+    /// listed, not yet cut to [`MAX_LISTED`]: for a reader that adds
+    /// problems of its own to the list before it is cut.
+    pub fn parse_every<T: DeserializeOwned>(&self, what: &str, tile_lists: &[&str]) -> Result<T, InputError> {
         // Only blank lines, comments and document markers: no document at all.
         let empty = self.text.lines().map(str::trim).all(|l| l.is_empty() || l.starts_with('#') || l == "---");
         if empty {
@@ -446,43 +453,11 @@ impl Source {
             return Err(self.limit_passed(breach, tile_lists, &limits));
         }
         let map = SourceMap::new(&self.text);
+        // Every mistake of the file's shape, each said as it would be were
+        // it the only one, in file order ([`super::every`]).
         let value: T = serde_yaml::from_str(&self.text).map_err(|e| {
-            let mut position = e.location().map(|l| (l.line(), l.column()));
-            let mut message = e.to_string();
-            // serde_yaml puts the position in its message; it is shown in front
-            // instead. A syntax error may name a second position (where the
-            // construct being parsed began), which stays.
-            if let Some((line, col)) = position {
-                message = message.replacen(&format!(" at line {line} column {col}"), "", 1);
-            }
-            // A key without its `:` is found only where the scanner gives up
-            // (often the end of the file); the key itself is what is wrong.
-            if let Some(key_at) = simple_key(&message) {
-                position = Some(key_at);
-                message = "could not find the `:` after this key (a mapping entry is `key: value`)".into();
-            }
-            // Several documents: the second is what is wrong.
-            if position.is_none() && message.contains("more than one document") {
-                position = second_document(&self.text);
-            }
-            // serde names a field given twice at its struct's start; the
-            // second one is what is wrong.
-            if message.contains("duplicate field `")
-                && let Some((line, col, _)) = map.duplicate_key()
-            {
-                position = Some((line, col));
-            }
-            let position = position.map(|p| self.within(p));
-            let quoted = position.is_some_and(|p| matches!(self.char_at(p), Some('"' | '\'')));
-            // The whole file is of the wrong kind (a note, a key file named
-            // where a spec belongs): what it is, never what it says.
-            let message = match whole_of_kind(&message) {
-                Some(kind) => {
-                    format!("the file is {kind} where a {what} is expected; write it as `key: value` lines")
-                }
-                None => plain(&message, quoted, position.and_then(|p| self.text_at(p))),
-            };
-            InputError { problems: vec![Located { file: self.name.clone(), position, message }] }
+            let errors = super::every::every_error::<T>(&self.text, &e);
+            InputError { problems: errors.into_iter().map(|e| self.located(e, what, &map)).collect() }
         })?;
         if let Some((line, col, key)) = map.duplicate_key() {
             return Err(InputError {
@@ -494,6 +469,43 @@ impl Source {
             });
         }
         Ok(value)
+    }
+
+    /// One of serde_yaml's errors as a located problem in plain words.
+    fn located(&self, e: super::every::Mistake, what: &str, map: &SourceMap) -> Located {
+        // serde_yaml puts the position in its message; it is shown in front
+        // instead (the mistake holds it apart). A syntax error may name a
+        // second position (where the construct being parsed began), which
+        // stays.
+        let super::every::Mistake { at: mut position, mut message } = e;
+        // A key without its `:` is found only where the scanner gives up
+        // (often the end of the file); the key itself is what is wrong.
+        if let Some(key_at) = simple_key(&message) {
+            position = Some(key_at);
+            message = "could not find the `:` after this key (a mapping entry is `key: value`)".into();
+        }
+        // Several documents: the second is what is wrong.
+        if position.is_none() && message.contains("more than one document") {
+            position = second_document(&self.text);
+        }
+        // serde names a field given twice at its struct's start; the
+        // second one is what is wrong.
+        if message.contains("duplicate field `")
+            && let Some((line, col, _)) = map.duplicate_key()
+        {
+            position = Some((line, col));
+        }
+        let position = position.map(|p| self.within(p));
+        let quoted = position.is_some_and(|p| matches!(self.char_at(p), Some('"' | '\'')));
+        // The whole file is of the wrong kind (a note, a key file named
+        // where a spec belongs): what it is, never what it says.
+        let message = match whole_of_kind(&message) {
+            Some(kind) => {
+                format!("the file is {kind} where a {what} is expected; write it as `key: value` lines")
+            }
+            None => plain(&message, quoted, position.and_then(|p| self.text_at(p))),
+        };
+        Located { file: self.name.clone(), position, message }
     }
 
     /// The messages for a limit the YAML reader's events pass. Where a

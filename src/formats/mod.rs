@@ -7,6 +7,7 @@
 //! expectations name the game's events.
 
 mod difficulty;
+mod every;
 mod input;
 pub mod inputs;
 mod locate;

@@ -144,11 +144,33 @@ pub fn load_position(path: &Path, choice: &VariantChoice) -> Result<LoadedPositi
     if path.extension().is_some_and(|e| e == "qpn") || (is_stdin(path) && reads_as_notation(&source.text)) {
         return load_notation(source, choice);
     }
-    let file: PositionFile = source.parse_tiles("position: a mapping with `board:` and `hand:`", &["board", "hand"])?;
+    let file: PositionFile = source
+        .parse_every("position: a mapping with `board:` and `hand:`", &["board", "hand"])
+        .map_err(|e| InputError::listed(with_variant_problems(&source, choice, e.problems)))?;
     let variant = choice.resolve_file(file.variant.as_deref(), &file.rules, Some(&source))?;
     let board: Vec<(Cell, Corners)> = file.board.iter().map(|e| (e.at, e.tile)).collect();
     let position = Position::from_setup(&board, &file.hand, &variant).map_err(|p| source.problems(p))?;
     Ok(LoadedPosition { source, file, variant, position })
+}
+
+/// The problems of a file's shape, and beside them what is wrong with its
+/// `variant:` and `rules:` where those are written as they should be (a
+/// variant no spec has, a reading misspelt): all of a file's mistakes are
+/// said in one run, not the variant's only once the rest is mended.
+fn with_variant_problems(source: &Source, choice: &VariantChoice, mut problems: Vec<Located>) -> Vec<Located> {
+    // Only where the file's own choice is in force, and only the problems
+    // located in this file (a spec it names has its own).
+    if choice.variant.is_some() || choice.spec.is_some() || problems.iter().any(|p| p.position.is_none()) {
+        return problems;
+    }
+    let Ok(doc) = serde_yaml::from_str::<serde_yaml::Value>(&source.text) else { return problems };
+    let Some(variant) = doc.get("variant").and_then(serde_yaml::Value::as_str) else { return problems };
+    let rules =
+        doc.get("rules").and_then(|r| serde_yaml::from_value::<RuleOverrides>(r.clone()).ok()).unwrap_or_default();
+    if let Err(e) = VariantChoice::default().resolve_file(Some(variant), &rules, Some(source)) {
+        problems.extend(e.problems.into_iter().filter(|p| p.file == source.name && p.position.is_some()));
+    }
+    problems
 }
 
 /// Whether a text with no file name to go by (standard input) is a line of

@@ -23,6 +23,7 @@
 //! and forth. Its tests are in `shape/tests.rs`.
 
 pub mod events;
+pub mod tree;
 
 /// What the pass found.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

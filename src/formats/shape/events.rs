@@ -62,7 +62,7 @@ struct Open {
 }
 
 /// One event as the pass needs it.
-enum Event {
+pub(super) enum Event {
     /// The start or end of the stream or of a document.
     Frame,
     Scalar {
@@ -73,8 +73,19 @@ enum Event {
     Start {
         map: bool,
         anchor: Option<Vec<u8>>,
+        /// Written in flow style (`[…]`, `{…}`), not by indentation.
+        flow: bool,
     },
     End,
+}
+
+/// Where an event is in the text: its start as line and column (from 1),
+/// and its start and end as byte offsets.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Span {
+    pub at: (usize, usize),
+    pub start: usize,
+    pub end: usize,
 }
 
 /// The first limit `text` passes as the YAML reader reads it, if any. A
@@ -127,7 +138,7 @@ pub fn check(text: &str, watch: &Watch) -> Option<Breach> {
                     return Some(Breach::LongList { key, at });
                 }
             }
-            Event::Start { map, anchor } => {
+            Event::Start { map, anchor, .. } => {
                 if let Some(parent) = open.last_mut() {
                     parent.nodes += 1;
                     if top {
@@ -169,7 +180,7 @@ fn watched_name(value: &[u8], lists: &[&str]) -> Option<String> {
 }
 
 /// libyaml's event parser over a text, the same one serde_yaml reads with.
-struct Reader<'a> {
+pub(super) struct Reader<'a> {
     /// Boxed so that it never moves: libyaml keeps a pointer to it.
     sys: Box<MaybeUninit<sys::yaml_parser_t>>,
     /// The text libyaml reads, which outlives the parser.
@@ -177,10 +188,12 @@ struct Reader<'a> {
     /// The parser was initialised (and is deleted when dropped).
     live: bool,
     done: bool,
+    /// The reader refused the text, or could not start.
+    refused: bool,
 }
 
 impl<'a> Reader<'a> {
-    fn new(input: &'a [u8]) -> Reader<'a> {
+    pub(super) fn new(input: &'a [u8]) -> Reader<'a> {
         let mut sys = Box::new(MaybeUninit::<sys::yaml_parser_t>::uninit());
         // SAFETY: the parser is initialised in place in its box, which stays
         // where it is until `drop` deletes it; the input outlives it (`'a`).
@@ -194,12 +207,23 @@ impl<'a> Reader<'a> {
             live
         };
         // Nothing to read and nothing to delete when it could not start.
-        Reader { sys, _input: input, live, done: !live }
+        Reader { sys, _input: input, live, done: !live, refused: !live }
     }
 
     /// The next event and where it starts; `None` at the end of the stream
     /// or where the reader refuses the text.
     fn next(&mut self) -> Option<(Event, (usize, usize))> {
+        self.next_spanned().map(|(event, span)| (event, span.at))
+    }
+
+    /// Whether the reader refused the text (rather than reaching its end).
+    pub(super) fn refused(&self) -> bool {
+        self.refused
+    }
+
+    /// The next event and where it is; `None` at the end of the stream or
+    /// where the reader refuses the text.
+    pub(super) fn next_spanned(&mut self) -> Option<(Event, Span)> {
         if self.done {
             return None;
         }
@@ -211,11 +235,13 @@ impl<'a> Reader<'a> {
             let parser = self.sys.as_mut_ptr();
             if sys::yaml_parser_parse(parser, event.as_mut_ptr()).fail {
                 self.done = true;
+                self.refused = true;
                 return None;
             }
             let event = event.assume_init_mut();
             let mark = event.start_mark;
             let at = (mark.line as usize + 1, mark.column as usize + 1);
+            let span = Span { at, start: mark.index as usize, end: event.end_mark.index as usize };
             let read = match event.type_ {
                 sys::YAML_STREAM_END_EVENT => {
                     self.done = true;
@@ -232,16 +258,20 @@ impl<'a> Reader<'a> {
                 }
                 sys::YAML_ALIAS_EVENT => Some(Event::Alias(name(event.data.alias.anchor).unwrap_or_default())),
                 sys::YAML_SEQUENCE_START_EVENT => {
-                    Some(Event::Start { map: false, anchor: name(event.data.sequence_start.anchor) })
+                    let s = event.data.sequence_start;
+                    let flow = s.style == sys::yaml_sequence_style_t::YAML_FLOW_SEQUENCE_STYLE;
+                    Some(Event::Start { map: false, anchor: name(s.anchor), flow })
                 }
                 sys::YAML_MAPPING_START_EVENT => {
-                    Some(Event::Start { map: true, anchor: name(event.data.mapping_start.anchor) })
+                    let m = event.data.mapping_start;
+                    let flow = m.style == sys::yaml_mapping_style_t::YAML_FLOW_MAPPING_STYLE;
+                    Some(Event::Start { map: true, anchor: name(m.anchor), flow })
                 }
                 sys::YAML_SEQUENCE_END_EVENT | sys::YAML_MAPPING_END_EVENT => Some(Event::End),
                 _ => Some(Event::Frame),
             };
             sys::yaml_event_delete(event);
-            read.map(|e| (e, at))
+            read.map(|e| (e, span))
         }
     }
 }
