@@ -26,6 +26,12 @@ use super::shape::tree::{Kind, Node, tree};
 /// mistakes found so far are said.
 const READINGS: usize = 4000;
 
+/// The most bytes all the readings again may pass over together: a large
+/// file is read again only a few times (a 16 MB file four times), so that
+/// a file that is wrong in many places costs a bounded time whatever its
+/// size.
+const READ_BYTES: usize = 64 << 20;
+
 /// One mistake: where serde_yaml found it (line and column, from 1) and
 /// its message, without the position serde_yaml appends.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -56,7 +62,8 @@ pub fn every_error<T: DeserializeOwned>(text: &str, first: &serde_yaml::Error) -
         return vec![first];
     }
     let Some(root) = tree(text) else { return vec![first] };
-    let mut search = Search::<T> { text, readings: 0, _type: std::marker::PhantomData };
+    let most = READINGS.min(READ_BYTES / text.len().max(1));
+    let mut search = Search::<T> { text, readings: 0, most, _type: std::marker::PhantomData };
     let unit = Part {
         path: ".".into(),
         view: ".".into(),
@@ -94,6 +101,9 @@ struct Part<'a> {
 struct Search<'t, T> {
     text: &'t str,
     readings: usize,
+    /// The most readings again for this text: [`READINGS`], fewer for a
+    /// long text ([`READ_BYTES`]).
+    most: usize,
     _type: std::marker::PhantomData<fn() -> T>,
 }
 
@@ -139,7 +149,7 @@ impl<T: DeserializeOwned> Search<'_, T> {
         let mut found = Vec::new();
         let mut good = Vec::new();
         for entry in &entries {
-            if self.readings >= READINGS {
+            if self.readings >= self.most {
                 break;
             }
             let mistakes = self.collect(entry, &around, None);
@@ -215,6 +225,9 @@ impl<T: DeserializeOwned> Search<'_, T> {
     /// if any. A text that is no longer YAML once cut (it should always
     /// be) tells nothing.
     fn read(&mut self, keep: &[(usize, usize)]) -> Option<Mistake> {
+        if self.readings >= self.most {
+            return None;
+        }
         self.readings += 1;
         let view = blanked(self.text, keep);
         let error = serde_yaml::from_str::<T>(&view).err()?;

@@ -199,7 +199,9 @@ pub fn goal_yaml(goal: &Goal) -> String {
     }
 }
 
-/// The goal in a few words, for a description.
+/// The goal in a few words, for a description or a sheet. A counting fill
+/// asks how many fills there are, whatever the answer; a posed one, whose
+/// single fill is proven, says so in [`puzzle_file`].
 pub fn goal_words(goal: &Goal) -> String {
     match goal {
         Goal::BestTurn => "the best turn".to_string(),
@@ -208,12 +210,23 @@ pub fn goal_words(goal: &Goal) -> String {
         }
         Goal::Fill(f) => {
             let what = match f.objective {
-                FillObjective::Count => "how many fills there are (find the one)",
+                FillObjective::Count => "how many fills there are",
                 FillObjective::Weight => "the heaviest fill",
                 FillObjective::Bonuses => "the fill with the most bonuses",
             };
             format!("{what} of a {}-cell region from the hand", f.region.len())
         }
+    }
+}
+
+/// The goal of a posed puzzle in a few words: a posed counting fill has
+/// exactly one fill, which the solver is asked to find.
+fn posed_goal_words(goal: &Goal) -> String {
+    match goal {
+        Goal::Fill(f) if f.objective == FillObjective::Count => {
+            format!("how many fills there are (find the one) of a {}-cell region from the hand", f.region.len())
+        }
+        _ => goal_words(goal),
     }
 }
 
@@ -259,7 +272,7 @@ pub fn puzzle_file(posed: &Posed, command: &str, schema: Option<&str>) -> String
         out,
         "description: >\n  Posed by `quadominos puzzle`: {}, {} ({greedy}; {} within 10% of the best; \
          {} of its plays not the greedy choice).",
-        goal_words(&p.goal),
+        posed_goal_words(&p.goal),
         f.level,
         f.near,
         f.non_greedy
