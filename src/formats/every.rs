@@ -26,6 +26,11 @@ use super::shape::tree::{Kind, Node, tree};
 /// mistakes found so far are said.
 const READINGS: usize = 4000;
 
+/// The longest text looked into for more than its first mistake: a file
+/// written by hand is far shorter, and building the parts of a longer one
+/// costs memory in proportion.
+const LONGEST: usize = 1 << 20;
+
 /// The most bytes all the readings again may pass over together: a large
 /// file is read again only a few times (a 16 MB file four times), so that
 /// a file that is wrong in many places costs a bounded time whatever its
@@ -56,9 +61,11 @@ impl Mistake {
 /// own error) among them where no smaller part is found to hold it.
 pub fn every_error<T: DeserializeOwned>(text: &str, first: &serde_yaml::Error) -> Vec<Mistake> {
     let first = Mistake::of(first);
-    // A position-less error (several documents, the end of the stream) or
-    // a document that cannot be split is the file's only one.
-    if first.at.is_none() {
+    // A position-less error (several documents, the end of the stream), a
+    // limit passed (the text past it must not be read again), a text of a
+    // size no person writes by hand, or a document that cannot be split:
+    // the file's only one.
+    if first.at.is_none() || first.message.contains(super::input::RAISE_THE_LIMIT) || text.len() > LONGEST {
         return vec![first];
     }
     let Some(root) = tree(text) else { return vec![first] };
@@ -68,6 +75,7 @@ pub fn every_error<T: DeserializeOwned>(text: &str, first: &serde_yaml::Error) -
         path: ".".into(),
         view: ".".into(),
         parent: None,
+        parent_path: None,
         key: None,
         value: &root,
         span: (root.start, root.end),
@@ -90,6 +98,8 @@ struct Part<'a> {
     view: String,
     /// The mapping's or list's path where it is read alone, for an entry.
     parent: Option<String>,
+    /// The mapping's or list's path in the file, for an entry.
+    parent_path: Option<String>,
     /// Its key, for a mapping's entry.
     key: Option<&'a Node>,
     value: &'a Node,
@@ -125,8 +135,15 @@ impl<T: DeserializeOwned> Search<'_, T> {
         if !belongs(&error, part) {
             return Vec::new();
         }
-        // Said under the part's own path, not the one it has alone.
-        let error = Mistake { at: error.at, message: renamed(&error.message, &part.view, &part.path) };
+        // Said under the part's own path, not the one it has alone: a key
+        // the mapping does not take is said of the mapping, at its path.
+        let message = match (&part.parent, &part.parent_path) {
+            (Some(view), Some(path)) if !inside(&error.message, &part.view, true) => {
+                renamed(&error.message, view, path)
+            }
+            _ => renamed(&error.message, &part.view, &part.path),
+        };
+        let error = Mistake { at: error.at, message };
         let message = &error.message;
         // A mistake inside the part (not the part as a whole being of the
         // wrong kind) or a key of it that does not belong: look closer.
@@ -194,6 +211,7 @@ impl<T: DeserializeOwned> Search<'_, T> {
                     path: child(&part.path, k),
                     view: child(&part.view, k),
                     parent: Some(part.view.clone()),
+                    parent_path: Some(part.path.clone()),
                     key: Some(k),
                     value: v,
                     span: (k.start, k.end.max(v.end)),
@@ -211,6 +229,7 @@ impl<T: DeserializeOwned> Search<'_, T> {
                         path: format!("{}[{i}]", part.path),
                         view: format!("{}[0]", part.view),
                         parent: Some(part.view.clone()),
+                        parent_path: Some(part.path.clone()),
                         key: None,
                         value: item,
                         span: (start, item.end),

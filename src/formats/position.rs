@@ -160,7 +160,11 @@ pub fn load_position(path: &Path, choice: &VariantChoice) -> Result<LoadedPositi
 fn with_variant_problems(source: &Source, choice: &VariantChoice, mut problems: Vec<Located>) -> Vec<Located> {
     // Only where the file's own choice is in force, and only the problems
     // located in this file (a spec it names has its own).
-    if choice.variant.is_some() || choice.spec.is_some() || problems.iter().any(|p| p.position.is_none()) {
+    // Nor where a limit was passed: the text is then not read again.
+    if choice.variant.is_some()
+        || choice.spec.is_some()
+        || problems.iter().any(|p| p.position.is_none() || p.is_limit())
+    {
         return problems;
     }
     let Ok(doc) = serde_yaml::from_str::<serde_yaml::Value>(&source.text) else { return problems };

@@ -1,7 +1,17 @@
-//! The rule scenarios built into the binary: every `specs/scenarios/*.yaml`
-//! and the variant specs they name (`specs/scenarios/variants/*.yaml`), so
-//! that an installed `quadominos fixtures` plays the same scenarios wherever
-//! it runs. A test holds the list to the folder.
+//! The files built into the binary: the shipped variants' specs, and the
+//! rule scenarios, every `specs/scenarios/*.yaml` with the variant specs
+//! they name (`specs/scenarios/variants/*.yaml`), so that an installed
+//! `quadominos fixtures` plays the same scenarios wherever it runs. A test
+//! holds the list to the folder. Both the spec reader and the messages that
+//! list the shipped names read them here, from below both.
+
+/// The shipped variants, built into the binary: name and spec text.
+pub const BUILTIN_VARIANTS: [(&str, &str); 4] = [
+    ("english", include_str!("../../specs/variants/english.yaml")),
+    ("english-beginner", include_str!("../../specs/variants/english-beginner.yaml")),
+    ("serbian", include_str!("../../specs/variants/serbian.yaml")),
+    ("serbian-chain", include_str!("../../specs/variants/serbian-chain.yaml")),
+];
 
 /// Each file's path under `specs/scenarios/` with its text.
 macro_rules! shipped {

@@ -13,13 +13,7 @@ use crate::error::{DocPath, Problem};
 use crate::model::{Corners, TileSet};
 use crate::rules::{Clause, READINGS, Reading, RuleSet, SpecOrigin, Text, Variant, VariantParts};
 
-/// The shipped variants, built into the binary: name and spec text.
-pub const BUILTIN_VARIANTS: [(&str, &str); 4] = [
-    ("english", include_str!("../../specs/variants/english.yaml")),
-    ("english-beginner", include_str!("../../specs/variants/english-beginner.yaml")),
-    ("serbian", include_str!("../../specs/variants/serbian.yaml")),
-    ("serbian-chain", include_str!("../../specs/variants/serbian-chain.yaml")),
-];
+use super::shipped::BUILTIN_VARIANTS;
 
 /// A choice with the clause ids behind it.
 #[derive(Clone, Debug, Deserialize, JsonSchema)]

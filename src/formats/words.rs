@@ -476,7 +476,7 @@ pub(super) fn number_words(expected: &str) -> Option<&'static str> {
 /// The clauses the shipped English spec cites for `key` (a reading's name,
 /// `target` or `tile-set`), as an example of a value's clauses.
 fn example_clauses(key: &str) -> String {
-    let (_, english) = super::spec::BUILTIN_VARIANTS[0];
+    let (_, english) = super::shipped::BUILTIN_VARIANTS[0];
     english
         .lines()
         .filter_map(|l| l.trim_start().strip_prefix(key)?.strip_prefix(':'))

@@ -4,6 +4,11 @@
 //! its inverse, so that the reference engine and the client cannot drift
 //! apart. Tokens are separated by spaces; cells are `X,Y` and corners
 //! `NW,NE,SE,SW`, as `moves -q` writes them.
+//!
+//! This file is long because it is the protocol's one grammar: every
+//! request and answer line, the game actions' included, is written and read
+//! here side by side, so that a change to one side of a line cannot miss the
+//! other.
 
 use std::fmt;
 

@@ -29,8 +29,10 @@ pub enum Bug {
     /// `position` takes a board that is not connected through sides.
     AcceptsDisconnected,
     /// `position` takes a tile given twice (on the board, in the hand, or
-    /// both) or two tiles in one cell.
+    /// both).
     AcceptsRepeated,
+    /// `position` takes two tiles in one cell.
+    AcceptsCellTwice,
     /// `position` takes a board tile in an orientation R1 forbids.
     AcceptsForbiddenOrientation,
     /// Perft's bonus counts count a placement only on lines that reach the
@@ -65,13 +67,14 @@ pub struct Mutant {
 }
 
 /// Every mutant but those of the readings.
-const OTHERS: [Mutant; 13] = [
+const OTHERS: [Mutant; 14] = [
     Mutant { name: "keeps-0-2-4-5", bug: Bug::Keeps0245, names: "S1" },
     Mutant { name: "misses-0-1-4-5", bug: Bug::MissesAnotherTile, names: "S1" },
     Mutant { name: "beginner-with-fives", bug: Bug::BeginnerWithFives, names: "E19" },
     Mutant { name: "judge-any-orientation", bug: Bug::JudgeAnyOrientation, names: "R1" },
     Mutant { name: "accepts-disconnected", bug: Bug::AcceptsDisconnected, names: "S10" },
     Mutant { name: "accepts-repeated-tiles", bug: Bug::AcceptsRepeated, names: "S1" },
+    Mutant { name: "accepts-cell-twice", bug: Bug::AcceptsCellTwice, names: "S10" },
     Mutant { name: "accepts-forbidden-orientation", bug: Bug::AcceptsForbiddenOrientation, names: "R1" },
     Mutant { name: "bonus-on-full-lines-only", bug: Bug::BonusOnFullLinesOnly, names: "R7" },
     Mutant { name: "perft-off-by-one", bug: Bug::PerftOffByOne, names: "perft" },
@@ -154,7 +157,8 @@ impl Mutant {
             Bug::MissesAnotherTile => each(&|p| p.contains("tile 0-2-4-5 is not in the full")),
             Bug::BeginnerWithFives => each(&|p| p.contains("not in the beginner tile set")),
             Bug::AcceptsDisconnected => each(&|p| p.contains("not connected through tile sides")),
-            Bug::AcceptsRepeated => each(&|p| p.contains(" already ")),
+            Bug::AcceptsRepeated => each(&|p| p.contains(" already ") && p.contains("(S1)")),
+            Bug::AcceptsCellTwice => each(&|p| p.contains(" already taken by ")),
             Bug::AcceptsForbiddenOrientation => each(&|p| p.contains("is not an orientation of tile")),
             _ => false,
         }
