@@ -1,6 +1,7 @@
 //! docs/PROTOCOL.md is run: its example session is replayed against
 //! `quadominos engine`, every answer line as written, and its minimal
-//! Python engine passes `quadominos conform` under English rules.
+//! Python engine passes `quadominos conform` under English rules, the
+//! shipped scenarios played through its game actions among the cases.
 
 mod common;
 
@@ -59,7 +60,7 @@ fn the_minimal_python_engine_passes_conform_under_english_rules() {
         "--engine",
         &command,
         "--variant",
-        "english",
+        "english,english-beginner",
         "--positions",
         "3",
         "--perft-depth",
@@ -75,19 +76,41 @@ fn the_minimal_python_engine_passes_conform_under_english_rules() {
     // cannot play is skipped.
     let lines: Vec<serde_json::Value> =
         std::fs::read_to_string(&report).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
-    for kind in ["refusals", "positions", "verdicts", "perft"] {
+    for kind in ["refusals", "positions", "verdicts", "perft", "scenarios"] {
         assert!(lines.iter().any(|l| l["kind"] == kind), "no {kind} case");
     }
+    let passed = |case: &str| lines.iter().any(|l| l["case"] == case && l["outcome"] == "pass");
     // The hand-picked edge positions are among them.
     for id in ["edge-full-set", "edge-dying-bonus", "edge-orientations", "edge-largest-hand"] {
-        assert!(lines.iter().any(|l| l["case"] == format!("perft/{id}/english") && l["outcome"] == "pass"), "{id}");
+        assert!(passed(&format!("perft/{id}/english")), "{id}");
+    }
+    // The sketch knows the beginner set too: a variant that no longer fits
+    // the position is taken, and the position refused until one fits (E19).
+    assert!(passed("refusals/refuse-variant-that-no-longer-fits/english"), "the variant that no longer fits");
+    // It speaks protocol 2 with the game actions: every shipped scenario is
+    // played through them under both English variants, its events, clause
+    // ids, scores and phases held to the rules'.
+    for variant in ["english", "english-beginner"] {
+        let played = lines.iter().filter(|l| l["kind"] == "scenarios" && l["variant"] == variant).count();
+        assert!(played >= 20, "only {played} scenario cases under {variant}");
+    }
+    for case in [
+        // A bonus whose third corner is matched across a diagonal (E12, R4).
+        "scenarios/example-f-side-and-corner-bonus/english",
+        // Two bonus tiles, the first of which must leave room for the second (E14, R17).
+        "scenarios/r17-a-bonus-tile-that-blocks-the-next/english",
+        // A blocked round (E15, R13), the game's end at once (E16, R14).
+        "scenarios/r13-blocked-round/english",
+        "scenarios/e16-reaching-the-target-ends-the-game/english",
+        // The beginner set's deal and target (E19).
+        "scenarios/e19-beginner-deal/english-beginner",
+        "scenarios/e19-beginner-game-to-600/english-beginner",
+    ] {
+        assert!(passed(case), "{case} did not pass");
     }
     for l in &lines {
-        // The sketch knows no other variant than English to switch to.
-        let other_variant = l["case"] == "refusals/refuse-variant-that-no-longer-fits/english";
-        // It speaks protocol 1: the scenarios, which need the game actions of
-        // protocol 2, are skipped as not offered.
-        let expected = if l["kind"] == "play" || l["kind"] == "scenarios" || other_variant { "skip" } else { "pass" };
+        // `play` needs the engine's own shuffle and strategy; it is not offered.
+        let expected = if l["kind"] == "play" { "skip" } else { "pass" };
         assert_eq!(l["outcome"], expected, "{l}");
     }
 }
