@@ -88,8 +88,18 @@ fn the_reference_engine_passes_every_case_of_every_kind() {
     assert_eq!(run.status.code(), Some(0), "{}\n{}", stdout(&run), stderr(&run));
     let lines = report(&out);
     assert!(failed(&lines).is_empty());
-    for kind in ["engine", "positions", "verdicts", "perft", "games", "play"] {
+    for kind in ["engine", "positions", "verdicts", "perft", "games", "play", "scenarios"] {
         assert!(lines.iter().any(|l| l["kind"] == kind && l["outcome"] == "pass"), "no {kind} case passed");
+    }
+    // Every shipped scenario is put to the engine through the game actions
+    // and passes, under some variant at least.
+    for (path, _) in quadominos::formats::shipped_scenarios() {
+        let name = path.trim_end_matches(".yaml");
+        let prefix = format!("scenarios/{name}/");
+        assert!(
+            lines.iter().any(|l| l["case"].as_str().is_some_and(|c| c.starts_with(&prefix)) && l["outcome"] == "pass"),
+            "the scenario {name} was not put to the engine"
+        );
     }
     // Every shipped variant, each case once, named KIND/FIXTURE/VARIANT.
     for v in ["english", "english-beginner", "serbian", "serbian-chain"] {

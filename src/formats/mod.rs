@@ -34,5 +34,7 @@ pub use puzzle::{ExpectSpec, FillSpec, GoalSpec, LoadedPuzzle, MAX_REGION, Regio
 pub use report::{MoveRecord, MovesReport, VerdictReport, move_records};
 pub use scenario::{ActionEntry, DealFile, FinalExpect, PlaceEntry, ScenarioFile, SimpleAction, StartFile, StepExpect};
 pub use shape::{List, Shape, shape};
-pub use shipped::{BUILTIN_VARIANTS, SHIPPED_SCENARIO_FILES, SHIPPED_SCENARIO_FOLDER, shipped_scenario_file, shipped_scenarios};
+pub use shipped::{
+    BUILTIN_VARIANTS, SHIPPED_SCENARIO_FILES, SHIPPED_SCENARIO_FOLDER, shipped_scenario_file, shipped_scenarios,
+};
 pub use spec::{TileSetFile, VariantSpec, builtin_variant, load_variant};

@@ -86,7 +86,10 @@ impl Position {
                 ));
             }
             if let Some(&first) = cells.get(&cell) {
-                problems.push(Problem::new(at(i, "at"), format!("cell {cell} is already taken by board[{first}]; a cell holds one tile (S10)")));
+                problems.push(Problem::new(
+                    at(i, "at"),
+                    format!("cell {cell} is already taken by board[{first}]; a cell holds one tile (S10)"),
+                ));
                 continue;
             }
             if let Some(&first) = tiles.get(&id) {
