@@ -124,11 +124,11 @@ fn differences(ours: &Outcome, theirs: &Outcome, variant: &Variant) -> Vec<Strin
         ],
         (Outcome::Taken(o), Outcome::Taken(t)) => {
             let mut out = Vec::new();
-            let parted = o.events.iter().zip(&t.events).position(|(a, b)| !same_event(a, b));
-            if let Some(k) = parted {
-                out.push(format!("event {}: the rules record {}", k + 1, shown(&o.events[k])));
-                out.push(format!("event {}: the engine records {}", k + 1, shown(&t.events[k])));
-                if o.events[k].seat != t.events[k].seat {
+            let parted = o.events.iter().zip(&t.events).enumerate().find(|(_, (a, b))| !same_event(a, b));
+            if let Some((k, (ours, theirs))) = parted {
+                out.push(format!("event {}: the rules record {}", k + 1, shown(ours)));
+                out.push(format!("event {}: the engine records {}", k + 1, shown(theirs)));
+                if ours.seat != theirs.seat {
                     out.push(order.clone());
                 }
             } else if o.events.len() != t.events.len() {
@@ -136,9 +136,9 @@ fn differences(ours: &Outcome, theirs: &Outcome, variant: &Variant) -> Vec<Strin
                 out.push(format!(
                     "the rules record {} ({}), the engine {} ({})",
                     counted(o.events.len(), "event"),
-                    events(&o.events[n..]),
+                    events(o.events.get(n..).unwrap_or_default()),
                     counted(t.events.len(), "event"),
-                    events(&t.events[n..])
+                    events(t.events.get(n..).unwrap_or_default())
                 ));
             }
             if o.scores != t.scores {
@@ -190,7 +190,7 @@ pub(super) fn scenario(s: &mut Session, c: &ScenarioCase) -> Result<Verdict, Tro
     // An explicit start whose hands tie records that re-deal itself (R11);
     // every deal after it is given.
     let given = match (start.deal, dealt.first().map(|e| &e.kind)) {
-        (None, Some(EventKind::Redeal { .. })) => &dealt[1..],
+        (None, Some(EventKind::Redeal { .. })) => dealt.get(1..).unwrap_or_default(),
         _ => &dealt[..],
     };
     setup.extend(deals(given, &variant));

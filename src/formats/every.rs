@@ -267,7 +267,7 @@ fn blanked(text: &str, keep: &[(usize, usize)]) -> String {
         while ranges.get(next).is_some_and(|&(_, end)| end <= i) {
             next += 1;
         }
-        let kept = ranges[next..].iter().take_while(|&&(start, _)| start <= i).any(|&(_, end)| i < end);
+        let kept = ranges.iter().skip(next).take_while(|&&(start, _)| start <= i).any(|&(_, end)| i < end);
         if matches!(c, '\n' | '\r' | '\u{85}' | '\u{2028}' | '\u{2029}') {
             spaces = 0;
             out.push(c);
@@ -287,11 +287,11 @@ fn blanked(text: &str, keep: &[(usize, usize)]) -> String {
 fn dash(text: &str, from: usize, before: usize) -> Option<usize> {
     let bytes = text.as_bytes();
     let mut i = from;
-    while i < before {
-        match bytes[i] {
+    while let Some(&b) = bytes.get(i).filter(|_| i < before) {
+        match b {
             b' ' | b'\t' | b'\r' | b'\n' => i += 1,
             b'#' => {
-                while i < before && bytes[i] != b'\n' {
+                while i < before && bytes.get(i).is_some_and(|&b| b != b'\n') {
                     i += 1;
                 }
             }
