@@ -117,7 +117,9 @@ impl Spans {
 
     /// A rules problem as a notation error at its column.
     pub fn locate(&self, problem: &Problem) -> NotationError {
-        NotationError { column: self.column(&problem.at), message: problem.to_string() }
+        // The column points at the item; a file's path (`board[1].at`)
+        // would name keys a line of notation does not have.
+        NotationError { column: self.column(&problem.at), message: problem.message.clone() }
     }
 }
 
