@@ -91,6 +91,40 @@ fn conform_refuses_a_label_giving_a_reading_twice_as_bad_input() {
 }
 
 #[test]
+fn an_engine_command_with_a_quote_never_closed_is_bad_input_naming_the_quote_and_where() {
+    let dir = tempfile::tempdir().unwrap();
+    let report = dir.path().join("report.jsonl");
+    let refused = |engine: &str| {
+        let result = run(&["conform", "--engine", engine, "--report", report.to_str().unwrap()]);
+        let text = stderr(&result);
+        assert_eq!(result.status.code(), Some(2), "{engine}: {text}");
+        assert!(!report.exists(), "{engine}: nothing is written on bad input");
+        text
+    };
+    let text = refused("\"unbalanced");
+    assert!(
+        text.contains("--engine: the double quote (\") at character 1 of the command is never closed")
+            && text.contains("close it with another \""),
+        "{text}"
+    );
+    assert!(!text.contains("no command"), "{text}");
+    // Characters are counted, not bytes: the quote after `é` is the 11th.
+    let text = refused("python3 é 'my engine.py");
+    assert!(text.contains("the single quote (') at character 11 of the command is never closed"), "{text}");
+    // A quote escaped inside double quotes does not close them.
+    let text = refused("sh -c \"echo \\\"");
+    assert!(text.contains("the double quote (\") at character 7 of the command is never closed"), "{text}");
+    // Closed quotes are not the fault; a backslash ending the line is.
+    let text = refused("'ok' \"fine\" x\\");
+    assert!(text.contains("the command ends with a backslash (character 14), which escapes nothing"), "{text}");
+    // An empty command keeps its own message, quotes inside a comment too.
+    for empty in ["", "   ", "# only a comment \"'"] {
+        let text = refused(empty);
+        assert!(text.contains("--engine: no command: give the engine's program"), "{empty:?}: {text}");
+    }
+}
+
+#[test]
 fn an_option_name_in_a_label_selects_the_cases_of_its_reading_id() {
     let dir = tempfile::tempdir().unwrap();
     let small = ["--positions", "1", "--count", "0", "--perft-depth", "1", "--play", "0"];
