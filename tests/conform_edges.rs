@@ -224,3 +224,48 @@ fn the_reference_engine_answers_the_questions_protocol_md_settles() {
     assert_eq!(answers[12], ["ok"]);
     assert!(answers[13].len() > 1 && answers[13].last().unwrap() == "ok", "{:?}", answers[13]);
 }
+
+#[test]
+fn a_byte_order_mark_opening_the_requests_is_skipped_as_a_files_is_and_only_there() {
+    let plain = responses(&["protocol 2"]);
+    assert_eq!(plain[0][0], "protocol 2", "{plain:?}");
+    assert_eq!(plain[0].last().unwrap(), "ok", "{plain:?}");
+    // The handshake opened by a BOM is answered as the plain one.
+    assert_eq!(responses(&["\u{feff}protocol 2"]), plain);
+    // Anywhere else a BOM is a character of its line: no request starts so.
+    let later = responses(&["protocol 2", "\u{feff}protocol 2"]);
+    assert_eq!(later[0], plain[0]);
+    assert_eq!(later[1].len(), 1, "{later:?}");
+    assert!(later[1][0].starts_with("error "), "{later:?}");
+}
+
+#[test]
+fn conform_skips_a_byte_order_mark_opening_the_engines_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("report.jsonl");
+    // The reference engine, its output opened by the three bytes of a BOM.
+    let engine = format!("sh -c \"printf '\\357\\273\\277'; exec '{BIN}' engine\"");
+    let result = run(&[
+        "conform",
+        "--engine",
+        &engine,
+        "--variant",
+        "english",
+        "--positions",
+        "1",
+        "--count",
+        "0",
+        "--play",
+        "0",
+        "--perft-depth",
+        "1",
+        "--report",
+        out.to_str().unwrap(),
+    ]);
+    let text = format!("{}{}", stdout(&result), stderr(&result));
+    assert_eq!(result.status.code(), Some(0), "{text}");
+    let lines = report(&out);
+    assert_eq!(lines[0]["case"], "engine/handshake/-", "{text}");
+    assert!(passed(&lines, "engine/handshake/-"), "{text}");
+    assert!(lines.iter().all(|l| l["outcome"] == "pass"), "{text}");
+}
