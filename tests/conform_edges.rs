@@ -91,6 +91,40 @@ fn conform_refuses_a_label_giving_a_reading_twice_as_bad_input() {
 }
 
 #[test]
+fn an_engine_command_with_a_quote_never_closed_is_bad_input_naming_the_quote_and_where() {
+    let dir = tempfile::tempdir().unwrap();
+    let report = dir.path().join("report.jsonl");
+    let refused = |engine: &str| {
+        let result = run(&["conform", "--engine", engine, "--report", report.to_str().unwrap()]);
+        let text = stderr(&result);
+        assert_eq!(result.status.code(), Some(2), "{engine}: {text}");
+        assert!(!report.exists(), "{engine}: nothing is written on bad input");
+        text
+    };
+    let text = refused("\"unbalanced");
+    assert!(
+        text.contains("--engine: the double quote (\") at character 1 of the command is never closed")
+            && text.contains("close it with another \""),
+        "{text}"
+    );
+    assert!(!text.contains("no command"), "{text}");
+    // Characters are counted, not bytes: the quote after `é` is the 11th.
+    let text = refused("python3 é 'my engine.py");
+    assert!(text.contains("the single quote (') at character 11 of the command is never closed"), "{text}");
+    // A quote escaped inside double quotes does not close them.
+    let text = refused("sh -c \"echo \\\"");
+    assert!(text.contains("the double quote (\") at character 7 of the command is never closed"), "{text}");
+    // Closed quotes are not the fault; a backslash ending the line is.
+    let text = refused("'ok' \"fine\" x\\");
+    assert!(text.contains("the command ends with a backslash (character 14), which escapes nothing"), "{text}");
+    // An empty command keeps its own message, quotes inside a comment too.
+    for empty in ["", "   ", "# only a comment \"'"] {
+        let text = refused(empty);
+        assert!(text.contains("--engine: no command: give the engine's program"), "{empty:?}: {text}");
+    }
+}
+
+#[test]
 fn an_option_name_in_a_label_selects_the_cases_of_its_reading_id() {
     let dir = tempfile::tempdir().unwrap();
     let small = ["--positions", "1", "--count", "0", "--perft-depth", "1", "--play", "0"];
@@ -189,4 +223,49 @@ fn the_reference_engine_answers_the_questions_protocol_md_settles() {
     assert!(answers[11].len() == 1 && answers[11][0].contains("not in the beginner tile set"), "{:?}", answers[11]);
     assert_eq!(answers[12], ["ok"]);
     assert!(answers[13].len() > 1 && answers[13].last().unwrap() == "ok", "{:?}", answers[13]);
+}
+
+#[test]
+fn a_byte_order_mark_opening_the_requests_is_skipped_as_a_files_is_and_only_there() {
+    let plain = responses(&["protocol 2"]);
+    assert_eq!(plain[0][0], "protocol 2", "{plain:?}");
+    assert_eq!(plain[0].last().unwrap(), "ok", "{plain:?}");
+    // The handshake opened by a BOM is answered as the plain one.
+    assert_eq!(responses(&["\u{feff}protocol 2"]), plain);
+    // Anywhere else a BOM is a character of its line: no request starts so.
+    let later = responses(&["protocol 2", "\u{feff}protocol 2"]);
+    assert_eq!(later[0], plain[0]);
+    assert_eq!(later[1].len(), 1, "{later:?}");
+    assert!(later[1][0].starts_with("error "), "{later:?}");
+}
+
+#[test]
+fn conform_skips_a_byte_order_mark_opening_the_engines_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("report.jsonl");
+    // The reference engine, its output opened by the three bytes of a BOM.
+    let engine = format!("sh -c \"printf '\\357\\273\\277'; exec '{BIN}' engine\"");
+    let result = run(&[
+        "conform",
+        "--engine",
+        &engine,
+        "--variant",
+        "english",
+        "--positions",
+        "1",
+        "--count",
+        "0",
+        "--play",
+        "0",
+        "--perft-depth",
+        "1",
+        "--report",
+        out.to_str().unwrap(),
+    ]);
+    let text = format!("{}{}", stdout(&result), stderr(&result));
+    assert_eq!(result.status.code(), Some(0), "{text}");
+    let lines = report(&out);
+    assert_eq!(lines[0]["case"], "engine/handshake/-", "{text}");
+    assert!(passed(&lines, "engine/handshake/-"), "{text}");
+    assert!(lines.iter().all(|l| l["outcome"] == "pass"), "{text}");
 }

@@ -113,9 +113,13 @@ fn a_list_longer_than_the_printed_limit_is_refused_whole_never_cut() {
 
 #[test]
 fn limits_that_are_not_sizes_are_refused_by_the_argument_parser() {
-    for (flag, value) in
-        [("--max-memory", "0"), ("--max-memory", "12X"), ("--max-input-bytes", "2.5M"), ("--max-tiles", "0")]
-    {
+    for (flag, value) in [
+        ("--max-memory", "0"),
+        ("--max-memory", "12X"),
+        ("--max-input-bytes", "2.5M"),
+        ("--max-tiles", "0"),
+        ("--max-page-steps", "0"),
+    ] {
         let out = run(&["moves", "puzzles/bonus-corner.yaml", flag, value]);
         assert_eq!(out.status.code(), Some(2), "{flag} {value}");
         assert!(stderr(&out).contains(flag), "{}", stderr(&out));
@@ -349,4 +353,53 @@ fn a_file_of_more_yaml_nodes_than_the_limit_is_refused_where_it_passes_it() {
     let err = stderr(&out);
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(err.contains(":4:3999983: more than 2000000 YAML nodes"), "{err}");
+}
+
+#[test]
+fn a_page_of_more_steps_than_the_limit_is_refused_before_it_is_built_and_nothing_is_written() {
+    // A generated game of two rounds: a few hundred events, a step each.
+    let game = common::run_ok(&["play", "--players", "2", "--seed", "0", "--rounds", "2", "--format", "json"], 0);
+    let n = serde_json::from_str::<serde_json::Value>(&game).unwrap()["events"].as_array().unwrap().len();
+    assert!(n > 100, "{n} events");
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("game.json");
+    std::fs::write(&file, &game).unwrap();
+    let (file, page, picture) = (
+        file.display().to_string(),
+        dir.path().join("page.html").display().to_string(),
+        dir.path().join("last.svg").display().to_string(),
+    );
+    let below = (n - 1).to_string();
+    refused(
+        &["render", &file, "--html", &page, "--svg", &picture, "--max-page-steps", &below],
+        &[
+            &format!(
+                "error: {file}: the page would hold {n} steps (one for each event), more than the limit of {below}"
+            ),
+            "raise it with --max-page-steps",
+        ],
+    );
+    assert!(!std::path::Path::new(&page).exists() && !std::path::Path::new(&picture).exists());
+    // At the limit the page is written; without --html the limit is moot.
+    let exact = n.to_string();
+    let out = run(&["render", &file, "--html", &page, "--max-page-steps", &exact]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(std::fs::read_to_string(&page).unwrap().contains("<html"));
+    std::fs::remove_file(&page).unwrap();
+    let out = run(&["render", &file, "--svg", &picture, "--max-page-steps", "1"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+
+    // A compared scenario's page: the start and a step for each action.
+    let scenario = "specs/scenarios/e10-going-out-on-a-bonus.yaml";
+    refused(
+        &["compare", scenario, "--html", &page, "--max-page-steps", "1"],
+        &[
+            &format!("error: {scenario}: the page would hold "),
+            "(the start and one for each action)",
+            "--max-page-steps",
+        ],
+    );
+    assert!(!std::path::Path::new(&page).exists());
+    let out = run(&["compare", scenario, "--max-page-steps", "1"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
 }

@@ -181,6 +181,20 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
             let limits = super::shared::solve_limits(Some(args.timeout));
             let report = position_report(&loaded, &catalogue, &limits)?;
             super::shared::within_printed("bonus placements", report.placements)?;
+            // The page's steps: the position, each bonus placement and each
+            // bonus tile its follow-up places, known before it is drawn.
+            let steps: usize = 1 + report
+                .classes
+                .iter()
+                .flat_map(|c| &c.placements)
+                .map(|b| 1 + b.follow_up.tiles.len())
+                .sum::<usize>();
+            super::shared::pages::within_page_steps(
+                &args.html,
+                &loaded.source.name,
+                steps,
+                "the position, then one for each bonus placement and each bonus tile it leads to",
+            )?;
             let text = || match args.quiet {
                 true => report
                     .classes

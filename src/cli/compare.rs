@@ -136,6 +136,15 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
     let choice = args.rules.choice();
     let loaded = load_scenario(&args.scenario, &choice)?;
     super::shared::output::check(&super::shared::picture::outputs(&None, &None, &args.html))?;
+    // The page's steps are the start and each action, known before any
+    // variant is run.
+    let steps = loaded.actions.len() + 1;
+    super::shared::pages::within_page_steps(
+        &args.html,
+        &loaded.source.name,
+        steps,
+        "the start and one for each action",
+    )?;
     let memory = quadominos::limits::current().memory;
     // With --html, the variants compared, to be run again for their tables.
     let mut shown: Vec<Variant> = Vec::new();

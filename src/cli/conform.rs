@@ -90,12 +90,21 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<(String, u8), Failure> {
-    let command = shlex::split(&args.engine).filter(|words| !words.is_empty()).ok_or_else(|| {
-        InputError::whole_file(
-            "--engine",
-            "no command: give the engine's program and its arguments, quoted as a shell quotes them",
-        )
-    })?;
+    let command = match shlex::split(&args.engine) {
+        Some(words) if !words.is_empty() => words,
+        Some(_) => {
+            return Err(InputError::whole_file(
+                "--engine",
+                "no command: give the engine's program and its arguments, quoted as a shell quotes them",
+            )
+            .into());
+        }
+        None => {
+            let why = split_fault(&args.engine)
+                .unwrap_or_else(|| "the command cannot be split into words as a shell splits them".to_string());
+            return Err(InputError::whole_file("--engine", why).into());
+        }
+    };
     // Each label read as the engine reads it (a reading given twice is
     // bad input) and written back with reading ids, as the cases name it:
     // `english+diagonal-neighbours=no` selects the cases of `english+R4=no`.
@@ -183,6 +192,66 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
     }
     let code = if failed == 0 && run.not_run == 0 && checked_any { 0 } else { 1 };
     Ok((out, code))
+}
+
+/// Why the engine's command line cannot be split into words, read as
+/// shlex reads it: a quote never closed (which one, at which character of
+/// the argument, from 1) or a backslash that ends the line and so escapes
+/// nothing. `None` where the line splits.
+fn split_fault(line: &str) -> Option<String> {
+    let mut chars = line.chars().enumerate().map(|(i, c)| (i + 1, c));
+    let unclosed = |quote: char, name: &str, at: usize| {
+        format!(
+            "the {name} quote ({quote}) at character {at} of the command is never closed; close it with another \
+             {quote}, or write \\{quote} outside quotes for a {quote} the engine's words hold"
+        )
+    };
+    // A `#` opens a comment only where a word would begin, as in a shell.
+    let mut in_word = false;
+    while let Some((at, c)) = chars.next() {
+        match c {
+            ' ' | '\t' | '\n' => in_word = false,
+            '#' if !in_word => {
+                if !chars.by_ref().any(|(_, c)| c == '\n') {
+                    return None;
+                }
+            }
+            '\'' => {
+                in_word = true;
+                if !chars.by_ref().any(|(_, c)| c == '\'') {
+                    return Some(unclosed('\'', "single", at));
+                }
+            }
+            '"' => {
+                in_word = true;
+                loop {
+                    match chars.next() {
+                        None => return Some(unclosed('"', "double", at)),
+                        // A backslash inside double quotes escapes the
+                        // next character, a closing quote included.
+                        Some((_, '\\')) => {
+                            if chars.next().is_none() {
+                                return Some(unclosed('"', "double", at));
+                            }
+                        }
+                        Some((_, '"')) => break,
+                        Some(_) => {}
+                    }
+                }
+            }
+            '\\' => {
+                in_word = true;
+                if chars.next().is_none() {
+                    return Some(format!(
+                        "the command ends with a backslash (character {at}), which escapes nothing; remove it, \
+                         or write \\\\ for a backslash the engine's words hold"
+                    ));
+                }
+            }
+            _ => in_word = true,
+        }
+    }
+    None
 }
 
 fn step_text(s: &Step) -> String {

@@ -4,7 +4,7 @@
 
 use std::io::{BufRead, Read as _, Write as _};
 
-use quadominos::formats::{InputError, STDIN_NAME, VariantChoice};
+use quadominos::formats::{BOM, InputError, STDIN_NAME, VariantChoice};
 use quadominos::limits;
 use quadominos::protocol::{End, Engine};
 
@@ -82,13 +82,21 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let mut out = std::io::stdout().lock();
+    let mut first = true;
     loop {
         let mut buf = Vec::new();
         match (&mut input).take(MAX_REQUEST).read_until(b'\n', &mut buf) {
             Ok(0) | Err(_) => break,
             Ok(_) => {}
         }
-        let lines = if buf.last() != Some(&b'\n') && buf.len() as u64 >= MAX_REQUEST {
+        let too_long = buf.last() != Some(&b'\n') && buf.len() as u64 >= MAX_REQUEST;
+        // A byte order mark opening the stream (a client that writes its
+        // requests as a file is written) is no part of the first request,
+        // as it is no part of a file's text.
+        if std::mem::take(&mut first) && buf.starts_with(BOM) {
+            buf.drain(..BOM.len());
+        }
+        let lines = if too_long {
             // The line is answered at once; the rest of it is no request
             // either, and is skipped in bounded pieces.
             let refused = End::Error(format!("a request line longer than {MAX_REQUEST} bytes")).line();

@@ -225,6 +225,10 @@ its variants side by side",
 fn transcript(args: &Args, file: &Path, choice: &VariantChoice) -> Result<(String, u8), Failure> {
     let loaded = load_transcript(file, choice)?;
     super::shared::picture::check_with_page(&args.svg, &args.png, &args.html)?;
+    // A page draws the table after every event: its size is known from
+    // the count of events, before the transcript is replayed or drawn.
+    let events = loaded.transcript.events.len();
+    pages::within_page_steps(&args.html, &loaded.source.name, events, "one for each event")?;
     let asked = asked(&args.highlight)?.unwrap_or(Asked::Last);
     let (board, marks) = transcript_picture(&loaded, args.step, &asked)?;
     let label = loaded.variant.label();

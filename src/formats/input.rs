@@ -250,8 +250,9 @@ fn stdin_bytes(cap: u64) -> std::io::Result<Vec<u8>> {
     read.clone().map_err(std::io::Error::other)
 }
 
-/// The UTF-8 byte order mark.
-const BOM: &[u8] = "\u{feff}".as_bytes();
+/// The UTF-8 byte order mark: skipped where it opens a file, and where it
+/// opens either stream of the engine protocol.
+pub const BOM: &[u8] = "\u{feff}".as_bytes();
 
 /// A text read from a file (or built in), with the name errors show for it.
 #[derive(Clone, Debug)]

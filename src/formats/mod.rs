@@ -24,7 +24,7 @@ mod words;
 pub mod yaml;
 
 pub use difficulty::{Figures, Level};
-pub use input::{InputError, Located, MAX_LISTED, STDIN_NAME, Source, is_stdin};
+pub use input::{BOM, InputError, Located, MAX_LISTED, STDIN_NAME, Source, is_stdin};
 pub use locate::SourceMap;
 pub use overrides::{LabelOverride, RuleOverrides, reading_values, split_label};
 pub use position::{

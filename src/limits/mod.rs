@@ -37,6 +37,12 @@ pub struct ResourceLimits {
     /// The most moves, answers or other lines a command prints
     /// (`--max-printed`); a longer answer is refused whole, never cut.
     pub printed: usize,
+    /// The most steps a page (`--html`) may hold (`--max-page-steps`):
+    /// one for each event of a transcript, each action of a compared
+    /// scenario. Every step is a drawing of the whole table, so a page
+    /// grows with steps times tiles; the count is checked from the file
+    /// before any of the page is built.
+    pub page_steps: usize,
     /// The memory a solver may use, in bytes (`--max-memory`): z3's
     /// `memory_max_size`, and the size of the native solver's table of
     /// positions already searched (which stops growing, not searching).
@@ -45,6 +51,10 @@ pub struct ResourceLimits {
 
 /// The default of [`ResourceLimits::events`].
 pub const DEFAULT_EVENTS: usize = 2_000_000;
+
+/// The default of [`ResourceLimits::page_steps`]: over ten times the
+/// longest game a test or example draws.
+pub const DEFAULT_PAGE_STEPS: usize = 20_000;
 
 /// One mebibyte.
 pub const MIB: u64 = 1 << 20;
@@ -57,6 +67,7 @@ impl Default for ResourceLimits {
             tiles: 1000,
             events: DEFAULT_EVENTS,
             printed: 100_000,
+            page_steps: DEFAULT_PAGE_STEPS,
             memory: 4096 * MIB,
         }
     }

@@ -345,6 +345,7 @@ pub fn end_every_engine() {
 /// until it ends or the client stops listening.
 fn read_lines(stdout: impl Read, tx: &SyncSender<Line>) {
     let mut reader = BufReader::new(stdout);
+    let mut first = true;
     loop {
         let mut buf = Vec::new();
         let read = (&mut reader).take(MAX_LINE as u64 + 1).read_until(b'\n', &mut buf);
@@ -355,6 +356,11 @@ fn read_lines(stdout: impl Read, tx: &SyncSender<Line>) {
             }
             Ok(_) if buf.last() != Some(&b'\n') && buf.len() > MAX_LINE => Line::TooLong,
             Ok(_) => {
+                // A byte order mark opening the engine's output is no part
+                // of its first line, as it is no part of a file's text.
+                if first && buf.starts_with(crate::formats::BOM) {
+                    buf.drain(..crate::formats::BOM.len());
+                }
                 if buf.last() == Some(&b'\n') {
                     buf.pop();
                 }
@@ -364,6 +370,7 @@ fn read_lines(stdout: impl Read, tx: &SyncSender<Line>) {
                 String::from_utf8(buf).map_or(Line::NotText, Line::Text)
             }
         };
+        first = false;
         let stop = matches!(line, Line::TooLong);
         if tx.send(line).is_err() || stop {
             return;

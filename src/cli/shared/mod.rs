@@ -58,6 +58,12 @@ pub struct LimitArgs {
     /// never cut short.
     #[arg(long, global = true, value_name = "N", default_value_t = 100_000, value_parser = clap::value_parser!(u32).range(1..))]
     pub max_printed: u32,
+    /// The most steps a page (--html) may hold: one for each event of a
+    /// transcript, each action of a compared scenario. Counted from the
+    /// file before the page is built. A page of 20,000 steps of a
+    /// four-player game is about 11 MB, written in about 2 s in 250 MB.
+    #[arg(long, global = true, value_name = "N", default_value_t = limits::DEFAULT_PAGE_STEPS as u64, value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_page_steps: u64,
     /// The memory a solver may take (z3's memory limit; the size of the
     /// native solver's table of positions searched).
     #[arg(long, global = true, value_name = "SIZE", default_value = "4G", value_parser = limits::parse_bytes)]
@@ -72,6 +78,7 @@ impl LimitArgs {
             tiles: self.max_tiles as usize,
             events: usize::try_from(self.max_events).unwrap_or(usize::MAX),
             printed: self.max_printed as usize,
+            page_steps: usize::try_from(self.max_page_steps).unwrap_or(usize::MAX),
             memory: self.max_memory,
         }
     }

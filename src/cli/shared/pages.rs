@@ -240,6 +240,23 @@ pub fn page_output(
     }
 }
 
+/// Refuses a page of more than `--max-page-steps` steps, counted from
+/// `file` before any of the page is built (nothing is written): `steps`
+/// steps, `each` saying what they are ("one for each event").
+pub fn within_page_steps(html: &Option<PathBuf>, file: &str, steps: usize, each: &str) -> Result<(), Failure> {
+    let limit = quadominos::limits::current().page_steps;
+    if html.is_none() || steps <= limit {
+        return Ok(());
+    }
+    Err(Failure::Input(InputError::whole_file(
+        file,
+        format!(
+            "the page would hold {steps} steps ({each}), more than the limit of {limit} steps a page holds; \
+             raise it with --max-page-steps, or leave out --html"
+        ),
+    )))
+}
+
 /// The refusal for `--html` on a file no page is made of.
 pub fn no_page(file: &str, why: &str) -> Failure {
     Failure::Input(InputError::whole_file(file, why.to_string()))
