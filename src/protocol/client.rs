@@ -75,6 +75,9 @@ pub struct EngineProcess {
     stderr: Arc<Mutex<Vec<u8>>>,
     timeout: Duration,
     failed: Option<EngineFailure>,
+    /// Whether the engine has closed a response yet: before its first,
+    /// whatever it prints is read as the answer to the first request.
+    answered: bool,
 }
 
 impl EngineProcess {
@@ -110,7 +113,7 @@ impl EngineProcess {
                 }
             });
         }
-        Ok(EngineProcess { child, stdin, lines, stderr: kept, timeout, failed: None })
+        Ok(EngineProcess { child, stdin, lines, stderr: kept, timeout, failed: None, answered: false })
     }
 
     /// The time limit on each request.
@@ -151,8 +154,10 @@ impl EngineProcess {
         request: &str,
         check: &dyn Fn(&str) -> Result<(), String>,
     ) -> Result<Response, EngineFailure> {
-        // Anything printed since the last response was not asked for.
-        loop {
+        // Anything printed since the last response was not asked for. What
+        // an engine prints before its first response (it may start talking
+        // before the first request is written) is read as that response.
+        while self.answered {
             match self.lines.try_recv() {
                 Ok(Line::Text(t)) if t.starts_with('#') => {}
                 Ok(Line::Text(t)) => {
@@ -183,6 +188,7 @@ impl EngineProcess {
                 Ok(Line::Text(t)) if t.starts_with('#') => {}
                 Ok(Line::Text(t)) => {
                     if let Some(end) = End::of(&t) {
+                        self.answered = true;
                         return Ok(Response { data, end });
                     }
                     if let Err(why) = check(&t) {
