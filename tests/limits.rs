@@ -144,6 +144,37 @@ fn the_native_solver_under_a_tiny_memory_limit_searches_longer_and_answers_the_s
     );
 }
 
+#[test]
+fn the_native_chained_turn_under_a_memory_limit_stays_under_it_and_answers_the_same() {
+    // A chained turn whose table of positions, unlimited, takes the process
+    // past 200 MB: under a 160 MiB limit the process's peak resident memory
+    // (what the kernel counts, the binary and everything beside the table
+    // included) stays under it, and the turn is the same, still proven.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("chain.yaml");
+    let position =
+        common::run_ok(&["generate", "--seed", "79", "--tiles", "40", "--hand", "13", "--variant", "serbian-chain"], 0);
+    std::fs::write(&file, format!("{position}goal: best-turn\n")).unwrap();
+    let path = file.to_str().unwrap();
+    let solve = |extra: &[&str]| {
+        let mut args = vec!["solve", path, "--format", "json"];
+        args.extend(extra);
+        let run = common::run_measured(&args, None);
+        assert_eq!(run.code, Some(0), "{}", run.stderr);
+        let answer: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+        (answer, run.peak_kib)
+    };
+    let (free, free_kib) = solve(&[]);
+    let (tight, tight_kib) = solve(&["--max-memory", "160M"]);
+    assert!(free_kib > 160 * 1024, "unlimited, the table is smaller than the limit tried: {free_kib} KiB");
+    assert!(tight_kib < 160 * 1024, "peak {tight_kib} KiB under a 160 MiB limit");
+    assert_eq!(free["proven"], true, "{}", free["stats"]);
+    assert_eq!(tight["proven"], true, "{}", tight["stats"]);
+    assert_eq!(free["score"], 236);
+    assert_eq!(tight["score"], free["score"]);
+    assert_eq!(tight["plays"], free["plays"]);
+}
+
 #[cfg(feature = "smt")]
 #[test]
 fn the_smt_solver_over_its_memory_limit_stops_with_an_unproven_answer_that_replays() {

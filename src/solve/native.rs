@@ -7,7 +7,6 @@
 //! limits, the node count), sharing its move helpers and ceilings; its
 //! tests are in `native/tests.rs`.
 
-use std::collections::HashMap;
 use std::time::Instant;
 
 use serde::Serialize;
@@ -616,11 +615,7 @@ impl<'p> Search<'p> {
             best: 0,
             lines: vec![Vec::new()],
             line: Vec::new(),
-            seen: HashMap::new(),
-            seen_cap: self
-                .limits
-                .memory
-                .map_or(usize::MAX, |m| usize::try_from(m / SEEN_ENTRY_BYTES).unwrap_or(usize::MAX)),
+            seen: memo::Memo::new(self.limits.memory),
             key: 0,
             cap: self.cap(),
             plays,
@@ -731,15 +726,9 @@ impl<'p> Search<'p> {
             let key = s.key ^ zobrist(m);
             // The same set of placements reached with no better score cannot
             // lead anywhere better (and, listing all, not anywhere new).
-            match s.seen.get(&key) {
-                Some(&seen) if seen > total || (strict && seen == total) => continue,
-                Some(_) => {
-                    s.seen.insert(key, total);
-                }
-                None if s.seen.len() < s.seen_cap => {
-                    s.seen.insert(key, total);
-                }
-                None => {}
+            match s.seen.get(key) {
+                Some(seen) if seen > total || (strict && seen == total) => continue,
+                _ => s.seen.store(key, total),
             }
             self.generator.place(m.at, play.corners);
             s.line.push(play);
@@ -778,20 +767,14 @@ impl<'p> Search<'p> {
     }
 }
 
-/// The bytes one entry of a sequence's `seen` table takes, with the hash
-/// map's overhead (a key, a value and control bytes, at most 7/8 full,
-/// doubled while it grows).
-const SEEN_ENTRY_BYTES: u64 = 48;
-
 /// Search state of a sequence.
 struct Sequence {
     best: i64,
     lines: Vec<Vec<Play>>,
     line: Vec<Play>,
-    seen: HashMap<u64, i64>,
-    /// The most entries `seen` may hold (the memory limit); when full it
-    /// stops growing and positions not in it are searched again.
-    seen_cap: usize,
+    /// The best score each set of placements was reached with; within the
+    /// memory limit, past which positions not in it are searched again.
+    seen: memo::Memo,
     key: u64,
     cap: usize,
     /// How many plays the sequence has: the root's `left`.
@@ -839,5 +822,6 @@ fn merge(best: &mut Option<(i64, Vec<Vec<Play>>)>, value: i64, line: Vec<Play>, 
 }
 
 mod chain;
+mod memo;
 #[cfg(test)]
 mod tests;

@@ -21,12 +21,8 @@
 //! fast ([`pilot`]) and the search below shared out over threads
 //! ([`shared`]).
 
-use std::sync::Arc;
-
-use dashmap::DashMap;
-use rustc_hash::{FxBuildHasher, FxHashMap};
-
-use super::{Choice, Move, Play, PlayKind, SEEN_ENTRY_BYTES, Search, corners_of, zobrist};
+use super::memo::Memo;
+use super::{Choice, Move, Play, PlayKind, Search, corners_of, zobrist};
 use crate::model::Cell;
 use crate::rules::PlayScore;
 
@@ -56,10 +52,12 @@ pub(super) const NONE: i64 = -(1 << 40);
 pub(super) struct Table {
     /// Per position (placements, count owed, and what the search of it was
     /// restricted to): `value << 1 | exact`, the value exact or an upper
-    /// bound.
-    entries: Entries,
-    /// The most entries the table may hold (the memory limit).
-    cap: usize,
+    /// bound. Its entries are the search's own, or one table shared by the
+    /// searches of the threads a search below is shared out over: an entry
+    /// holds whoever reads it, the exact value of a position or an upper
+    /// bound on it, and a position is the placements made and the count
+    /// owed, however they were reached.
+    entries: Memo,
     /// The Zobrist key of the placements made since the search began.
     key: u64,
     /// The hand's total weight and size, and how many of its tiles weigh
@@ -80,60 +78,6 @@ pub(super) struct Table {
     /// position does not allocate its own.
     scratch: Vec<(Move, bool)>,
     spare: Vec<Vec<(bool, i64, Move)>>,
-}
-
-/// The entries of a chain table: the search's own, or one table shared by
-/// the searches of the threads a search below is shared out over. An entry
-/// holds whoever reads it: it is the exact value of a position, or an upper
-/// bound on it, and a position is the placements made and the count owed,
-/// however they were reached.
-#[derive(Debug)]
-pub(super) enum Entries {
-    Own(FxHashMap<u64, i64>),
-    Shared(Arc<DashMap<u64, i64, FxBuildHasher>>),
-}
-
-impl Default for Entries {
-    fn default() -> Entries {
-        Entries::Own(FxHashMap::default())
-    }
-}
-
-impl Entries {
-    fn get(&self, key: u64) -> Option<i64> {
-        match self {
-            Entries::Own(map) => map.get(&key).copied(),
-            Entries::Shared(map) => map.get(&key).map(|entry| *entry),
-        }
-    }
-
-    /// Stores `entry` at `key` unless the table already holds `cap`
-    /// entries and none at `key`.
-    fn store(&mut self, key: u64, entry: i64, cap: usize) {
-        match self {
-            Entries::Own(map) => {
-                if map.len() < cap || map.contains_key(&key) {
-                    map.insert(key, entry);
-                }
-            }
-            Entries::Shared(map) => {
-                if cap == usize::MAX || map.len() < cap || map.contains_key(&key) {
-                    map.insert(key, entry);
-                }
-            }
-        }
-    }
-
-    /// The table shared: what it holds moves into a table the threads'
-    /// searches share, and that is returned to them.
-    fn share(&mut self) -> Arc<DashMap<u64, i64, FxBuildHasher>> {
-        let shared = match std::mem::take(self) {
-            Entries::Own(map) => Arc::new(map.into_iter().collect()),
-            Entries::Shared(map) => map,
-        };
-        *self = Entries::Shared(shared.clone());
-        shared
-    }
 }
 
 /// The key of a count of bonus tiles owed, XORed into the placements' key.
@@ -231,8 +175,7 @@ impl Search<'_> {
             }
         }
         self.table = Table {
-            entries: Entries::default(),
-            cap: self.limits.memory.map_or(usize::MAX, |m| usize::try_from(m / SEEN_ENTRY_BYTES).unwrap_or(usize::MAX)),
+            entries: Memo::new(self.limits.memory),
             key: 0,
             hand_weight: hand.iter().map(|t| i64::from(self.scored(t.weight()))).sum(),
             hand_len: hand.len() as i64,
@@ -314,7 +257,7 @@ impl Search<'_> {
     }
 
     fn chain_store(&mut self, key: u64, value: i64, exact: bool) {
-        self.table.entries.store(key, value << 1 | i64::from(exact), self.table.cap);
+        self.table.entries.store(key, value << 1 | i64::from(exact));
     }
 
     /// No rest of a chain with `owed` tiles owed scores more: of `p`

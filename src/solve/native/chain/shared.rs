@@ -8,7 +8,7 @@
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use super::super::{Move, Play, Search, Stop};
-use super::{Entries, NONE, better};
+use super::{NONE, better};
 use crate::solve::best::Shared;
 
 /// What the shared search below found.
@@ -76,7 +76,7 @@ impl Search<'_> {
                             search.budget.max_nodes = max_nodes;
                         }
                         search.chain_start(Vec::new(), 0, true);
-                        search.table.entries = Entries::Shared(table.clone());
+                        search.table.entries = table.handle();
                         let mut done = Vec::new();
                         let mut unfinished = None;
                         loop {
