@@ -431,7 +431,7 @@ fn a_page_of_more_steps_than_the_limit_is_refused_before_it_is_built_and_nothing
         &["compare", scenario, "--html", &page, "--max-page-steps", "1"],
         &[
             &format!("error: {scenario}: the page would hold "),
-            "(the start and one for each action)",
+            "(the start and one for each action), more than the limit of 1 step a page holds",
             "--max-page-steps",
         ],
     );

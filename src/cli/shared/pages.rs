@@ -251,8 +251,9 @@ pub fn within_page_steps(html: &Option<PathBuf>, file: &str, steps: usize, each:
     Err(Failure::Input(InputError::whole_file(
         file,
         format!(
-            "the page would hold {steps} steps ({each}), more than the limit of {limit} steps a page holds; \
-             raise it with --max-page-steps, or leave out --html"
+            "the page would hold {steps} steps ({each}), more than the limit of {} a page holds; \
+             raise it with --max-page-steps, or leave out --html",
+            super::counted(limit, "step")
         ),
     )))
 }
