@@ -19,39 +19,9 @@ use std::sync::OnceLock;
 
 use serde_json::Value;
 
-use cdp::{Chromium, Tab, chromium_path};
+use cdp::{Tab, browser};
 use common::json;
 use common::pages::{HOSTILE_DESCRIPTION, HOSTILE_NAME, Pages, write_all};
-
-/// The one browser of the test run. It is started by a thread of its own
-/// that lives as long as the test run, since it is killed when the thread
-/// that started it ends.
-fn browser() -> &'static Chromium {
-    static BROWSER: OnceLock<Result<Chromium, String>> = OnceLock::new();
-    let started = BROWSER.get_or_init(|| {
-        let Some(path) = chromium_path() else {
-            return Err("chromium is not installed, and the --html pages are tested in it: run .ci/setup (it \
-installs Debian's chromium), then the tests again"
-                .to_string());
-        };
-        let (tx, rx) = std::sync::mpsc::channel();
-        std::thread::spawn(move || {
-            // A fresh profile, kept under the target folder's own
-            // temporary folder.
-            let profile = tempfile::tempdir_in(env!("CARGO_TARGET_TMPDIR")).map(tempfile::TempDir::keep);
-            let launched = profile.map_err(|e| e.to_string()).and_then(|p| Chromium::launch(&path, &p));
-            let _ = tx.send(launched);
-            loop {
-                std::thread::park();
-            }
-        });
-        rx.recv().map_err(|e| e.to_string())?
-    });
-    match started {
-        Ok(b) => b,
-        Err(why) => panic!("{why}"),
-    }
-}
 
 /// The pages, written once for every test.
 fn pages() -> &'static Pages {

@@ -13,6 +13,7 @@ use std::time::Instant;
 use rustc_hash::FxHashMap;
 
 use super::budget::Budget;
+use super::falling::Falling;
 use super::{Answer, FillGoal, FillObjective, Limits, Play, PlayKind, Puzzle, Stats};
 use crate::model::{Board, Cell, Corner, Corners, Direction, Frame, TileId};
 
@@ -162,8 +163,7 @@ fn solve_cells(puzzle: &Puzzle, goal: &FillGoal, limits: &Limits) -> Answer {
         best: None,
         by_need: vec![None; 8 * 8 * 8 * 8],
         count: 0,
-        open: Vec::new(),
-        lowest: i64::MAX,
+        falling: Falling::default(),
         budget: Budget::new(limits, started),
     };
     #[cfg(test)]
@@ -190,7 +190,7 @@ fn solve_cells(puzzle: &Puzzle, goal: &FillGoal, limits: &Limits) -> Answer {
         _ => {
             // The ceiling, or lower where the branches searched to the end
             // brought the bound down.
-            let ceiling = search.bound_from(0, 0).min(search.lowest);
+            let ceiling = search.bound_from(0, 0).min(search.falling.lowest());
             let (score, plays) = search.best.unwrap_or((0, Vec::new()));
             let bound = (!proven).then(|| ceiling.max(score));
             Answer { score, proven, bound, plays, all: Vec::new(), count: None, stats }
@@ -218,15 +218,9 @@ struct FillSearch<'a> {
     /// [`FillSearch::agreeing`]'s lists, by the code of the requirement.
     by_need: Vec<Option<Options>>,
     count: u64,
-    /// For each of the first cells ([`TRACKED`]) on the current line: the
-    /// bound of each of its options' branches, in the order they are
-    /// searched, and how many of them are searched to the end. Once every
-    /// branch before one is searched, no fill scores more than the best
-    /// found or the bound of a branch still open: the bound falls as the
-    /// search goes on, not only at its end.
-    open: Vec<(Vec<i64>, usize)>,
-    /// The lowest bound proven so far (`i64::MAX`: none yet).
-    lowest: i64,
+    /// The options' bounds at the first cells ([`TRACKED`]) on the current
+    /// line: the bound falls as the search goes on, not only at its end.
+    falling: Falling,
     budget: Budget<'a>,
 }
 
@@ -368,7 +362,7 @@ impl FillSearch<'_> {
                     reach
                 })
                 .collect();
-            self.open.push((bounds, 0));
+            self.falling.enter(bounds);
         }
         for &(i, corners) in options.iter() {
             if !self.used[i] {
@@ -380,15 +374,12 @@ impl FillSearch<'_> {
                     return;
                 }
             }
-            if tracked {
-                if let Some((_, done)) = self.open.last_mut() {
-                    *done += 1;
-                }
-                self.report_bound();
+            if tracked && let Some(bound) = self.falling.settled(self.best.as_ref().map_or(i64::MIN, |b| b.0)) {
+                self.limits.bounded(bound);
             }
         }
         if tracked {
-            self.open.pop();
+            self.falling.leave();
         }
     }
 
@@ -420,24 +411,6 @@ impl FillSearch<'_> {
         self.assigned.pop();
         self.used[i] = false;
         self.board.remove(self.goal.region[depth]);
-    }
-
-    /// Reports the bound the branches searched to the end leave: the best
-    /// fill found, or the bound of a branch not yet searched to the end
-    /// (one still open at some first cell, or, at the deepest first cell
-    /// on the line, any not yet searched), whichever is more.
-    fn report_bound(&mut self) {
-        let mut most = self.best.as_ref().map_or(i64::MIN, |b| b.0);
-        let deepest = self.open.len().saturating_sub(1);
-        for (depth, (bounds, done)) in self.open.iter().enumerate() {
-            // A branch being searched is bounded by the cells below.
-            let from = if depth == deepest { *done } else { done + 1 };
-            most = most.max(bounds.iter().skip(from).copied().max().unwrap_or(i64::MIN));
-        }
-        if most > i64::MIN && most < self.lowest {
-            self.lowest = most;
-            self.limits.bounded(most);
-        }
     }
 }
 

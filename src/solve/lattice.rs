@@ -22,6 +22,7 @@ use std::time::Instant;
 use self::shared::shared_out;
 use super::best::Shared;
 use super::budget::Budget;
+use super::falling::Falling;
 use super::{Answer, FillGoal, FillObjective, Limits, Play, PlayKind, Puzzle, Stats, Stop};
 use crate::model::{Cell, Corner, Corners, Direction, Point, TileId};
 use crate::rules::{CornerMatch, quick_judge_with};
@@ -365,7 +366,7 @@ pub(crate) fn solve(puzzle: &Puzzle, view: &LatticeView, limits: &Limits) -> Ans
         (best, nodes, why, root)
     } else {
         search.go(0, 0);
-        (search.best, search.budget.nodes, search.budget.why, search.lowest.min(root))
+        (search.best, search.budget.nodes, search.budget.why, search.falling.lowest().min(root))
     };
     let proven = why.is_none();
     let stats = Stats { solver: "native", nodes, micros: started.elapsed().as_micros() as u64, stopped: why };
@@ -519,15 +520,10 @@ struct LatticeSearch<'a> {
     /// The bound of the branch about to be searched: its score and the most
     /// its open cells can add, as the bound that let it through found it.
     reach: i64,
-    /// For each of the first points ([`TRACKED`]) on the current line: the
-    /// bound of each of its values' branches, in the order they are
-    /// searched, and how many of them are searched to the end. Once every
-    /// branch before one is searched, no fill scores more than the best
-    /// found or the bound of a branch still open: the bound falls as the
-    /// search goes on, not only at its end.
-    open: Vec<(Vec<i64>, usize)>,
-    /// The lowest bound proven so far (`i64::MAX`: none yet).
-    lowest: i64,
+    /// The values' bounds at the first points ([`TRACKED`]) on the current
+    /// line: the bound falls as the search goes on, not only at its end. A
+    /// search shared out reports by its pieces instead.
+    falling: Falling,
     budget: Budget<'a>,
     /// The free tiles fitting each open cell that knows a corner, the first
     /// `known` of them, split into the tiles of rank below 64 and the rest so
@@ -564,8 +560,7 @@ impl<'a> LatticeSearch<'a> {
             shared,
             pieces: None,
             reach: i64::MAX,
-            open: Vec::new(),
-            lowest: i64::MAX,
+            falling: Falling::default(),
             budget: Budget::new(t.limits, started),
             masks: [[0; 64]; 2],
             known: 0,
@@ -623,7 +618,7 @@ impl<'a> LatticeSearch<'a> {
                 self.used = before;
                 bounds.push(reach.unwrap_or(i64::MIN));
             }
-            self.open.push((bounds, 0));
+            self.falling.enter(bounds);
         }
         for v in (0..=cap).rev().filter(|v| ahead & (1 << v) != 0) {
             let before = self.used;
@@ -640,15 +635,12 @@ impl<'a> LatticeSearch<'a> {
             if self.budget.stopped() {
                 break;
             }
-            if tracked {
-                if let Some((_, done)) = self.open.last_mut() {
-                    *done += 1;
-                }
-                self.report_bound();
+            if tracked && let Some(bound) = self.falling.settled(self.best.as_ref().map_or(i64::MIN, |b| b.0)) {
+                self.t.limits.bounded(bound);
             }
         }
         if tracked {
-            self.open.pop();
+            self.falling.leave();
         }
         self.values[next] = NONE;
     }
@@ -671,25 +663,6 @@ impl<'a> LatticeSearch<'a> {
             }
         }
         Some(gained)
-    }
-
-    /// Reports the bound the branches searched to the end leave: the best
-    /// fill found, or the bound of a branch not yet searched to the end
-    /// (one still open at some first point, or, at the deepest first point
-    /// on the line, any not yet searched), whichever is more. A search
-    /// shared out reports by its pieces instead.
-    fn report_bound(&mut self) {
-        let mut most = self.best.as_ref().map_or(i64::MIN, |b| b.0);
-        let deepest = self.open.len().saturating_sub(1);
-        for (depth, (bounds, done)) in self.open.iter().enumerate() {
-            // A branch being searched is bounded by the first points below.
-            let from = if depth == deepest { *done } else { done + 1 };
-            most = most.max(bounds.iter().skip(from).copied().max().unwrap_or(i64::MIN));
-        }
-        if most > i64::MIN && most < self.lowest {
-            self.lowest = most;
-            self.t.limits.bounded(most);
-        }
     }
 }
 

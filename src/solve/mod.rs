@@ -9,6 +9,7 @@
 
 mod best;
 mod budget;
+mod falling;
 mod fill;
 mod lattice;
 pub mod native;

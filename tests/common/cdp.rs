@@ -29,6 +29,37 @@ pub fn chromium_path() -> Option<PathBuf> {
     std::env::split_paths(&path).map(|d| d.join("chromium")).find(|p| p.is_file())
 }
 
+/// The one browser of a test run. It is started by a thread of its own
+/// that lives as long as the test run, since it is killed when the thread
+/// that started it ends. Without chromium it panics, saying to run
+/// `.ci/setup`: a page untested in a browser is not called tested.
+pub fn browser() -> &'static Chromium {
+    static BROWSER: std::sync::OnceLock<Result<Chromium, String>> = std::sync::OnceLock::new();
+    let started = BROWSER.get_or_init(|| {
+        let Some(path) = chromium_path() else {
+            return Err("chromium is not installed, and the --html pages are tested in it: run .ci/setup (it \
+installs Debian's chromium), then the tests again"
+                .to_string());
+        };
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            // A fresh profile, kept under the target folder's own
+            // temporary folder.
+            let profile = tempfile::tempdir_in(env!("CARGO_TARGET_TMPDIR")).map(tempfile::TempDir::keep);
+            let launched = profile.map_err(|e| e.to_string()).and_then(|p| Chromium::launch(&path, &p));
+            let _ = tx.send(launched);
+            loop {
+                std::thread::park();
+            }
+        });
+        rx.recv().map_err(|e| e.to_string())?
+    });
+    match started {
+        Ok(b) => b,
+        Err(why) => panic!("{why}"),
+    }
+}
+
 /// A running chromium and the socket to it.
 pub struct Chromium {
     socket: Mutex<WebSocket<MaybeTlsStream<TcpStream>>>,
