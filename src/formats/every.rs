@@ -65,7 +65,7 @@ pub fn every_error<T: DeserializeOwned>(text: &str, first: &serde_yaml::Error) -
     // limit passed (the text past it must not be read again), a text of a
     // size no person writes by hand, or a document that cannot be split:
     // the file's only one.
-    if first.at.is_none() || first.message.contains(super::input::RAISE_THE_LIMIT) || text.len() > LONGEST {
+    if first.at.is_none() || first.message.contains(crate::limits::RAISE_THE_LIMIT) || text.len() > LONGEST {
         return vec![first];
     }
     let Some(root) = tree(text) else { return vec![first] };

@@ -276,15 +276,11 @@ pub struct Located {
     pub message: String,
 }
 
-/// The words every message of a limit passed ends with; a file that
-/// passes one is not read further, not even for its other mistakes.
-pub(super) const RAISE_THE_LIMIT: &str = "raise the limit with --max-";
-
 impl Located {
     /// Whether this is a limit passed (`--max-tiles`, `--max-nesting`, …):
     /// the text past it was never read, and nothing more is looked for.
     pub fn is_limit(&self) -> bool {
-        self.message.contains(RAISE_THE_LIMIT)
+        self.message.contains(limits::RAISE_THE_LIMIT)
     }
 }
 

@@ -12,6 +12,10 @@
 
 use std::sync::OnceLock;
 
+/// The words every message of an input limit passed ends with; a file that
+/// passes one is not read further, not even for its other mistakes.
+pub const RAISE_THE_LIMIT: &str = "raise the limit with --max-";
+
 /// The limits in force.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ResourceLimits {
