@@ -75,13 +75,29 @@ impl Search<'_> {
     }
 
     /// The lines of what follows that reach `value`, up to `cap`, the
-    /// budget held while they are read back.
+    /// budget held while they are read back: for every best line of a
+    /// search already searched to the end.
     pub(super) fn chain_read(&mut self, owed: u8, value: i64, cap: usize, prefix: &mut Vec<Play>) -> Vec<Vec<Play>> {
         let mut out = Vec::new();
         let held = self.budget.hold(true);
         self.chain_lines(owed, value, cap, prefix, &mut out);
         self.budget.hold(held);
         out
+    }
+
+    /// The first line of what follows that reaches `value`, read back
+    /// while the search goes on, within its limits: `None` where a limit
+    /// stops the reading first. Reading a line back searches again below
+    /// it wherever the table has not kept what it needs, and on a large
+    /// hand that search can outlast the time given many times over; a
+    /// value whose line is not read back is not taken, and the best line
+    /// already read stands.
+    pub(super) fn chain_read_one(&mut self, owed: u8, value: i64, prefix: &mut Vec<Play>) -> Option<Vec<Play>> {
+        let mut out = Vec::new();
+        self.chain_lines(owed, value, 1, prefix, &mut out);
+        // Every line read scores `value` exactly, however the reading ended:
+        // it is checked play by play down to the last.
+        out.into_iter().next()
     }
 
     /// The best way to play `owed` bonus tiles from here (taken, where
@@ -129,10 +145,10 @@ impl Search<'_> {
                     play.choice = choice;
                     let mut prefix = vec![play.clone()];
                     let tail = match next {
-                        Next::Done | Next::Owed(0) => vec![prefix],
-                        Next::Owed(o) | Next::Take(o) => self.chain_read(o, got, 1, &mut prefix),
+                        Next::Done | Next::Owed(0) => Some(prefix),
+                        Next::Owed(o) | Next::Take(o) => self.chain_read_one(o, got, &mut prefix),
                     };
-                    if let Some(line) = tail.into_iter().next() {
+                    if let Some(line) = tail {
                         best = Some((play.points + pays + got, line));
                     }
                 }

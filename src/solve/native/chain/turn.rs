@@ -174,7 +174,7 @@ impl Search<'_> {
             if !self.budget.stopped() && got > NONE && got >= need {
                 first.choice = Some(Choice::Tiles);
                 let mut prefix = vec![first.clone()];
-                if let Some(line) = self.chain_read(2, got, 1, &mut prefix).into_iter().next() {
+                if let Some(line) = self.chain_read_one(2, got, &mut prefix) {
                     best = Some((first.points + got, line));
                 }
             }
