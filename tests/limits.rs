@@ -234,7 +234,7 @@ fn the_smt_solver_is_left_behind_at_its_time_limit_with_an_answer_cut_short() {
         let text = &run.stdout;
         let cut = "stopped by the time limit (--timeout)";
         if name == "count" {
-            assert!(text.contains(&format!("\ncount: at least ")), "{text}");
+            assert!(text.contains("\ncount: at least "), "{text}");
             assert!(text.contains(&format!(" (not proven: {cut})\n")), "{text}");
             continue;
         }
