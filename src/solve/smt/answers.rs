@@ -105,7 +105,13 @@ impl<'p> Placements<'p> {
                     let (outcome, n) = encoding.run(limits, budget)?;
                     checks += n;
                     match outcome {
-                        Outcome::Line(answer) if answer.proven => shorter = Some(answer),
+                        Outcome::Line(answer) if answer.proven => {
+                            // The best finished line stands whatever the
+                            // longer rounds find: left behind at the
+                            // deadline, the search answers with it.
+                            budget.found(&answer);
+                            shorter = Some(answer);
+                        }
                         Outcome::Line(answer) => {
                             let best = match shorter {
                                 Some(s) if s.score >= answer.score => s,

@@ -178,6 +178,10 @@ pub(super) fn solve_fill(puzzle: &Puzzle, fill: &FillGoal, budget: &Budget) -> R
             if first.is_empty() {
                 first = finish(decode(&model));
             }
+            // Each fill found is counted for good: left behind at the
+            // deadline, the search still answers with at least this many.
+            let count_i = i64::try_from(count).unwrap_or(i64::MAX);
+            budget.found(&answer(count_i, false, first.clone(), Some(count), checks));
             solver.assert(any(xs.iter().filter(|x| is_true(&model, x)).map(|x| not(x))));
         };
         let count_i = i64::try_from(count).unwrap_or(i64::MAX);

@@ -5,14 +5,17 @@
 //!
 //! Each uses only the parts listed before it, and this file's three shared
 //! items (`BONUS`, `failed`, `orientations_of`):
-//! - `budget`: the time and memory a search may still spend;
+//! - `abandon`: work on a thread of its own, left behind at a deadline;
+//! - `budget`: the time and memory a search may still spend, and the best
+//!   answer established so far;
 //! - `formula`: small z3 helpers that fold constants as they build;
 //! - `lattice`: the board's geometry, cells joined to their corners' points;
 //! - `judge`: the placement rule (legal, bonus) as formulas over a board;
 //! - `placements`: best turns and best sequences encoded as one `Optimize`;
 //! - `answers`: turns solved in rounds, models read back, `--all` blocked;
 //! - `fill`: region fills encoded, then optimised or counted;
-//! - this file: [`Smt`], the entry point, under a memory and stop watchdog;
+//! - this file: [`Smt`], the entry point: z3 on a thread of its own under
+//!   a memory and stop watchdog, left behind at the deadline;
 //! - `tests` (test builds only): the helpers as assumed, answers as native.
 //!
 //! # What it may use
@@ -82,8 +85,13 @@
 //!   `Optimize`: per tile used its points, 25 per bonus taken as points,
 //!   and for sequences each step's value in order encoding.
 //!   `Limits::timeout` becomes z3's `timeout` (milliseconds); a check cut
-//!   short gives the best model found, unproven.
+//!   short gives the best model found, unproven. z3 does not always keep
+//!   to it, so the caller waits for z3's thread only until the limit and
+//!   a twentieth of it have passed, then answers with what was
+//!   established by then (the best finished line, the fills counted),
+//!   unproven, and leaves z3 behind.
 
+mod abandon;
 mod answers;
 mod budget;
 mod fill;
@@ -97,8 +105,10 @@ mod tests;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
+use self::abandon::Ended;
 use self::answers::empty_answer;
 use self::budget::Budget;
 use self::fill::solve_fill;
@@ -167,71 +177,44 @@ fn run(puzzle: &Puzzle, limits: &Limits, cells_only: bool) -> Result<Answer, Sol
         // Proven by counting alone: z3 would take seconds to find it out.
         return Ok(crate::solve::fill::no_fill(fill, "smt", started));
     }
-    // Everything z3 lives in a context of this solve's own, built and
-    // dropped here: an interrupt the watchdog sends as a check ends stays
-    // pending in its context, and in a context shared with the next
-    // solve it would cut into that solve's assertions (seen: a count of
-    // fills ended as proven after two of ten).
-    let result = z3::with_z3_config(&z3::Config::new(), || {
-        let context = z3::Context::thread_local();
-        let handle = context.handle();
-        let over = AtomicBool::new(false);
-        let budget = Budget { started, limits, over: &over };
-        let answer = std::thread::scope(|scope| {
-            // The memory limit and the caller's stop: a watchdog reads the
-            // process's resident memory and the stop flag, and interrupts z3
-            // while either says stop (z3's own `memory_max_size` makes the z3
-            // crate panic when reached). An interrupted check answers
-            // `unknown`, as on a timeout; building the encoding looks at the
-            // same flags between candidates. z3's term tables grow by
-            // doubling, in one step the watchdog cannot interrupt (seen: 246
-            // to 486 MB within one assertion), so it stops z3 once the
-            // process holds half the limit: a doubling then stays under it.
-            //
-            // The first look is taken here, before z3 starts: on a busy
-            // machine the watchdog's thread may first run only after a short
-            // solve has ended, and a process already past the limit must
-            // stop whether or not it gets to run (seen: a turn proven under
-            // a 1 MiB limit).
-            let past_limit = || {
-                limits.memory.is_some_and(|limit| {
-                    memory_stats::memory_stats().is_some_and(|m| m.physical_mem as u64 > limit / 2)
-                })
-            };
-            if past_limit() {
-                over.store(true, Ordering::Relaxed);
-            }
-            let (finished, wait) = mpsc::channel::<()>();
-            if limits.memory.is_some() || limits.stop.is_some() {
-                let (handle, over) = (&handle, &over);
-                scope.spawn(move || {
-                    while let Err(RecvTimeoutError::Timeout) = wait.recv_timeout(Duration::from_millis(20)) {
-                        if past_limit() {
-                            over.store(true, Ordering::Relaxed);
-                            handle.interrupt();
-                        }
-                        if limits.stop_requested() {
-                            handle.interrupt();
-                        }
-                    }
-                });
-            }
-            let answer = match &puzzle.goal {
-                Goal::BestTurn => Placements::solve(puzzle, limits, &budget, Mode::Turn),
-                Goal::BestSequence { plays } => Placements::solve(puzzle, limits, &budget, Mode::Sequence(*plays)),
-                // A weight fill that is a question about lattice points
-                // alone is asked as one: far fewer terms.
-                Goal::Fill(fill) => match (cells_only, crate::solve::lattice::LatticeView::of(puzzle, fill)) {
-                    (false, Some(view)) => lattice_fill::solve_fill(puzzle, &view, &budget),
-                    _ => solve_fill(puzzle, fill, &budget),
-                },
-            };
-            drop(finished);
-            answer
-        });
-        (answer, over.load(Ordering::Relaxed))
-    });
-    let (answer, over) = result;
+    // z3 runs on a thread of its own, left behind once the time limit (or
+    // a stop) has passed by a little: it does not always keep to its own
+    // timeout nor stop when interrupted. Everything z3 lives in a context
+    // of that thread's own, built and dropped there: an interrupt the
+    // watchdog sends as a check ends stays pending in its context, and in a
+    // context shared with the next solve it would cut into that solve's
+    // assertions (seen: a count of fills ended as proven after two of ten).
+    let over = Arc::new(AtomicBool::new(false));
+    let left = Arc::new(AtomicBool::new(false));
+    let found = Arc::new(Mutex::new(None));
+    let work = {
+        let (puzzle, limits) = (puzzle.clone(), limits.clone());
+        let (over, left, found) = (over.clone(), left.clone(), found.clone());
+        move || search(&puzzle, &limits, started, cells_only, &over, &left, &found)
+    };
+    let mut stopped_at: Option<Instant> = None;
+    let deadline = || {
+        let timed = limits.timeout.map(|t| started + t + grace(t));
+        if limits.stop_requested() || over.load(Ordering::Relaxed) {
+            let stop = *stopped_at.get_or_insert_with(Instant::now) + STOP_GRACE;
+            return Some(timed.map_or(stop, |t| t.min(stop)));
+        }
+        timed
+    };
+    let ended = abandon::within(work, deadline).map_err(|e| failed(format!("z3's thread could not start: {e}")))?;
+    let answer = match ended {
+        Ended::Done(answer) => answer,
+        Ended::Died => Err(failed("z3 ended without an answer")),
+        Ended::Abandoned => {
+            // Nobody reads what z3 says now: it ends at its next look.
+            left.store(true, Ordering::Relaxed);
+            // What was established before the deadline, checked again
+            // against the rules here (the thread is still running).
+            let kept = found.lock().unwrap_or_else(PoisonError::into_inner).take();
+            Ok(kept.filter(|a| crate::solve::verify(puzzle, a).is_ok()).unwrap_or_else(|| empty_answer(false, 0)))
+        }
+    };
+    let over = over.load(Ordering::Relaxed);
     let mut answer = match answer {
         // Interrupted, z3 may fail any call (a model's value, say): a
         // limit stopped it, and nothing it said is proven.
@@ -277,6 +260,88 @@ fn run(puzzle: &Puzzle, limits: &Limits, cells_only: bool) -> Result<Answer, Sol
         Some(Stop::TimeLimit)
     };
     Ok(answer)
+}
+
+/// How long past the time limit the caller waits for z3 before leaving it
+/// behind: a twentieth of the limit (z3 keeps to its timeout within a few
+/// milliseconds when it keeps to it at all), so that the answer comes
+/// within a tenth of the limit.
+fn grace(timeout: Duration) -> Duration {
+    (timeout / 20).clamp(Duration::from_millis(20), Duration::from_secs(2))
+}
+
+/// How long after a stop (Ctrl-C, the memory limit) the caller waits for
+/// z3 before leaving it behind.
+const STOP_GRACE: Duration = Duration::from_millis(500);
+
+/// The z3 search itself, on the thread z3 runs on: the encoding built and
+/// solved under the memory and stop watchdog; the answer, and whether the
+/// memory limit stopped it.
+fn search(
+    puzzle: &Puzzle,
+    limits: &Limits,
+    started: Instant,
+    cells_only: bool,
+    over: &AtomicBool,
+    left: &AtomicBool,
+    found: &Mutex<Option<Answer>>,
+) -> Result<Answer, SolveError> {
+    z3::with_z3_config(&z3::Config::new(), || {
+        let context = z3::Context::thread_local();
+        let handle = context.handle();
+        let budget = Budget { started, limits, over, left, found };
+        std::thread::scope(|scope| {
+            // The memory limit and the caller's stop: a watchdog reads the
+            // process's resident memory and the stop flag, and interrupts z3
+            // while either says stop (z3's own `memory_max_size` makes the z3
+            // crate panic when reached). An interrupted check answers
+            // `unknown`, as on a timeout; building the encoding looks at the
+            // same flags between candidates. z3's term tables grow by
+            // doubling, in one step the watchdog cannot interrupt (seen: 246
+            // to 486 MB within one assertion), so it stops z3 once the
+            // process holds half the limit: a doubling then stays under it.
+            //
+            // The first look is taken here, before z3 starts: on a busy
+            // machine the watchdog's thread may first run only after a short
+            // solve has ended, and a process already past the limit must
+            // stop whether or not it gets to run (seen: a turn proven under
+            // a 1 MiB limit).
+            let past_limit = || {
+                limits.memory.is_some_and(|limit| {
+                    memory_stats::memory_stats().is_some_and(|m| m.physical_mem as u64 > limit / 2)
+                })
+            };
+            if past_limit() {
+                over.store(true, Ordering::Relaxed);
+            }
+            let (finished, wait) = mpsc::channel::<()>();
+            let handle = &handle;
+            // The caller leaving z3 behind stops it too, where z3 heeds it.
+            scope.spawn(move || {
+                while let Err(RecvTimeoutError::Timeout) = wait.recv_timeout(Duration::from_millis(20)) {
+                    if past_limit() {
+                        over.store(true, Ordering::Relaxed);
+                        handle.interrupt();
+                    }
+                    if limits.stop_requested() || left.load(Ordering::Relaxed) {
+                        handle.interrupt();
+                    }
+                }
+            });
+            let answer = match &puzzle.goal {
+                Goal::BestTurn => Placements::solve(puzzle, limits, &budget, Mode::Turn),
+                Goal::BestSequence { plays } => Placements::solve(puzzle, limits, &budget, Mode::Sequence(*plays)),
+                // A weight fill that is a question about lattice points
+                // alone is asked as one: far fewer terms.
+                Goal::Fill(fill) => match (cells_only, crate::solve::lattice::LatticeView::of(puzzle, fill)) {
+                    (false, Some(view)) => lattice_fill::solve_fill(puzzle, &view, &budget),
+                    _ => solve_fill(puzzle, fill, &budget),
+                },
+            };
+            drop(finished);
+            answer
+        })
+    })
 }
 
 fn failed(message: impl Into<String>) -> SolveError {
