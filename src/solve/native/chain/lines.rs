@@ -68,7 +68,8 @@ impl Search<'_> {
                 }
                 self.chain_unplace(m);
             }
-            if out.len() >= cap {
+            // A reading the limit has stopped reads nothing more.
+            if out.len() >= cap || self.budget.stopped() {
                 return;
             }
         }
@@ -166,5 +167,57 @@ impl Search<'_> {
         }
         let lines = self.chain_read(owed, value, self.cap(), &mut Vec::new());
         Some((value, lines))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Instant;
+
+    use super::super::super::Search;
+    use crate::formats::builtin_variant;
+    use crate::rules::random_position;
+    use crate::solve::{Goal, Limits, Puzzle};
+
+    /// A line read back while the search goes on stops at the search's
+    /// limit: with no table to read from (no room under the memory limit),
+    /// reading the line after a first bonus play searches the chain again
+    /// below it, some 200,000 nodes on the 12-tile turn of the hard bench;
+    /// cut at 50 nodes, it gives no line and stops within a few nodes, and
+    /// uncut it gives the line the search itself gave.
+    #[test]
+    fn a_line_read_back_during_the_search_stops_at_the_limit() {
+        let variant = builtin_variant("serbian-chain").unwrap();
+        let p = random_position(&variant, 77, 40, 12);
+        let puzzle = Puzzle { variant, board: p.board, hand: p.hand, goal: Goal::BestTurn };
+        let unlimited = Limits::default();
+        let mut full = Search::new(&puzzle, &unlimited, Instant::now());
+        full.chain_start(Vec::new(), 0, false);
+        let (moves, _, _) = full.first_plays();
+        // The first bonus play whose best turn goes on with bonus tiles.
+        let bonus: Vec<_> = moves.into_iter().filter(|&m| full.generator.is_bonus(m)).collect();
+        let (m, total, line) = bonus
+            .into_iter()
+            .find_map(|m| full.chain_first(m, 0).filter(|(_, line)| line.len() > 1).map(|(v, l)| (m, v, l)))
+            .expect("a first bonus play goes on with bonus tiles");
+        let first = line.first().unwrap().clone();
+        let after = total - first.points;
+        let limits = Limits { memory: Some(1024), ..Limits::default() };
+        for cut in [50, u64::MAX] {
+            let mut search = Search::new(&puzzle, &limits, Instant::now());
+            search.chain_start(Vec::new(), 0, false);
+            search.chain_place(m);
+            search.budget.max_nodes = cut;
+            let read = search.chain_read_one(2, after, &mut vec![first.clone()]);
+            if cut == u64::MAX {
+                let read = read.expect("uncut, the line is read back");
+                // The same line the search itself read back, in the same order.
+                assert_eq!(read, line);
+                assert!(search.budget.nodes > 1000, "reading back took only {} nodes", search.budget.nodes);
+            } else {
+                assert_eq!(read, None);
+                assert!(search.budget.nodes <= cut + 64, "cut at {cut}, {} nodes", search.budget.nodes);
+            }
+        }
     }
 }
