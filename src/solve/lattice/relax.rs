@@ -76,8 +76,7 @@ pub(super) fn probe_down(view: &LatticeView, limits: &Limits, started: Instant, 
 /// Runs `search` (the lattice search, on this thread) with probes from
 /// `root` down (none where it is `i64::MIN`: no fill exists) on a thread
 /// beside it, stopped when the search ends, and
-/// gives what each found. With no time limit the probes only take turns
-/// with the search on the cores, and end with it.
+/// gives what each found.
 pub(super) fn beside<R>(
     view: &LatticeView,
     limits: &Limits,
@@ -85,7 +84,11 @@ pub(super) fn beside<R>(
     root: i64,
     search: impl FnOnce() -> R,
 ) -> (R, Probed) {
-    if !enabled() || root == i64::MIN {
+    // A search no one watches (no progress display) and nothing can cut
+    // short (no time limit, no stop) answers proven: a bound would go
+    // unread, and the probes would only take the search's cores.
+    let watched = limits.timeout.is_some() || limits.stop.is_some() || limits.progress.is_some();
+    if !enabled() || !watched || root == i64::MIN {
         return (search(), Probed::default());
     }
     let stop = Arc::new(AtomicBool::new(false));
@@ -218,19 +221,18 @@ mod tests {
     }
 
     /// The English 7x7 weight fill, whose search settles no first branch
-    /// in a minute: probes of a few hundred thousand nodes each already
-    /// bring its bound under the heaviest 49 tiles' 690.
+    /// in a minute: probes cut at 150 thousand nodes each already bring
+    /// its bound under the heaviest 49 tiles' 690. The probe for 690 takes
+    /// some 52 thousand nodes, the one for 689 some 128 thousand, and the
+    /// one for 688 more than the cut.
     #[test]
     #[cfg_attr(debug_assertions, ignore = "probes of seconds in release; run by cargo test --release")]
     fn probes_bring_the_7x7_bound_under_the_heaviest_tiles() {
-        let (probed, steps, root) = probes(&english_fill(7, 7), 400_000);
+        let (probed, steps, root) = probes(&english_fill(7, 7), 150_000);
         assert_eq!(root, Some(690));
         assert!(probed.fill.is_none());
-        let bound = probed.bound.expect("a probe settled");
-        assert!(bound < 690, "{steps:?}");
-        assert!(steps.windows(2).all(|w| w[1] == w[0] - 1), "{steps:?}");
-        assert_eq!(steps.first(), Some(&689));
-        assert_eq!(steps.last(), Some(&bound));
+        assert_eq!(steps, [689, 688]);
+        assert_eq!(probed.bound, Some(688));
     }
 
     /// Every region shape of up to nine lattice points inside a 3x3 box,
