@@ -88,7 +88,12 @@ pub(super) fn beside<R>(
     // short (no time limit, no stop) answers proven: a bound would go
     // unread, and the probes would only take the search's cores.
     let watched = limits.timeout.is_some() || limits.stop.is_some() || limits.progress.is_some();
-    if !enabled() || !watched || root == i64::MIN {
+    // Without a time limit the search runs to its proof, which probes
+    // taking turns with it on every core would slow (the English 6x6 on
+    // two threads, about twice): they run then only on a core it leaves.
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    let room = limits.timeout.is_some() || limits.workers() < cores;
+    if !enabled() || !watched || !room || root == i64::MIN {
         return (search(), Probed::default());
     }
     let stop = Arc::new(AtomicBool::new(false));
