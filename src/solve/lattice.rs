@@ -358,16 +358,34 @@ pub(crate) fn solve(puzzle: &Puzzle, view: &LatticeView, limits: &Limits) -> Ans
     {
         search.budget.max_nodes = MAX_NODES.with(std::cell::Cell::get);
     }
-    let root = search.bound(0, i64::MIN).unwrap_or(0);
+    let root = search.bound(0, i64::MIN);
+    // Where no fill can exist, there is nothing for probes to prove.
+    let probe_from = root.unwrap_or(i64::MIN);
+    let root = root.unwrap_or(0);
     limits.bounded(root);
     let split = piece_points(view);
-    let (best, nodes, why, lowest) = if limits.workers() > 1 && split < n {
-        let (best, nodes, why) = shared_out(&tables, split, started);
-        (best, nodes, why, root)
-    } else {
-        search.go(0, 0);
-        (search.best, search.budget.nodes, search.budget.why, search.falling.lowest().min(root))
-    };
+    let ((mut best, nodes, mut why, lowest), probed) = relax::beside(view, limits, started, probe_from, || {
+        if limits.workers() > 1 && split < n {
+            let (best, nodes, why) = shared_out(&tables, split, started);
+            (best, nodes, why, root)
+        } else {
+            search.go(0, 0);
+            (search.best, search.budget.nodes, search.budget.why, search.falling.lowest().min(root))
+        }
+    });
+    // The probes beside the search: a lower bound, and a fill that may
+    // beat the search's where it was cut short (taken only when better, so
+    // that a search run to its end answers as without them).
+    let lowest = lowest.min(probed.bound.unwrap_or(i64::MAX));
+    if let Some(fill) = probed.fill
+        && best.as_ref().is_none_or(|b| fill.0 > b.0)
+    {
+        best = Some(fill);
+    }
+    // A fill that reaches the bound is optimal, wherever the search stopped.
+    if best.as_ref().is_some_and(|b| b.0 >= lowest) {
+        why = None;
+    }
     let proven = why.is_none();
     let stats = Stats { solver: "native", nodes, micros: started.elapsed().as_micros() as u64, stopped: why };
     let (score, plays) = match &best {
@@ -667,6 +685,7 @@ impl<'a> LatticeSearch<'a> {
 }
 
 mod bound;
+mod relax;
 mod shared;
 #[cfg(test)]
 mod tests;

@@ -1,0 +1,324 @@
+//! A bound that falls beside the lattice search: probes. A probe is the
+//! lattice search asked for a fill scoring `t` or more (its floor raised to
+//! `t`, as if a fill of `t - 1` were already known); searched to the end
+//! without one, no fill scores more than `t - 1`, and the next probe asks
+//! for `t - 1`. The bound of the heaviest tiles (the root's) only sees which
+//! tiles fit each open cell one cell at a time, so on a large region no
+//! branch of the search itself is settled for a long while and its bound
+//! stays at the root's; a probe's floor cuts every branch whose cells
+//! cannot all hold tiles that heavy, which on the English 7x7 weight fill
+//! settles the first probes in milliseconds. (The Lagrangian relaxations
+//! tried first, of tile distinctness over the lattice and of the corners'
+//! agreement across shared sides over the cells' matching, give no bound
+//! under the heaviest tiles' on the English 3x3 to 5x5 fills.)
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use super::{LatticeSearch, LatticeView, Tables};
+use crate::solve::Limits;
+use crate::solve::best::Shared;
+
+/// What the probes found: the lowest bound they proved, if any,
+/// and the fill the last one found, where one did (optimal where the
+/// probe ran to its end: the probe before it proved that no fill scores
+/// more).
+#[derive(Debug, Default)]
+pub(super) struct Probed {
+    pub bound: Option<i64>,
+    pub fill: Option<(i64, Vec<u8>)>,
+}
+
+/// Probes from `from` down (no fill scores more than `from`, the root's
+/// bound), each bound proven reported to `limits`, until one finds a fill,
+/// or `limits` (its stop, its time from `started`) stop them.
+pub(super) fn probe_down(view: &LatticeView, limits: &Limits, started: Instant, from: i64) -> Probed {
+    let tables = Tables::of(view, limits);
+    let mut probed = Probed::default();
+    let mut t = from;
+    loop {
+        // A bound the search beside has proven meanwhile (its branches
+        // settled) lets the probes skip ahead.
+        if let Some(known) = limits.progress.as_ref().and_then(|p| p.bound()) {
+            t = t.min(known);
+        }
+        let floor = Shared::new();
+        // Ties go to the earlier piece: a probe as piece 1 after a fill of
+        // `t - 1` as piece 0 must reach `t`.
+        floor.offer(t - 1, 0);
+        let mut search = LatticeSearch::new(&tables, Some((&floor, 1)), started);
+        #[cfg(test)]
+        {
+            search.budget.max_nodes = super::MAX_NODES.with(std::cell::Cell::get);
+        }
+        search.go(0, 0);
+        // A fill found is kept even where the probe was cut short: it
+        // scores `t` or more.
+        if let Some(fill) = search.best {
+            probed.fill = Some(fill);
+            return probed;
+        }
+        if search.budget.why.is_some() {
+            return probed;
+        }
+        probed.bound = Some(t - 1);
+        limits.bounded(t - 1);
+        // No fill scores under 0: a probe for 0 that finds none proves
+        // there is none.
+        if t <= 0 {
+            return probed;
+        }
+        t -= 1;
+    }
+}
+
+/// Runs `search` (the lattice search, on this thread) with probes from
+/// `root` down (none where it is `i64::MIN`: no fill exists) on a thread
+/// beside it, stopped when the search ends, and
+/// gives what each found.
+pub(super) fn beside<R>(
+    view: &LatticeView,
+    limits: &Limits,
+    started: Instant,
+    root: i64,
+    search: impl FnOnce() -> R,
+) -> (R, Probed) {
+    // A search no one watches (no progress display) and nothing can cut
+    // short (no time limit, no stop) answers proven: a bound would go
+    // unread, and the probes would only take the search's cores.
+    let watched = limits.timeout.is_some() || limits.stop.is_some() || limits.progress.is_some();
+    // Without a time limit the search runs to its proof, which probes
+    // taking turns with it on every core would slow (the English 6x6 on
+    // two threads, about twice): they run then only on a core it leaves.
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    let room = limits.timeout.is_some() || limits.workers() < cores;
+    if !enabled() || !watched || !room || root == i64::MIN {
+        return (search(), Probed::default());
+    }
+    let stop = Arc::new(AtomicBool::new(false));
+    let probe_limits = Limits {
+        timeout: limits.timeout,
+        stop: Some(stop.clone()),
+        progress: limits.progress.clone(),
+        threads: 1,
+        ..Limits::default()
+    };
+    std::thread::scope(|scope| {
+        let probes = scope.spawn(|| probe_down(view, &probe_limits, started, root));
+        let found = search();
+        stop.store(true, Ordering::Relaxed);
+        // A panic in the probes is passed on.
+        let probed = probes.join().unwrap_or_else(|e| std::panic::resume_unwind(e));
+        (found, probed)
+    })
+}
+
+#[cfg(not(test))]
+fn enabled() -> bool {
+    true
+}
+
+/// In the unit tests the probes run only where a test asks for them: the
+/// others count the search's own nodes and bounds, which a thread beside it
+/// would make vary from run to run.
+#[cfg(test)]
+fn enabled() -> bool {
+    PROBES.with(std::cell::Cell::get)
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Whether the lattice search runs with probes beside it (tests only).
+    pub(super) static PROBES: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+    use std::time::Instant;
+
+    use super::super::{LatticeSearch, LatticeView, MAX_NODES, Tables, solve};
+    use super::{PROBES, Probed, probe_down};
+    use crate::formats::{VariantChoice, builtin_variant, load_puzzle};
+    use crate::model::{Board, Cell, TileId};
+    use crate::solve::{FillGoal, FillObjective, Goal, Limits, Progress, Puzzle, verify};
+
+    fn shipped(name: &str) -> Puzzle {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles").join(name);
+        load_puzzle(&path, &VariantChoice::default()).unwrap().puzzle
+    }
+
+    /// The English weight fill of a `width` by `height` region from the
+    /// full set.
+    fn english_fill(width: i32, height: i32) -> Puzzle {
+        let variant = builtin_variant("english").unwrap();
+        let region: Vec<Cell> = (0..height).flat_map(|y| (0..width).map(move |x| Cell::new(x, y))).collect();
+        let pool: Vec<TileId> = variant.tile_set().ids().collect();
+        let goal = FillGoal { region, pool, objective: FillObjective::Weight };
+        Puzzle { variant, board: Board::default(), hand: Vec::new(), goal: Goal::Fill(goal) }
+    }
+
+    /// Probes from the root's bound down, each stopped after `max_nodes`
+    /// nodes: what they found, each bound reported in order, and the
+    /// root's bound (`None`: no fill exists).
+    fn probes(puzzle: &Puzzle, max_nodes: u64) -> (Probed, Vec<i64>, Option<i64>) {
+        let Goal::Fill(goal) = &puzzle.goal else { panic!("a fill") };
+        let view = LatticeView::of(puzzle, goal).expect("a lattice fill");
+        let progress = Arc::new(Progress::default());
+        let limits = Limits { progress: Some(progress.clone()), threads: 1, ..Limits::default() };
+        let tables = Tables::of(&view, &limits);
+        let Some(root) = LatticeSearch::new(&tables, None, Instant::now()).bound(0, i64::MIN) else {
+            return (Probed::default(), Vec::new(), None);
+        };
+        MAX_NODES.with(|m| m.set(max_nodes));
+        let probed = probe_down(&view, &limits, Instant::now(), root);
+        MAX_NODES.with(|m| m.set(u64::MAX));
+        (probed, progress.history().iter().map(|s| s.bound).collect(), Some(root))
+    }
+
+    /// The best weight of a fill of a region of few points, by trying every
+    /// value on every point: `None` where no values give every cell a
+    /// distinct pool tile.
+    fn brute_force(view: &LatticeView) -> Option<i64> {
+        let n = view.points.len();
+        let mut values = vec![0u8; n];
+        let mut best = None;
+        loop {
+            let mut used = 0u128;
+            let fits = view.cells.iter().all(|(_, ps)| {
+                view.tile_of(ps.map(|p| values[p])).is_some_and(|t| {
+                    let fresh = used & (1 << t) == 0;
+                    used |= 1 << t;
+                    fresh
+                })
+            });
+            if fits {
+                let weight = (0..n).map(|p| i64::from(values[p]) * view.degree[p]).sum::<i64>();
+                best = best.max(Some(weight));
+            }
+            let Some(i) = values.iter().position(|&v| v < 5) else { return best };
+            values[..i].fill(0);
+            values[i] += 1;
+        }
+    }
+
+    /// On the shipped English 3x3 to 5x5 weight fills, the probes come down
+    /// from the heaviest tiles' bound one step at a time and stop at the
+    /// optimum, never under it: the 3x3's optimum is the root's bound (158),
+    /// so the first probe finds it; the 4x4 proves 265, 264 and 263 and
+    /// then finds a fill of 263; the 5x5 falls from 394 to 380.
+    #[test]
+    #[cfg_attr(debug_assertions, ignore = "probes of seconds in release; run by cargo test --release")]
+    fn probes_fall_to_the_optimum_of_the_english_fills_and_never_under_it() {
+        for (name, optimum, root) in [
+            ("fill-3x3-weight-english.yaml", 158, 158),
+            ("fill-4x4-weight-english.yaml", 263, 266),
+            ("fill-5x5-weight-english.yaml", 380, 394),
+        ] {
+            let (probed, steps, first) = probes(&shipped(name), u64::MAX);
+            assert_eq!(first, Some(root), "{name}");
+            assert_eq!(probed.fill.as_ref().map(|f| f.0), Some(optimum), "{name}");
+            let expected: Vec<i64> = (optimum..root).rev().collect();
+            assert_eq!(steps, expected, "{name}");
+            assert_eq!(probed.bound, (optimum < root).then_some(optimum), "{name}");
+        }
+    }
+
+    /// The English 7x7 weight fill, whose search settles no first branch
+    /// in a minute: probes cut at 150 thousand nodes each already bring
+    /// its bound under the heaviest 49 tiles' 690. The probe for 690 takes
+    /// some 52 thousand nodes, the one for 689 some 128 thousand, and the
+    /// one for 688 more than the cut.
+    #[test]
+    #[cfg_attr(debug_assertions, ignore = "probes of seconds in release; run by cargo test --release")]
+    fn probes_bring_the_7x7_bound_under_the_heaviest_tiles() {
+        let (probed, steps, root) = probes(&english_fill(7, 7), 150_000);
+        assert_eq!(root, Some(690));
+        assert!(probed.fill.is_none());
+        assert_eq!(steps, [689, 688]);
+        assert_eq!(probed.bound, Some(688));
+    }
+
+    /// Every region shape of up to nine lattice points inside a 3x3 box,
+    /// each from random pools, under english with and without diagonal neighbours: the
+    /// probes end at the best weight brute force finds, and no bound they
+    /// prove is under it (or, where there is no fill, none starts).
+    #[test]
+    #[cfg_attr(debug_assertions, ignore = "millions of labellings tried; run by cargo test --release")]
+    fn probes_agree_with_brute_force_on_tiny_regions() {
+        let mut state: u64 = 0x2545_f491_4f6c_dd1d;
+        let mut next = move || {
+            // xorshift: a fixed stream, the same on every run.
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let mut checked = 0;
+        // Each shape once (touching the box's north and west sides), three
+        // random pools each, under both readings of diagonal neighbours.
+        let shapes = (1u32..1 << 9).filter(|m| m & 0b111 != 0 && m & 0b1_001_001 != 0);
+        for (case, mask) in shapes.flat_map(|m| [m; 3]).enumerate() {
+            let mut variant = builtin_variant("english").unwrap();
+            if case % 2 == 1 {
+                variant = variant.with_rule("R4", "no").unwrap();
+            }
+            let region: Vec<Cell> = (0..9).filter(|i| mask & (1 << i) != 0).map(|i| Cell::new(i % 3, i / 3)).collect();
+            let ids: Vec<TileId> = variant.tile_set().ids().collect();
+            let mut pool: Vec<TileId> = (0..10).map(|_| ids[(next() % ids.len() as u64) as usize]).collect();
+            pool.extend(ids.iter().copied().filter(|t| t.weight() >= 14 && next() % 2 == 0));
+            pool.sort_unstable();
+            pool.dedup();
+            let goal = FillGoal { region, pool, objective: FillObjective::Weight };
+            let puzzle = Puzzle { variant, board: Board::default(), hand: Vec::new(), goal: Goal::Fill(goal.clone()) };
+            let Some(view) = LatticeView::of(&puzzle, &goal) else { continue };
+            if view.points.len() > 9 {
+                continue;
+            }
+            let best = brute_force(&view);
+            let (probed, steps, root) = probes(&puzzle, u64::MAX);
+            let what = format!("{:?}", goal.region);
+            match best {
+                // The probes go down to a bound under 0: no fill.
+                None => assert!(
+                    probed.fill.is_none() && (root.is_none() || steps.last() == Some(&-1)),
+                    "{what}: {steps:?} {root:?}"
+                ),
+                Some(best) => {
+                    assert_eq!(probed.fill.as_ref().map(|f| f.0), Some(best), "{what}: {steps:?}");
+                    assert!(steps.iter().all(|&b| b >= best), "{what}: {steps:?}");
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked >= 15, "only {checked} regions had a fill");
+    }
+
+    /// The search with probes beside it, on one thread and on two: the 4x4
+    /// is still proven at 263 with the fill the search alone finds, and
+    /// every bound reported (the search's and the probes') falls and is
+    /// never under 263.
+    #[test]
+    #[cfg_attr(debug_assertions, ignore = "a proof of a second in release; run by cargo test --release")]
+    fn the_search_with_probes_beside_it_answers_as_without() {
+        let puzzle = shipped("fill-4x4-weight-english.yaml");
+        let Goal::Fill(goal) = &puzzle.goal else { panic!("a fill") };
+        let view = LatticeView::of(&puzzle, goal).expect("a lattice fill");
+        let alone = solve(&puzzle, &view, &Limits { threads: 1, ..Limits::default() });
+        for threads in [1, 2] {
+            let progress = Arc::new(Progress::default());
+            let limits = Limits { progress: Some(progress.clone()), threads, ..Limits::default() };
+            PROBES.with(|p| p.set(true));
+            let answer = solve(&puzzle, &view, &limits);
+            PROBES.with(|p| p.set(false));
+            verify(&puzzle, &answer).unwrap();
+            assert!(answer.proven);
+            assert_eq!(answer.score, 263);
+            assert_eq!(answer.plays, alone.plays, "{threads} threads");
+            let steps: Vec<i64> = progress.history().iter().map(|s| s.bound).collect();
+            assert!(steps.windows(2).all(|w| w[1] < w[0]), "{steps:?}");
+            assert!(steps.iter().all(|&b| b >= 263), "{steps:?}");
+        }
+    }
+}
