@@ -84,7 +84,9 @@ pub struct Args {
     /// more than the machine's cores run as many as it has): a weight
     /// fill's search on the region's lattice points, or a chained best
     /// turn's search after its pilot, not with --all (see docs/SOLVERS.md);
-    /// other goals use one. The answer is the same on any number.
+    /// other goals use one. The answer is the same on any number of
+    /// threads. A lattice fill also runs probes that lower its bound on a
+    /// thread of their own, where a time limit is given or a core is free.
     #[arg(long, value_name = "N", default_value_t = 1)]
     pub threads: usize,
     /// Output format.
