@@ -138,26 +138,12 @@ mod tests {
     use std::sync::Arc;
     use std::time::Instant;
 
+    use super::super::tests::{english_fill, shipped, weight_fill, xorshift};
     use super::super::{LatticeSearch, LatticeView, MAX_NODES, Tables, solve};
     use super::{PROBES, Probed, probe_down};
-    use crate::formats::{VariantChoice, builtin_variant, load_puzzle};
-    use crate::model::{Board, Cell, TileId};
-    use crate::solve::{FillGoal, FillObjective, Goal, Limits, Progress, Puzzle, verify};
-
-    fn shipped(name: &str) -> Puzzle {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles").join(name);
-        load_puzzle(&path, &VariantChoice::default()).unwrap().puzzle
-    }
-
-    /// The English weight fill of a `width` by `height` region from the
-    /// full set.
-    fn english_fill(width: i32, height: i32) -> Puzzle {
-        let variant = builtin_variant("english").unwrap();
-        let region: Vec<Cell> = (0..height).flat_map(|y| (0..width).map(move |x| Cell::new(x, y))).collect();
-        let pool: Vec<TileId> = variant.tile_set().ids().collect();
-        let goal = FillGoal { region, pool, objective: FillObjective::Weight };
-        Puzzle { variant, board: Board::default(), hand: Vec::new(), goal: Goal::Fill(goal) }
-    }
+    use crate::formats::builtin_variant;
+    use crate::model::{Cell, TileId};
+    use crate::solve::{Goal, Limits, Progress, Puzzle, verify};
 
     /// Probes from the root's bound down, each stopped after `max_nodes`
     /// nodes: what they found, each bound reported in order, and the
@@ -247,14 +233,7 @@ mod tests {
     #[test]
     #[cfg_attr(debug_assertions, ignore = "millions of labellings tried; run by cargo test --release")]
     fn probes_agree_with_brute_force_on_tiny_regions() {
-        let mut state: u64 = 0x2545_f491_4f6c_dd1d;
-        let mut next = move || {
-            // xorshift: a fixed stream, the same on every run.
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut next = xorshift(0x2545_f491_4f6c_dd1d);
         let mut checked = 0;
         // Each shape once (touching the box's north and west sides), three
         // random pools each, under both readings of diagonal neighbours.
@@ -267,12 +246,12 @@ mod tests {
             let region: Vec<Cell> = (0..9).filter(|i| mask & (1 << i) != 0).map(|i| Cell::new(i % 3, i / 3)).collect();
             let ids: Vec<TileId> = variant.tile_set().ids().collect();
             let mut pool: Vec<TileId> = (0..10).map(|_| ids[(next() % ids.len() as u64) as usize]).collect();
-            pool.extend(ids.iter().copied().filter(|t| t.weight() >= 14 && next() % 2 == 0));
+            pool.extend(ids.iter().copied().filter(|t| t.weight() >= 14 && next().is_multiple_of(2)));
             pool.sort_unstable();
             pool.dedup();
-            let goal = FillGoal { region, pool, objective: FillObjective::Weight };
-            let puzzle = Puzzle { variant, board: Board::default(), hand: Vec::new(), goal: Goal::Fill(goal.clone()) };
-            let Some(view) = LatticeView::of(&puzzle, &goal) else { continue };
+            let puzzle = weight_fill(variant, region, pool);
+            let Goal::Fill(goal) = &puzzle.goal else { unreachable!("a fill") };
+            let Some(view) = LatticeView::of(&puzzle, goal) else { continue };
             if view.points.len() > 9 {
                 continue;
             }

@@ -5,6 +5,7 @@ use super::shared::shared_out_in;
 use super::*;
 use crate::formats::{VariantChoice, builtin_variant, load_puzzle};
 use crate::model::Board;
+use crate::rules::Variant;
 use crate::solve::{Goal, verify};
 
 /// The lattice search's answer on `threads` threads, replayed through the
@@ -31,9 +32,36 @@ fn alike_on_threads(puzzle: &Puzzle, what: &str) {
     }
 }
 
-fn shipped(name: &str) -> Puzzle {
+/// A shipped puzzle, under its own variant.
+pub(super) fn shipped(name: &str) -> Puzzle {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles").join(name);
     load_puzzle(&path, &VariantChoice::default()).unwrap().puzzle
+}
+
+/// The weight fill of `region` from `pool` on an empty board.
+pub(super) fn weight_fill(variant: Variant, region: Vec<Cell>, pool: Vec<TileId>) -> Puzzle {
+    let goal = FillGoal { region, pool, objective: FillObjective::Weight };
+    Puzzle { variant, board: Board::default(), hand: Vec::new(), goal: Goal::Fill(goal) }
+}
+
+/// The English weight fill of a `width` by `height` region from the full
+/// set.
+pub(super) fn english_fill(width: i32, height: i32) -> Puzzle {
+    let variant = builtin_variant("english").unwrap();
+    let region: Vec<Cell> = (0..height).flat_map(|y| (0..width).map(move |x| Cell::new(x, y))).collect();
+    let pool: Vec<TileId> = variant.tile_set().ids().collect();
+    weight_fill(variant, region, pool)
+}
+
+/// A fixed stream of pseudo-random numbers (xorshift), the same on every
+/// run, for random regions and pools.
+pub(super) fn xorshift(mut state: u64) -> impl FnMut() -> u64 {
+    move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    }
 }
 
 /// The shipped English 3x3 weight fill: many optimal fills tie at 158, and
@@ -57,14 +85,7 @@ fn the_4x4_english_fill_is_the_same_on_any_number_of_threads() {
 /// give the same answer, or alike find none.
 #[test]
 fn random_regions_and_pools_are_filled_alike_on_threads() {
-    let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
-    let mut next = move || {
-        // xorshift: a fixed stream, the same on every run.
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
+    let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
     let mut shared = 0;
     for case in 0..60 {
         let mut variant = builtin_variant("english").unwrap();
@@ -78,9 +99,9 @@ fn random_regions_and_pools_are_filled_alike_on_threads() {
         pool.extend(ids.iter().copied().filter(|t| t.weight() >= 15));
         pool.sort_unstable();
         pool.dedup();
-        let goal = FillGoal { region, pool, objective: FillObjective::Weight };
-        let puzzle = Puzzle { variant, board: Board::default(), hand: Vec::new(), goal: Goal::Fill(goal.clone()) };
-        let Some(view) = LatticeView::of(&puzzle, &goal) else { continue };
+        let puzzle = weight_fill(variant, region, pool);
+        let Goal::Fill(goal) = &puzzle.goal else { unreachable!("a fill") };
+        let Some(view) = LatticeView::of(&puzzle, goal) else { continue };
         let split = piece_points(&view);
         if split < view.points.len() {
             shared += 1;
@@ -99,17 +120,8 @@ fn random_regions_and_pools_are_filled_alike_on_threads() {
 #[test]
 fn pieces_searched_last_first_give_the_answer_of_the_search_in_order() {
     let mut puzzles = vec![shipped("fill-3x3-weight-english.yaml")];
-    let english = builtin_variant("english").unwrap();
-    let ids: Vec<TileId> = english.tile_set().ids().collect();
     for (w, h) in [(2, 2), (3, 2), (2, 3), (4, 2)] {
-        let region: Vec<Cell> = (0..h).flat_map(|y| (0..w).map(move |x| Cell::new(x, y))).collect();
-        let goal = FillGoal { region, pool: ids.clone(), objective: FillObjective::Weight };
-        puzzles.push(Puzzle {
-            variant: english.clone(),
-            board: Board::default(),
-            hand: Vec::new(),
-            goal: Goal::Fill(goal),
-        });
+        puzzles.push(english_fill(w, h));
     }
     for puzzle in &puzzles {
         let Goal::Fill(goal) = &puzzle.goal else { panic!("a fill") };
