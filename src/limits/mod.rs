@@ -48,9 +48,41 @@ pub struct ResourceLimits {
     /// before any of the page is built.
     pub page_steps: usize,
     /// The memory a solver may use, in bytes (`--max-memory`): z3's
-    /// `memory_max_size`, and the size of the native solver's table of
-    /// positions already searched (which stops growing, not searching).
+    /// `memory_max_size`, the size of the native solver's table of
+    /// positions already searched (which stops growing, not searching), and
+    /// of the move generators' pattern tables (which let go of those no
+    /// cell uses).
     pub memory: u64,
+}
+
+impl ResourceLimits {
+    /// The part of [`ResourceLimits::memory`] a native search's table of
+    /// positions leaves for what grows beside it once it has stopped
+    /// growing (the move generators' pattern tables, the lines read back):
+    /// a quarter, at least 32 MiB and at most 256 MiB.
+    pub fn kept_back(&self) -> u64 {
+        kept_back(self.memory)
+    }
+
+    /// The bytes the pattern tables of every move generator in the process
+    /// may take together: half of [`ResourceLimits::kept_back`]. Past it, a
+    /// generator lets go of the tables none of its cells uses, and computes
+    /// one again when it meets that pattern again.
+    pub fn pattern_table_bytes(&self) -> u64 {
+        self.kept_back() / 2
+    }
+
+    /// The bytes the pattern tables a variant's generators share may take:
+    /// an eighth of [`ResourceLimits::kept_back`]; past it the cache starts
+    /// afresh.
+    pub fn shared_pattern_bytes(&self) -> u64 {
+        self.kept_back() / 8
+    }
+}
+
+/// [`ResourceLimits::kept_back`] of a memory limit of `memory` bytes.
+pub fn kept_back(memory: u64) -> u64 {
+    (memory / 4).clamp(32 * MIB, 256 * MIB)
 }
 
 /// The default of [`ResourceLimits::events`].

@@ -65,7 +65,8 @@ pub struct LimitArgs {
     #[arg(long, global = true, value_name = "N", default_value_t = limits::DEFAULT_PAGE_STEPS as u64, value_parser = clap::value_parser!(u64).range(1..))]
     pub max_page_steps: u64,
     /// The memory a solver may take (z3's memory limit; the size of the
-    /// native solver's table of positions searched).
+    /// native solver's table of positions searched and of the move
+    /// generators' pattern tables).
     #[arg(long, global = true, value_name = "SIZE", default_value = "4G", value_parser = limits::parse_bytes)]
     pub max_memory: u64,
 }

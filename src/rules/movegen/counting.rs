@@ -43,6 +43,9 @@ pub struct CellsWithMoves {
     cells: Vec<Around>,
     totals: Totals,
     split: bool,
+    /// The generator's [`MoveGen::compactions`] when these were found:
+    /// their table numbers hold only until its next.
+    compactions: u64,
 }
 
 /// What the last two levels are counted from, summed over the moves of
@@ -147,6 +150,7 @@ impl MoveGen<'_> {
     /// cells, split by tile, so that after a move most cells need not be
     /// read at all.
     pub fn cells_with_moves(&mut self, out: &mut CellsWithMoves) {
+        out.compactions = self.compactions;
         out.cells.clear();
         out.split = false;
         for s in 0..self.open.len() {
@@ -172,6 +176,12 @@ impl MoveGen<'_> {
     /// less the tile is read off `before`'s sums split by tile: only the
     /// cells within two of `placed` are read.
     pub fn counts_two_levels_after(&mut self, before: &CellsWithMoves, placed: Cell) -> (Counts, Counts) {
+        if before.compactions != self.compactions {
+            // The placement let go of unused tables and renumbered the
+            // rest: `before`'s numbers no longer name them; every cell is
+            // read.
+            return self.counts_two_levels_among(None);
+        }
         self.counts_two_levels_among(Some((before, placed)))
     }
 
@@ -387,7 +397,7 @@ impl MoveGen<'_> {
     /// into `listed.totals` (see [`Totals`]).
     #[inline(always)]
     fn split_by_tile(&mut self, listed: &mut CellsWithMoves) {
-        let CellsWithMoves { cells, totals, split } = listed;
+        let CellsWithMoves { cells, totals, split, .. } = listed;
         let hand = self.local.hand[0];
         let tiles = self.local.tiles.len();
         totals.hand = hand;

@@ -12,6 +12,7 @@ use super::grid::Grid;
 use super::local::Local;
 use super::moves::{Counts, Move};
 use super::pattern::{CORNER_SLOTS, Counting, NONE, Seen, bit};
+use super::transitions::TableRoom;
 use crate::model::{Board, Cell, Corners, Direction, TileId};
 use crate::rules::table_cache::Table;
 use crate::rules::variant::Variant;
@@ -26,9 +27,9 @@ pub(super) struct Open {
 /// What [`MoveGen::place`] changed, for [`MoveGen::unplace`] to restore: the
 /// tables of the eight neighbours before (`NONE` outside the grid).
 #[derive(Clone, Debug)]
-struct Undo {
-    at: Cell,
-    tables: [u32; 8],
+pub(super) struct Undo {
+    pub(super) at: Cell,
+    pub(super) tables: [u32; 8],
 }
 
 /// Buffers [`MoveGen::moves_with_counts_after`] reuses.
@@ -77,11 +78,16 @@ pub struct MoveGen<'v> {
     /// The table of the empty pattern.
     pub(super) empty: u32,
     pub(super) local: Local,
-    undo: Vec<Undo>,
+    pub(super) undo: Vec<Undo>,
     /// Buffers [`MoveGen::moves_with_counts_after`] reuses.
     pub(super) scratch: Scratch,
     /// Which neighbours count, read once from the rules.
     pub(super) counts: Counting,
+    /// What its tables take, and when to look at the room for them again.
+    pub(super) room: TableRoom,
+    /// How many times it has let go of unused tables and renumbered the
+    /// rest ([`MoveGen::compact`]).
+    pub(super) compactions: u64,
 }
 
 impl<'v> MoveGen<'v> {
@@ -107,7 +113,10 @@ impl<'v> MoveGen<'v> {
             undo: Vec::new(),
             scratch: Scratch::default(),
             counts: Counting::of(variant),
+            room: TableRoom::default(),
+            compactions: 0,
         };
+        generator.room = TableRoom::new(generator.table_bytes());
         generator.empty = generator.table_for(0);
         for &tile in hand {
             generator.add_to_hand(tile);
@@ -180,6 +189,9 @@ impl<'v> MoveGen<'v> {
     /// Places a tile (unchecked: pass only legal moves) and updates the
     /// patterns around it. The tile leaves the hand.
     pub fn place(&mut self, at: Cell, corners: Corners) {
+        if self.tables.len() >= self.room.look_at {
+            self.look_at_room();
+        }
         if !self.grid.inside(at, 2) {
             self.rebuild_grid(Some(at));
         }
@@ -269,6 +281,9 @@ impl<'v> MoveGen<'v> {
     /// Takes the tile off `at` (undoing [`MoveGen::place`]) and returns it to
     /// the hand.
     pub fn unplace(&mut self, at: Cell) {
+        if self.tables.len() >= self.room.look_at {
+            self.look_at_room();
+        }
         let Some(corners) = self.board.remove(at) else { return };
         self.add_to_hand(corners.id());
         self.grid.set_tile(at, None);

@@ -1,8 +1,10 @@
 //! Tests of the generator as a whole: taking back, new hand tiles, boards
 //! wider than the grid, each against a fresh generator or the quick judge.
 
+use super::counting::CellsWithMoves;
 use super::generator::MoveGen;
 use super::moves::Counts;
+use super::pattern::NONE;
 use super::quick::quick_judge;
 use crate::formats::builtin_variant;
 use crate::model::{Board, Cell, TileId};
@@ -96,6 +98,89 @@ fn out_of_order_take_backs_and_new_hand_tiles_match_a_fresh_generator() {
                 assert_eq!(after, Counts { legal: g.count_moves() as u64, bonus: g.count_bonus_moves() as u64 });
                 g.unplace(m.at);
             }
+        }
+    }
+}
+
+/// A generator that lets go of its unused tables at every placement and
+/// every take-back (its budget set to nothing) lists, counts and marks the same
+/// moves as one that keeps them all, through a walk of placements and
+/// take-backs, in order and out of it, and a hand tile new to it; and it
+/// holds fewer tables.
+#[test]
+fn a_generator_letting_go_of_its_tables_lists_the_same_moves_as_one_keeping_them() {
+    for v in variants() {
+        for seed in 0..3 {
+            let p = random_position(&v, 40 + seed, 20, 7);
+            let mut tight = MoveGen::new(&v, &p.board, &p.hand);
+            (tight.room.budget, tight.room.every, tight.room.look_at) = (0, 0, 0);
+            let mut free = MoveGen::new(&v, &p.board, &p.hand);
+            let same = |tight: &MoveGen, free: &MoveGen, what: &str| {
+                assert_eq!(listed(tight), listed(free), "{} seed {seed}: {what}", v.label());
+                assert!(tight.grid.tables.iter().all(|&t| t == NONE || (t as usize) < tight.tables.len()));
+            };
+            let mut placed = Vec::new();
+            for k in 0..6u64 {
+                let mut moves = Vec::new();
+                free.legal_moves(&mut moves);
+                moves.sort_unstable();
+                let Some(&m) = moves.get((seed as usize * 11 + k as usize * 5) % moves.len().max(1)) else { break };
+                let corners = v.orientations().corners(usize::from(m.orientation));
+                tight.place(m.at, corners);
+                free.place(m.at, corners);
+                placed.push(m.at);
+                same(&tight, &free, "after a placement");
+                // Two levels on from here, as the searches count them, and
+                // as perft counts them after each move from the cells found
+                // before it (whose table numbers the move's compaction
+                // makes stale).
+                let (mut a, mut b) = (Vec::new(), Vec::new());
+                tight.moves_with_counts_after(&mut a);
+                free.moves_with_counts_after(&mut b);
+                assert_eq!(a, b, "{} seed {seed}", v.label());
+                let (mut cells_tight, mut cells_free) = (CellsWithMoves::default(), CellsWithMoves::default());
+                tight.cells_with_moves(&mut cells_tight);
+                free.cells_with_moves(&mut cells_free);
+                for &(m, _, _) in &b {
+                    let corners = v.orientations().corners(usize::from(m.orientation));
+                    tight.place(m.at, corners);
+                    free.place(m.at, corners);
+                    assert_eq!(
+                        tight.counts_two_levels_after(&cells_tight, m.at),
+                        free.counts_two_levels_after(&cells_free, m.at),
+                        "{} seed {seed}",
+                        v.label()
+                    );
+                    tight.unplace(m.at);
+                    free.unplace(m.at);
+                }
+                if k == 3 {
+                    // The second placement back, out of order.
+                    let at = placed.remove(1);
+                    tight.unplace(at);
+                    free.unplace(at);
+                    same(&tight, &free, "after a take-back out of order");
+                }
+            }
+            let on_board: Vec<TileId> = free.board().tiles().iter().map(|(_, c)| c.id()).collect();
+            let hand_now = free.hand();
+            if let Some(extra) = v.tile_set().ids().find(|t| !hand_now.contains(t) && !on_board.contains(t)) {
+                tight.add_to_hand(extra);
+                free.add_to_hand(extra);
+                same(&tight, &free, "with a new hand tile");
+            }
+            while let Some(at) = placed.pop() {
+                tight.unplace(at);
+                free.unplace(at);
+                same(&tight, &free, "after a take-back");
+            }
+            assert!(
+                tight.tables.len() < free.tables.len(),
+                "{} seed {seed}: {} tables kept against {}",
+                v.label(),
+                tight.tables.len(),
+                free.tables.len()
+            );
         }
     }
 }

@@ -5,12 +5,71 @@
 // Indexing here cannot panic on input: table numbers are the generator's own, handed out by `table_for`, grid indices come from its frame and transition slots from a direction; none comes from a file.
 #![allow(clippy::indexing_slicing)]
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
 use super::generator::MoveGen;
 use super::pattern::{
     CORNER_SLOTS, NONE, Seen, WEIGHT_SLOTS, WEIGHTS_AT, first_slot, key_around, key_with_corners, shared_table,
 };
 use crate::model::{Cell, Direction};
 use crate::rules::reading::BonusCount;
+use crate::rules::table_cache::Table;
+
+/// The bytes the pattern tables of every generator in the process take.
+static TABLE_BYTES: AtomicU64 = AtomicU64::new(0);
+
+/// What a generator's tables take, counted into [`TABLE_BYTES`] (a clone's
+/// copies counted again, a dropped generator's given back), and the budget
+/// for all of them together.
+#[derive(Debug, Default)]
+pub(super) struct TableRoom {
+    /// The bytes one table takes.
+    each: u64,
+    /// The bytes this generator's tables take.
+    held: u64,
+    /// The bytes every generator's tables may take together
+    /// ([`crate::limits::ResourceLimits::pattern_table_bytes`]).
+    pub(super) budget: u64,
+    /// At how many tables to look at the room again.
+    pub(super) look_at: usize,
+    /// How many new tables between looks.
+    pub(super) every: usize,
+}
+
+impl TableRoom {
+    pub(super) fn new(each: u64) -> TableRoom {
+        let budget = crate::limits::current().pattern_table_bytes();
+        // A look at the shared count every few hundred new tables: at most
+        // a few hundred kilobytes over, and no shared counter read on every
+        // placement.
+        let every = 256;
+        TableRoom { each, held: 0, budget, look_at: every, every }
+    }
+
+    fn take(&mut self) {
+        self.held += self.each;
+        TABLE_BYTES.fetch_add(self.each, Ordering::Relaxed);
+    }
+
+    fn release(&mut self) {
+        TABLE_BYTES.fetch_sub(self.held, Ordering::Relaxed);
+        self.held = 0;
+    }
+}
+
+impl Clone for TableRoom {
+    fn clone(&self) -> TableRoom {
+        TABLE_BYTES.fetch_add(self.held, Ordering::Relaxed);
+        TableRoom { ..*self }
+    }
+}
+
+impl Drop for TableRoom {
+    fn drop(&mut self) {
+        self.release();
+    }
+}
 
 impl MoveGen<'_> {
     /// The pattern table of `cell` (for an occupied cell: as if it were
@@ -96,9 +155,16 @@ impl MoveGen<'_> {
             return t;
         }
         let shared = shared_table(self.variant, key);
+        self.push_table(key, shared)
+    }
+
+    /// Numbers the table of pattern `key`, projected onto the hand, with
+    /// none of its transitions known yet.
+    fn push_table(&mut self, key: u64, table: Arc<Table>) -> u32 {
         let id = self.tables.len() as u32;
-        self.local.project(&shared);
-        self.tables.push(shared);
+        self.room.take();
+        self.local.project(&table);
+        self.tables.push(table);
         self.keys.push(key);
         self.corner_next.resize(self.corner_next.len() + CORNER_SLOTS, NONE);
         if self.variant.rules().equal_weight.yes() {
@@ -106,5 +172,71 @@ impl MoveGen<'_> {
         }
         self.by_pattern.insert(key, id);
         id
+    }
+
+    /// The bytes one of this generator's tables takes.
+    pub(super) fn table_bytes(&self) -> u64 {
+        let weights = if self.variant.rules().equal_weight.yes() { WEIGHT_SLOTS } else { 0 };
+        // Its transitions, its projection (legal and bonus words), its key,
+        // its place in the map (key, number, control byte, the map at most
+        // 7/8 full) and the shared table itself, which the generator may be
+        // the last to hold (two bitsets over every orientation, their
+        // allocations and the count of holders).
+        let orientation_words = self.variant.orientations().len().div_ceil(64);
+        let bytes =
+            4 * (CORNER_SLOTS + weights) + 16 * self.local.words.max(1) + 8 + 16 + 8 + 16 * orientation_words + 64;
+        bytes as u64
+    }
+
+    /// Lets go of the unused tables if every generator's together are over
+    /// their share of the memory limit.
+    #[cold]
+    pub(super) fn look_at_room(&mut self) {
+        if TABLE_BYTES.load(Ordering::Relaxed) > self.room.budget {
+            self.compact();
+        }
+        self.room.look_at = self.tables.len() + self.room.every;
+    }
+
+    /// Lets go of the tables nothing refers to: the grid's cells, the open
+    /// cells and the placements to take back keep theirs, renumbered; the
+    /// transitions are forgotten and found again when next needed. Called
+    /// only as a placement or a take-back starts, when no table number is
+    /// held but in the generator and in a [`super::CellsWithMoves`] (which
+    /// knows by the count of compactions that its numbers are stale), so
+    /// that a long search keeps within the memory limit however many
+    /// patterns it meets.
+    pub(super) fn compact(&mut self) {
+        self.compactions += 1;
+        self.room.release();
+        let keys = std::mem::take(&mut self.keys);
+        let tables = std::mem::take(&mut self.tables);
+        self.by_pattern.clear();
+        self.corner_next.clear();
+        self.weight_next.clear();
+        self.local.tables.clear();
+        let mut renumbered = vec![NONE; keys.len()];
+        let mut keep = |g: &mut Self, old: u32| -> u32 {
+            let Some(&new) = renumbered.get(old as usize) else { return old };
+            if new != NONE {
+                return new;
+            }
+            let (Some(&key), Some(table)) = (keys.get(old as usize), tables.get(old as usize)) else { return old };
+            let new = g.push_table(key, Arc::clone(table));
+            renumbered[old as usize] = new;
+            new
+        };
+        self.empty = keep(self, self.empty);
+        for i in 0..self.grid.tables.len() {
+            self.grid.tables[i] = keep(self, self.grid.tables[i]);
+        }
+        for i in 0..self.open.len() {
+            self.open[i].table = keep(self, self.open[i].table);
+        }
+        for u in 0..self.undo.len() {
+            for d in 0..8 {
+                self.undo[u].tables[d] = keep(self, self.undo[u].tables[d]);
+            }
+        }
     }
 }

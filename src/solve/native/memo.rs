@@ -10,6 +10,7 @@
 //! its own (a growth holds one shard's old table, not the whole table's),
 //! and before a shard grows, what the process holds now and the shard's new
 //! table must fit within the limit, less a reserve for what grows beside the
+//! table ([`crate::limits::kept_back`])
 //! table once it has stopped (the move generator's pattern tables, the lines
 //! read back). A table that may not grow keeps what it has and stores no
 //! new positions: the search goes on, searching those again.
@@ -34,13 +35,6 @@ const MIB: u64 = 1 << 20;
 /// What the process is taken to hold beside the table where its resident
 /// memory cannot be read.
 const UNREAD_BASE: u64 = 32 * MIB;
-
-/// The part of the limit kept back for what grows beside the table once it
-/// has stopped growing: on the 40-tile chained turn of the hard bench, the
-/// move generator's pattern tables grow by some 30 MB over the search.
-fn reserve(limit: u64) -> u64 {
-    (limit / 4).clamp(32 * MIB, 256 * MIB)
-}
 
 /// Which shard holds `key`.
 fn shard(key: u64) -> usize {
@@ -92,7 +86,7 @@ impl Room {
             || UNREAD_BASE + *self.taken.lock().unwrap_or_else(PoisonError::into_inner),
             |m| m.physical_mem as u64,
         );
-        let may = limit.saturating_sub(reserve(limit)).saturating_sub(held);
+        let may = limit.saturating_sub(crate::limits::kept_back(limit)).saturating_sub(held);
         if may >= next {
             *left = Some(may - next);
             self.took(next);
