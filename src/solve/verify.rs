@@ -10,8 +10,18 @@ use crate::rules::{Placement, Verdict, judge};
 
 /// Checks `answer` against the rules; the error says which play fails and why.
 pub fn verify(puzzle: &Puzzle, answer: &Answer) -> Result<(), String> {
+    // The position is set up once: each turn is replayed on a copy of it
+    // (`--all` may list many thousands).
+    let start = match &puzzle.goal {
+        Goal::BestTurn => Some(turn_start(puzzle)?),
+        _ => None,
+    };
+    let verify_turn = |plays: &[Play], score: i64| match &start {
+        Some(game) => verify_turn(game.clone(), plays, score),
+        None => Err("no position to replay the turn on".to_string()),
+    };
     match &puzzle.goal {
-        Goal::BestTurn => verify_turn(puzzle, &answer.plays, answer.score),
+        Goal::BestTurn => verify_turn(&answer.plays, answer.score),
         Goal::BestSequence { plays } => verify_sequence(puzzle, &answer.plays, answer.score, *plays),
         Goal::Fill(fill) => verify_fill(puzzle, fill, answer),
     }?;
@@ -21,7 +31,7 @@ pub fn verify(puzzle: &Puzzle, answer: &Answer) -> Result<(), String> {
             return Err(format!("optimal answer {} scores {score}, not {}", i + 1, answer.score));
         }
         match &puzzle.goal {
-            Goal::BestTurn => verify_turn(puzzle, other, answer.score)?,
+            Goal::BestTurn => verify_turn(other, answer.score)?,
             Goal::BestSequence { plays } => verify_sequence(puzzle, other, answer.score, *plays)?,
             Goal::Fill(_) => {}
         }
@@ -33,17 +43,22 @@ fn placement(p: &Play) -> Placement {
     Placement { tile: p.tile, at: p.at, corners: p.corners }
 }
 
-/// A turn is replayed through the game engine: seat 0 holds the hand, seat 1
-/// nothing, and the score is seat 0's score after the turn.
-fn verify_turn(puzzle: &Puzzle, plays: &[Play], score: i64) -> Result<(), String> {
+/// The position a turn is replayed from: seat 0 holds the hand, seat 1
+/// nothing.
+fn turn_start(puzzle: &Puzzle) -> Result<Game, String> {
     let setup = Setup {
         hands: vec![puzzle.hand.clone(), Vec::new()],
         board: puzzle.board.tiles(),
         to_move: Some(0),
         ..Setup::default()
     };
-    let mut game = Game::from_setup(puzzle.variant.clone(), &setup)
-        .map_err(|p| format!("the puzzle is not a game position: {}", p.iter().join("; ")))?;
+    Game::from_setup(puzzle.variant.clone(), &setup)
+        .map_err(|p| format!("the puzzle is not a game position: {}", p.iter().join("; ")))
+}
+
+/// A turn is replayed through the game engine from [`turn_start`]'s
+/// position, and the score is seat 0's score after the turn.
+fn verify_turn(mut game: Game, plays: &[Play], score: i64) -> Result<(), String> {
     // No placement at all: right only when the hand has no legal play.
     if plays.is_empty() {
         if game.legal_actions().iter().any(|a| matches!(a, Action::Place(_))) {

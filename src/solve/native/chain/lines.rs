@@ -75,12 +75,14 @@ impl Search<'_> {
         }
     }
 
-    /// The lines of what follows that reach `value`, up to `cap`, the
-    /// budget held while they are read back: for every best line of a
-    /// search already searched to the end.
+    /// The lines of what follows that reach `value`, up to `cap`, for
+    /// every best line of a search already searched to the end. The one
+    /// line a proven answer prints is read with the budget held; `--all`'s
+    /// list (`cap` over one) is read within the limits, and a limit that
+    /// stops it leaves the lines read so far.
     pub(super) fn chain_read(&mut self, owed: u8, value: i64, cap: usize, prefix: &mut Vec<Play>) -> Vec<Vec<Play>> {
         let mut out = Vec::new();
-        let held = self.budget.hold(true);
+        let held = self.budget.hold(cap == 1);
         self.chain_lines(owed, value, cap, prefix, &mut out);
         self.budget.hold(held);
         out
@@ -166,7 +168,8 @@ impl Search<'_> {
             return Some((value, vec![line]));
         }
         let lines = self.chain_read(owed, value, self.cap(), &mut Vec::new());
-        Some((value, lines))
+        // Cut short before any line was read back, the one found stands.
+        Some((value, if lines.is_empty() { vec![line] } else { lines }))
     }
 }
 
@@ -178,6 +181,31 @@ mod tests {
     use crate::formats::builtin_variant;
     use crate::rules::random_position;
     use crate::solve::{Goal, Limits, Puzzle};
+
+    /// `--all`'s list of every best turn, read back once the search has
+    /// proven the best score, stops at the limit: cut one node before the
+    /// whole run's end, the answer is the same score, not proven, with that
+    /// score as its bound and the turns listed so far, in the same order.
+    /// (Read with the budget held, as before, the list ran on past the
+    /// limit to its end.)
+    #[test]
+    fn the_list_of_every_best_chained_turn_stops_at_the_limit_with_its_score_as_bound() {
+        let variant = builtin_variant("serbian-chain").unwrap();
+        let p = random_position(&variant, 77, 40, 8);
+        let puzzle = Puzzle { variant, board: p.board, hand: p.hand, goal: Goal::BestTurn };
+        let limits = Limits { all: true, ..Limits::default() };
+        let mut full = Search::new(&puzzle, &limits, Instant::now());
+        let whole = full.best_chained_turn();
+        assert!(whole.proven);
+        assert!(whole.all.len() > 1, "{} best turns", whole.all.len());
+        let mut search = Search::new(&puzzle, &limits, Instant::now());
+        search.budget.max_nodes = full.budget.nodes - 1;
+        let cut = search.best_chained_turn();
+        assert!(!cut.proven);
+        assert_eq!((cut.score, cut.bound), (whole.score, Some(whole.score)));
+        assert!(!cut.all.is_empty() && cut.all.len() <= whole.all.len());
+        assert_eq!(cut.all[..], whole.all[..cut.all.len()]);
+    }
 
     /// A line read back while the search goes on stops at the search's
     /// limit: with no table to read from (no room under the memory limit),

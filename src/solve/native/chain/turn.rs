@@ -74,7 +74,13 @@ impl Search<'_> {
         if reached || floor >= lowest {
             let lines = self.chained_turn_lines(&moves, lowest, self.cap());
             if !lines.is_empty() {
-                return self.finish(Some((lowest, lines)));
+                let mut answer = self.finish(Some((lowest, lines)));
+                if self.budget.stopped() {
+                    // `--all`'s list cut short by a limit: each turn listed
+                    // reaches the bound, but others may too.
+                    answer.bound = Some(lowest);
+                }
+                return answer;
             }
             // Read back, a turn reaching the bound cannot be missing;
             // should it be, the search below finds it.
@@ -142,11 +148,18 @@ impl Search<'_> {
             }
             _ => Vec::new(),
         };
-        debug_assert!(!seeded || !all.is_empty(), "the pilot's turn is the best, yet none is read back");
+        debug_assert!(
+            !seeded || !all.is_empty() || self.budget.stopped(),
+            "the pilot's turn is the best, yet none is read back"
+        );
         let best = best.map(|(value, line)| (value, if all.is_empty() { vec![line] } else { all }));
         let mut answer = self.finish(best);
         if stopped {
             answer.bound = Some(lowest.max(answer.score));
+        } else if self.budget.stopped() {
+            // Searched to the end, then `--all`'s list cut short by a limit:
+            // the score is the best there is, and the list may miss turns.
+            answer.bound = Some(answer.score);
         }
         answer
     }
@@ -237,9 +250,9 @@ impl Search<'_> {
     /// tiles.
     fn chained_turn_lines(&mut self, moves: &[Move], value: i64, cap: usize) -> Vec<Vec<Play>> {
         let mut out: Vec<Vec<Play>> = Vec::new();
-        let held = self.budget.hold(true);
+        let held = self.budget.hold(cap == 1);
         for &m in moves {
-            if out.len() >= cap {
+            if out.len() >= cap || self.budget.stopped() {
                 break;
             }
             let bonus = self.generator.is_bonus(m);
