@@ -78,6 +78,9 @@ pub(super) struct Table {
     /// position does not allocate its own.
     scratch: Vec<(Move, bool)>,
     spare: Vec<Vec<(bool, i64, Move)>>,
+    /// How many bonus tiles the table settled below the need unplaced,
+    /// both choices at once: the tests see that those cuts are made.
+    pub(super) unplaced: u64,
 }
 
 /// The key of a count of bonus tiles owed, XORed into the placements' key.
@@ -187,6 +190,7 @@ impl Search<'_> {
             report,
             scratch: Vec::new(),
             spare: Vec::new(),
+            unplaced: 0,
         };
     }
 

@@ -332,6 +332,51 @@ fn the_chained_search_finds_the_plain_walks_best_turns() {
     assert!(ties >= 10, "only {ties} positions have several best turns");
 }
 
+/// A bonus tile whose two choices the table settles below the need is
+/// passed over unplaced: a cut that read a wrong entry, or bounded a
+/// choice too low, would lose the best line. After each first bonus of
+/// the random positions, the two tiles taken are worth what the plain
+/// walk finds, by the same line, with such cuts made; and the 8-tile hand
+/// of the bench board, searched from below (no probes), makes them too
+/// and proves the 131 that the walk of the engine in `tests/hard_turns.rs`
+/// finds.
+#[test]
+// Slow in a debug build: run by `cargo test --release`.
+#[cfg_attr(debug_assertions, ignore)]
+fn a_chained_bonus_tile_settled_by_the_table_unplaced_loses_no_best_turn() {
+    let mut unplaced = 0;
+    let mut compared = 0;
+    for (name, puzzle, _) in chained_positions() {
+        let limits = Limits::default();
+        let mut plain = Search::new(puzzle, &limits, Instant::now());
+        plain.plain = true;
+        let mut fast = Search::new(puzzle, &limits, Instant::now());
+        let bonus: Vec<Move> = plain.moves().into_iter().filter(|&m| plain.generator.is_bonus(m)).collect();
+        for m in bonus {
+            let corners = corners_of(plain.variant, m);
+            plain.generator.place(m.at, corners);
+            fast.generator.place(m.at, corners);
+            let got = fast.take_tiles(2);
+            unplaced += fast.table.unplaced;
+            assert_eq!(got, plain.take_tiles(2), "{name} {m:?}");
+            compared += 1;
+            plain.generator.unplace(m.at);
+            fast.generator.unplace(m.at);
+        }
+    }
+    assert!(compared >= 120, "only {compared} compared");
+    assert!(unplaced > 0, "no bonus tile was cut unplaced after {compared} first bonuses");
+    let puzzle = bench_chained_turn(8);
+    let limits = Limits::default();
+    let mut search = Search::new(&puzzle, &limits, Instant::now());
+    search.probes = false;
+    let fast = search.best_turn();
+    assert!(fast.proven);
+    assert_eq!(fast.score, 131);
+    verify(&puzzle, &fast).unwrap();
+    assert!(search.table.unplaced > 0, "the 8-tile turn cut no bonus tile unplaced");
+}
+
 /// The bonus tiles after each first bonus, as the bonus report and the
 /// other choice ask for them: the chained search's best value and lines
 /// (all of them listing all) are the plain walk's.

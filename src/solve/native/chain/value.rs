@@ -149,6 +149,17 @@ impl Search<'_> {
                     continue;
                 }
             }
+            if earns
+                && owed >= 2
+                && !last
+                && let Some(most) = self.chain_settled_below(m, owed, weight, need)
+            {
+                // Settled below the need by the table, the 25 and the
+                // tiles alike: no need to place it.
+                upper = upper.max(most);
+                self.table.unplaced += 1;
+                continue;
+            }
             self.chain_place(m);
             if earns {
                 for (choice, pays, next) in self.chain_options(true, owed) {
@@ -182,6 +193,22 @@ impl Search<'_> {
         let (value, exact) = if best >= floor { (best, true) } else { (best.max(upper), false) };
         self.chain_store(key, value, exact);
         value
+    }
+
+    /// The most bonus tile `m` (a bonus, not placed, the hand not emptied
+    /// by it) can bring with `owed` owed (at least two), where the table
+    /// settles both its choices below `need`: the 25 with one fewer owed
+    /// and the tiles with one more. Read before placing it, as the searches
+    /// after it would read them first. The tiles' entry may be that of the
+    /// same position reached with as many owed by a tile without a bonus,
+    /// where taking the tiles here might not be allowed (E14): then no line
+    /// at all, less than the entry, which stays a bound.
+    fn chain_settled_below(&self, m: Move, owed: u8, weight: i64, need: i64) -> Option<i64> {
+        let placed = self.table.key ^ zobrist(m);
+        let points = self.chain_known(placed ^ owed_key(owed - 1), at_least(need - weight - 25))?;
+        let tiles = self.chain_known(placed ^ owed_key(owed + 1), at_least(need - weight))?;
+        let most = plus(points, weight + 25).max(plus(tiles, weight));
+        (most < need).then_some(most)
     }
 
     /// The most `owed` more placements can score counting only their
