@@ -3,9 +3,11 @@
 //! an SMT encoding (feature `smt`), and every answer replayed through the
 //! rules before anyone sees it.
 //!
-//! May use: model, rules, game. A best turn is replayed through the game
-//! engine before it is printed (`verify`), so the engine sits below this
-//! part and never uses it.
+//! May use: model, rules, game, limits. A best turn is replayed through
+//! the game engine before it is printed (`verify`), so the engine sits
+//! below this part and never uses it; the table of positions leaves the
+//! share of the memory limit that `limits` keeps back for the move
+//! generators.
 
 mod best;
 mod budget;

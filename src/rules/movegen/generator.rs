@@ -12,7 +12,7 @@ use super::grid::Grid;
 use super::local::Local;
 use super::moves::{Counts, Move};
 use super::pattern::{CORNER_SLOTS, Counting, NONE, Seen, bit};
-use super::transitions::TableRoom;
+use super::room::TableRoom;
 use crate::model::{Board, Cell, Corners, Direction, TileId};
 use crate::rules::table_cache::Table;
 use crate::rules::variant::Variant;

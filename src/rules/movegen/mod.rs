@@ -57,6 +57,7 @@ mod local;
 mod moves;
 mod pattern;
 mod quick;
+mod room;
 #[cfg(test)]
 mod tests;
 mod transitions;

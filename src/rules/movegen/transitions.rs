@@ -6,7 +6,6 @@
 #![allow(clippy::indexing_slicing)]
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::generator::MoveGen;
 use super::pattern::{
@@ -15,61 +14,6 @@ use super::pattern::{
 use crate::model::{Cell, Direction};
 use crate::rules::reading::BonusCount;
 use crate::rules::table_cache::Table;
-
-/// The bytes the pattern tables of every generator in the process take.
-static TABLE_BYTES: AtomicU64 = AtomicU64::new(0);
-
-/// What a generator's tables take, counted into [`TABLE_BYTES`] (a clone's
-/// copies counted again, a dropped generator's given back), and the budget
-/// for all of them together.
-#[derive(Debug, Default)]
-pub(super) struct TableRoom {
-    /// The bytes one table takes.
-    each: u64,
-    /// The bytes this generator's tables take.
-    held: u64,
-    /// The bytes every generator's tables may take together
-    /// ([`crate::limits::ResourceLimits::pattern_table_bytes`]).
-    pub(super) budget: u64,
-    /// At how many tables to look at the room again.
-    pub(super) look_at: usize,
-    /// How many new tables between looks.
-    pub(super) every: usize,
-}
-
-impl TableRoom {
-    pub(super) fn new(each: u64) -> TableRoom {
-        let budget = crate::limits::current().pattern_table_bytes();
-        // A look at the shared count every few hundred new tables: at most
-        // a few hundred kilobytes over, and no shared counter read on every
-        // placement.
-        let every = 256;
-        TableRoom { each, held: 0, budget, look_at: every, every }
-    }
-
-    fn take(&mut self) {
-        self.held += self.each;
-        TABLE_BYTES.fetch_add(self.each, Ordering::Relaxed);
-    }
-
-    fn release(&mut self) {
-        TABLE_BYTES.fetch_sub(self.held, Ordering::Relaxed);
-        self.held = 0;
-    }
-}
-
-impl Clone for TableRoom {
-    fn clone(&self) -> TableRoom {
-        TABLE_BYTES.fetch_add(self.held, Ordering::Relaxed);
-        TableRoom { ..*self }
-    }
-}
-
-impl Drop for TableRoom {
-    fn drop(&mut self) {
-        self.release();
-    }
-}
 
 impl MoveGen<'_> {
     /// The pattern table of `cell` (for an occupied cell: as if it were
@@ -192,7 +136,7 @@ impl MoveGen<'_> {
     /// their share of the memory limit.
     #[cold]
     pub(super) fn look_at_room(&mut self) {
-        if TABLE_BYTES.load(Ordering::Relaxed) > self.room.budget {
+        if self.room.over_budget() {
             self.compact();
         }
         self.room.look_at = self.tables.len() + self.room.every;
