@@ -332,6 +332,30 @@ fn the_chained_search_finds_the_plain_walks_best_turns() {
     assert!(ties >= 10, "only {ties} positions have several best turns");
 }
 
+/// Places each first play of `puzzle` that earns a bonus on a search that
+/// walks every line (`plain`) and on the chained search (`fast`), both
+/// under `limits`, and hands both to `check` with the play, taken back
+/// after; the count of such plays.
+fn after_each_first_bonus(
+    puzzle: &Puzzle,
+    limits: &Limits,
+    mut check: impl FnMut(&mut Search<'_>, &mut Search<'_>, Move),
+) -> usize {
+    let mut plain = Search::new(puzzle, limits, Instant::now());
+    plain.plain = true;
+    let mut fast = Search::new(puzzle, limits, Instant::now());
+    let bonus: Vec<Move> = plain.moves().into_iter().filter(|&m| plain.generator.is_bonus(m)).collect();
+    for &m in &bonus {
+        let corners = corners_of(plain.variant, m);
+        plain.generator.place(m.at, corners);
+        fast.generator.place(m.at, corners);
+        check(&mut plain, &mut fast, m);
+        plain.generator.unplace(m.at);
+        fast.generator.unplace(m.at);
+    }
+    bonus.len()
+}
+
 /// A bonus tile whose two choices the table settles below the need is
 /// passed over unplaced: a cut that read a wrong entry, or bounded a
 /// choice too low, would lose the best line. After each first bonus of
@@ -347,22 +371,11 @@ fn a_chained_bonus_tile_settled_by_the_table_unplaced_loses_no_best_turn() {
     let mut unplaced = 0;
     let mut compared = 0;
     for (name, puzzle, _) in chained_positions() {
-        let limits = Limits::default();
-        let mut plain = Search::new(puzzle, &limits, Instant::now());
-        plain.plain = true;
-        let mut fast = Search::new(puzzle, &limits, Instant::now());
-        let bonus: Vec<Move> = plain.moves().into_iter().filter(|&m| plain.generator.is_bonus(m)).collect();
-        for m in bonus {
-            let corners = corners_of(plain.variant, m);
-            plain.generator.place(m.at, corners);
-            fast.generator.place(m.at, corners);
+        compared += after_each_first_bonus(puzzle, &Limits::default(), |plain, fast, m| {
             let got = fast.take_tiles(2);
             unplaced += fast.table.unplaced;
             assert_eq!(got, plain.take_tiles(2), "{name} {m:?}");
-            compared += 1;
-            plain.generator.unplace(m.at);
-            fast.generator.unplace(m.at);
-        }
+        });
     }
     assert!(compared >= 120, "only {compared} compared");
     assert!(unplaced > 0, "no bonus tile was cut unplaced after {compared} first bonuses");
@@ -388,22 +401,12 @@ fn the_chained_bonus_tiles_are_the_plain_walks() {
     for (name, puzzle, _) in chained_positions().iter().step_by(4) {
         for all in [false, true] {
             let limits = Limits { all, ..Limits::default() };
-            let mut plain = Search::new(puzzle, &limits, Instant::now());
-            plain.plain = true;
-            let mut fast = Search::new(puzzle, &limits, Instant::now());
-            let bonus: Vec<Move> = plain.moves().into_iter().filter(|&m| plain.generator.is_bonus(m)).collect();
-            for m in bonus {
-                let corners = corners_of(plain.variant, m);
-                plain.generator.place(m.at, corners);
-                fast.generator.place(m.at, corners);
+            compared += 2 * after_each_first_bonus(puzzle, &limits, |plain, fast, m| {
                 for owed in 1..=2 {
                     assert_eq!(fast.take_tiles(owed), plain.take_tiles(owed), "{name} {m:?} take {owed}");
                     assert_eq!(fast.bonus_tiles(owed), plain.bonus_tiles(owed), "{name} {m:?} owed {owed}");
-                    compared += 1;
                 }
-                plain.generator.unplace(m.at);
-                fast.generator.unplace(m.at);
-            }
+            });
         }
     }
     assert!(compared >= 60, "only {compared} compared");
