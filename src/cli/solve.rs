@@ -660,17 +660,17 @@ no fill can be made (proven by counting, without a search)"
         let _ = writeln!(out, "\nafter the plays (each numbered on its top edge):");
         out.push_str(&board_text_with_region(&board, &marks, region));
     }
-    if a.all.len() > 1 && a.proven {
-        let _ = writeln!(out, "\n{} optimal answers (--all)", a.all.len());
-    } else if a.all.len() > 1 {
-        let _ = writeln!(
-            out,
-            "\n{} answers scoring {} (--all), found before the search was stopped: there may be more",
-            a.all.len(),
-            a.score
-        );
-    }
     if a.all.len() > 1 {
+        if a.proven {
+            let _ = writeln!(out, "\n{} optimal answers (--all)", a.all.len());
+        } else {
+            let _ = writeln!(
+                out,
+                "\n{} answers scoring {} (--all), found before the search was stopped: there may be more",
+                a.all.len(),
+                a.score
+            );
+        }
         for (i, line) in a.all.iter().enumerate() {
             let plays: Vec<String> = line.iter().map(|p| format!("{} {} at {}", p.tile, p.corners, p.at)).collect();
             let _ = writeln!(out, "  {}. {}", i + 1, plays.join(" / "));

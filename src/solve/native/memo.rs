@@ -10,9 +10,8 @@
 //! its own (a growth holds one shard's old table, not the whole table's),
 //! and before a shard grows, what the process holds now and the shard's new
 //! table must fit within the limit, less a reserve for what grows beside the
-//! table ([`crate::limits::kept_back`])
-//! table once it has stopped (the move generator's pattern tables, the lines
-//! read back). A table that may not grow keeps what it has and stores no
+//! table once it has stopped (the move generators' pattern tables, the lines
+//! read back: [`crate::limits::kept_back`]). A table that may not grow keeps what it has and stores no
 //! new positions: the search goes on, searching those again.
 //!
 //! Shared between the threads of a search shared out, each shard goes
@@ -30,11 +29,9 @@ const SHARDS: usize = 1 << SHARD_BITS;
 /// What one slot of a shard's map takes: a key, a value and a control byte.
 const SLOT_BYTES: u64 = 8 + 8 + 1;
 
-const MIB: u64 = 1 << 20;
-
 /// What the process is taken to hold beside the table where its resident
 /// memory cannot be read.
-const UNREAD_BASE: u64 = 32 * MIB;
+const UNREAD_BASE: u64 = 32 * crate::limits::MIB;
 
 /// Which shard holds `key`.
 fn shard(key: u64) -> usize {
