@@ -151,10 +151,7 @@ fn the_native_chained_turn_under_a_memory_limit_stays_under_it_and_answers_the_s
     // (what the kernel counts, the binary and everything beside the table
     // included) stays under it, and the turn is the same, still proven.
     let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("chain.yaml");
-    let position =
-        common::run_ok(&["generate", "--seed", "79", "--tiles", "40", "--hand", "13", "--variant", "serbian-chain"], 0);
-    std::fs::write(&file, format!("{position}goal: best-turn\n")).unwrap();
+    let file = common::chained_turn_file(dir.path(), 79, 40, 13);
     let path = file.to_str().unwrap();
     let solve = |extra: &[&str]| {
         let mut args = vec!["solve", path, "--format", "json"];
@@ -183,10 +180,7 @@ fn a_long_chained_search_under_a_tight_memory_limit_keeps_its_pattern_tables_wit
     // within 6 s under `--max-memory 40M` (48 MB), and 121 MB in 60 s
     // under 64M.
     let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("chain.yaml");
-    let position =
-        common::run_ok(&["generate", "--seed", "77", "--tiles", "40", "--hand", "30", "--variant", "serbian-chain"], 0);
-    std::fs::write(&file, format!("{position}goal: best-turn\n")).unwrap();
+    let file = common::chained_turn_file(dir.path(), 77, 40, 30);
     let args = ["solve", file.to_str().unwrap(), "--rule", "R9=weight", "--max-memory", "40M", "--timeout", "6"];
     // The peak is read from the process's own high-water mark while it
     // runs: the kernel's count at its end also holds this test process's

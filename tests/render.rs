@@ -257,10 +257,7 @@ fn bad_input_leaves_no_png_behind() {
 #[test]
 fn a_puzzle_cut_short_by_the_time_limit_says_so() {
     let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("chain.yaml");
-    let position =
-        run_ok(&["generate", "--seed", "3", "--tiles", "80", "--hand", "30", "--variant", "serbian-chain"], 0);
-    std::fs::write(&path, format!("{position}goal: best-turn\n")).unwrap();
+    let path = common::chained_turn_file(dir.path(), 3, 80, 30);
     let svg = run_ok(&["render", path.to_str().unwrap(), "--timeout", "0.2"], 0);
     // The title wraps at the picture's width, which depends on the answer
     // found: its words are read across the lines.

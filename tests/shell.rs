@@ -259,10 +259,10 @@ fn quiet_solve_prints_the_score_and_whether_it_is_proven() {
     assert_eq!(stderr(&out), "");
     // An answer cut short by the time limit: exit 1, and the line says
     // whether the expectation is refuted (by the bound) or not confirmed.
-    let chain_text =
-        run_ok(&["generate", "--seed", "3", "--tiles", "80", "--hand", "30", "--variant", "serbian-chain"], 0);
+    let chain = common::chained_turn_file(dir.path(), 3, 80, 30);
+    let chain_text = std::fs::read_to_string(&chain).unwrap();
     let unconfirmed = dir.path().join("unconfirmed.yaml");
-    std::fs::write(&unconfirmed, format!("{chain_text}goal: best-turn\nexpect: {{score: 100000}}\n")).unwrap();
+    std::fs::write(&unconfirmed, format!("{chain_text}expect: {{score: 100000}}\n")).unwrap();
     let out = run(&["solve", unconfirmed.to_str().unwrap(), "-q", "--timeout", "0.2"]);
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
     let line = stdout(&out);
@@ -274,10 +274,6 @@ fn quiet_solve_prints_the_score_and_whether_it_is_proven() {
     );
     // A count, and an answer cut short by the time limit.
     assert_eq!(run_ok(&["solve", "puzzles/fill-2x3-count.yaml", "-q"], 0).split(' ').nth(1), Some("proven\n"));
-    let chain = dir.path().join("chain.yaml");
-    let position =
-        run_ok(&["generate", "--seed", "3", "--tiles", "80", "--hand", "30", "--variant", "serbian-chain"], 0);
-    std::fs::write(&chain, format!("{position}goal: best-turn\n")).unwrap();
     let cut = run_ok(&["solve", chain.to_str().unwrap(), "-q", "--timeout", "0.2"], 0);
     assert!(cut.ends_with(" not proven\n") && cut.lines().count() == 1, "{cut:?}");
     // --quiet is for the text report: with --format it is refused.

@@ -128,6 +128,18 @@ fn measured(args: &[&str], stdin: std::process::Stdio, interrupt_after: Option<s
     }
 }
 
+/// Writes into `dir` the best-turn puzzle of `generate --seed SEED --tiles
+/// TILES --hand HAND --variant serbian-chain` (bonus tiles chaining, R8),
+/// and gives its path.
+pub fn chained_turn_file(dir: &std::path::Path, seed: u64, tiles: usize, hand: usize) -> std::path::PathBuf {
+    let (seed, tiles, hand) = (seed.to_string(), tiles.to_string(), hand.to_string());
+    let position =
+        run_ok(&["generate", "--seed", &seed, "--tiles", &tiles, "--hand", &hand, "--variant", "serbian-chain"], 0);
+    let file = dir.join("chain.yaml");
+    std::fs::write(&file, format!("{position}goal: best-turn\n")).unwrap();
+    file
+}
+
 /// Every file under `dir`, by its path relative to it, with its bytes.
 pub fn tree(dir: &std::path::Path) -> std::collections::BTreeMap<String, Vec<u8>> {
     let mut out = std::collections::BTreeMap::new();
