@@ -307,6 +307,49 @@ fn the_smt_solver_is_left_behind_at_its_time_limit_with_an_answer_cut_short() {
     }
 }
 
+#[test]
+fn every_best_chained_turn_listed_under_a_time_limit_is_replayed_within_it() {
+    // The seeded 10-tile chained turn is proven in a fraction of a second,
+    // but its best turns are many thousands: listed until the limit, they
+    // took some 0.3 ms each to replay through the game engine after it, so
+    // `--all --timeout 2` answered after several seconds. The replay now
+    // stops a twentieth past the limit, and what it reached is the list.
+    let dir = tempfile::tempdir().unwrap();
+    let file = common::chained_turn_file(dir.path(), 77, 40, 10);
+    let file = file.to_str().unwrap();
+    let proven = common::run_ok(&["solve", file, "--rule", "R9=weight", "-q"], 0);
+    let best: i64 = proven.strip_suffix(" proven\n").unwrap_or_else(|| panic!("{proven}")).parse().unwrap();
+    let args = [
+        "solve",
+        file,
+        "--rule",
+        "R9=weight",
+        "--all",
+        "--timeout",
+        "2",
+        "--max-printed",
+        "10000000",
+        "--format",
+        "json",
+    ];
+    let run = common::run_measured(&args, None);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    // 2 s and a twentieth, with room for starting the process on a busy machine.
+    assert!(run.wall < std::time::Duration::from_secs(3), "answered after {:?}", run.wall);
+    let report: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(report["proven"], false, "{}", report["stats"]);
+    assert_eq!(report["stats"]["stopped"], "time-limit");
+    // The best score was reached before the limit: it is the bound, since
+    // turns beyond the list may score it too.
+    assert_eq!(report["score"], best);
+    assert_eq!(report["bound"], best);
+    let all = report["all"].as_array().unwrap();
+    assert!(all.len() > 1, "{} listed", all.len());
+    let distinct: std::collections::BTreeSet<String> = all.iter().map(|line| line.to_string()).collect();
+    assert_eq!(distinct.len(), all.len(), "a turn listed twice");
+    assert_eq!(all[0], report["plays"]);
+}
+
 /// Writes `text` to a file in a fresh folder and runs `quadominos ARGS FILE`
 /// on it, with how long it took.
 fn run_on(name: &str, text: &str, args: &[&str]) -> (std::process::Output, std::time::Duration) {

@@ -21,7 +21,7 @@ use quadominos::render::board_text_with_region;
 use quadominos::solve::native::{Native, OtherChoice};
 use quadominos::solve::{
     Answer, BoundStep, Choice, Goal, Limits, Play, PlayKind, Progress, Puzzle, Solver, Stats, Stop, confirms_count,
-    confirms_exists, confirms_score, fill_exists, verify,
+    confirms_exists, confirms_score, fill_exists, verify_within,
 };
 use serde::Serialize;
 
@@ -72,7 +72,8 @@ pub struct Args {
     #[arg(long, value_enum, default_value_t = SolverChoice::Native)]
     pub solver: SolverChoice,
     /// List every optimal answer (more than --max-printed is refused
-    /// whole).
+    /// whole; under --timeout, those replayed through the rules by the
+    /// limit and a twentieth of it, the answer then marked not proven).
     #[arg(long)]
     pub all: bool,
     /// Stop after this many seconds (both solvers together, encoding
@@ -261,9 +262,10 @@ struct ReportStats {
 }
 
 fn run_solver(solver: &dyn Solver, puzzle: &Puzzle, limits: &Limits) -> Result<Answer, Failure> {
-    let answer =
+    let started = Instant::now();
+    let mut answer =
         solver.solve(puzzle, limits).map_err(|e| Failure::Input(InputError::whole_file("--solver", e.to_string())))?;
-    verify(puzzle, &answer).map_err(|why| {
+    verify_within(puzzle, &mut answer, limits, started).map_err(|why| {
         Failure::Bug(format!("the {} solver's answer (score {}) fails the rules: {why}", solver.name(), answer.score))
     })?;
     Ok(answer)
@@ -666,7 +668,7 @@ no fill can be made (proven by counting, without a search)"
         } else {
             let _ = writeln!(
                 out,
-                "\n{} answers scoring {} (--all), found before the search was stopped: there may be more",
+                "\n{} answers scoring {} (--all), those found and checked before the search was stopped: there may be more",
                 a.all.len(),
                 a.score
             );

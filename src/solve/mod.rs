@@ -29,7 +29,7 @@ use crate::model::{Board, Cell, Corners, TileId};
 use crate::rules::Variant;
 
 pub use fill::{FillSearchKind, fill_on_lattice, pool_too_small, solve_fill_by};
-pub use verify::verify;
+pub use verify::{verify, verify_within};
 
 /// What a puzzle asks for.
 #[derive(Clone, Debug, PartialEq, Eq)]

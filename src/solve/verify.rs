@@ -4,12 +4,53 @@
 
 use itertools::Itertools;
 
-use super::{Answer, Choice, FillObjective, Goal, Play, PlayKind, Puzzle, score_of};
+use std::time::Instant;
+
+use super::{Answer, Choice, FillObjective, Goal, Limits, Play, PlayKind, Puzzle, Stop, score_of};
 use crate::game::{Action, Game, Setup};
 use crate::rules::{Placement, Verdict, judge};
 
 /// Checks `answer` against the rules; the error says which play fails and why.
 pub fn verify(puzzle: &Puzzle, answer: &Answer) -> Result<(), String> {
+    replay(puzzle, answer, || false).map(|_| ())
+}
+
+/// Checks `answer` as [`verify`] does, replaying the list of `--all` only
+/// while `limits` allow (the solver started at `started`), up to a twentieth
+/// of the time limit past it, so that a list found just before the limit
+/// still has time to be replayed. The answer itself is always replayed in
+/// full. A list cut short keeps the answers replayed so far, each a best
+/// one, and the answer is then marked not proven with its score as the
+/// bound (there may be more). A long list costs far more to replay than to
+/// find (the game engine judges every action): without this, a time limit
+/// would not hold.
+pub fn verify_within(puzzle: &Puzzle, answer: &mut Answer, limits: &Limits, started: Instant) -> Result<(), String> {
+    let deadline = limits.timeout.map(|t| started + t + t / 20);
+    let mut stop = None;
+    let replayed = replay(puzzle, answer, || {
+        stop = if limits.stop_requested() {
+            Some(Stop::Interrupted)
+        } else if deadline.is_some_and(|d| Instant::now() >= d) {
+            Some(Stop::TimeLimit)
+        } else {
+            None
+        };
+        stop.is_some()
+    })?;
+    if replayed < answer.all.len() {
+        answer.all.truncate(replayed);
+        if answer.proven {
+            answer.proven = false;
+            answer.bound = Some(answer.score);
+        }
+        answer.stats.stopped = answer.stats.stopped.or(stop);
+    }
+    Ok(())
+}
+
+/// Replays the answer and then its list until `expired` says to stop:
+/// how many of the list were replayed (its first is the answer itself).
+fn replay(puzzle: &Puzzle, answer: &Answer, mut expired: impl FnMut() -> bool) -> Result<usize, String> {
     // The position is set up once: each turn is replayed on a copy of it
     // (`--all` may list many thousands).
     let start = match &puzzle.goal {
@@ -26,6 +67,10 @@ pub fn verify(puzzle: &Puzzle, answer: &Answer) -> Result<(), String> {
         Goal::Fill(fill) => verify_fill(puzzle, fill, answer),
     }?;
     for (i, other) in answer.all.iter().enumerate() {
+        // The first is the answer, replayed above.
+        if i > 0 && expired() {
+            return Ok(i);
+        }
         let score = score_of(other);
         if score != answer.score {
             return Err(format!("optimal answer {} scores {score}, not {}", i + 1, answer.score));
@@ -36,7 +81,7 @@ pub fn verify(puzzle: &Puzzle, answer: &Answer) -> Result<(), String> {
             Goal::Fill(_) => {}
         }
     }
-    Ok(())
+    Ok(answer.all.len())
 }
 
 fn placement(p: &Play) -> Placement {
