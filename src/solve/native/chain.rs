@@ -81,6 +81,12 @@ pub(super) struct Table {
     /// How many bonus tiles the table settled below the need unplaced,
     /// both choices at once: the tests see that those cuts are made.
     pub(super) unplaced: u64,
+    /// Whether the search is guessing (see `guess_turn`): its values are
+    /// then no bounds, and its table is one of its own, thrown away after.
+    guess: bool,
+    /// How many positions the guess passed over: the tests see that it
+    /// does.
+    pub(super) guessed: u64,
 }
 
 /// The key of a count of bonus tiles owed, XORed into the placements' key.
@@ -191,6 +197,8 @@ impl Search<'_> {
             scratch: Vec::new(),
             spare: Vec::new(),
             unplaced: 0,
+            guess: false,
+            guessed: 0,
         };
     }
 

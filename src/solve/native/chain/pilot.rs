@@ -23,6 +23,10 @@ type Step = (Move, bool, Option<Choice>);
 const PILOT_NODES: u64 = 1 << 17;
 const PILOT_MORE_NODES: u64 = 1 << 19;
 
+/// The nodes the guessing search may visit (a few seconds with a large
+/// hand), a count so that every run is the same.
+const GUESS_NODES: u64 = 1 << 22;
+
 /// A line the pilot found: its value, its first play and its bonus tiles.
 type Piloted = (i64, Move, Vec<Step>);
 
@@ -176,6 +180,42 @@ impl Search<'_> {
         }
         self.walk_back(&steps);
         best
+    }
+
+    /// A turn found by the exact search made to guess: positions where the
+    /// tiles earning a bonus now could not reach the floor with a 25 each
+    /// are passed over, as though no new bonus cell would open (see
+    /// `guessed_below`). That passes over almost everything on a large
+    /// hand, and the lines it reaches are whole, legal turns, often the
+    /// best (on the seeded board, 266 with 16 tiles in hand within seconds,
+    /// where the search below had 258 after a minute), but nothing it
+    /// answers is proven: its table is one of its own, thrown away after,
+    /// and its score only a floor for the search below. The first plays
+    /// come in `moves`' order, each with the best found so far to beat.
+    pub(in super::super) fn guess_turn(&mut self, moves: &[Move], floor: i64) -> Option<(i64, Vec<Play>)> {
+        let entries = std::mem::replace(&mut self.table.entries, super::super::memo::Memo::new(self.limits.memory));
+        let record = self.table.record.take();
+        self.table.guess = true;
+        self.budget.attempt(Some(GUESS_NODES));
+        for &m in moves {
+            if !self.generator.is_bonus(m) {
+                continue;
+            }
+            let first = self.play(m, PlayKind::Turn, true);
+            self.chain_place(m);
+            if !self.hand_is_empty() {
+                let best = self.table.record.as_ref().map_or(floor, |r| r.0.max(floor));
+                self.chain_after_first(&first, best + 1 - first.points);
+            }
+            self.chain_unplace(m);
+            if self.budget.stopped() {
+                break;
+            }
+        }
+        self.budget.attempt(None);
+        self.table.guess = false;
+        self.table.entries = entries;
+        std::mem::replace(&mut self.table.record, record).filter(|r| r.0 > floor)
     }
 
     /// The best turn the pilot finds: at level one after each first play

@@ -1,7 +1,8 @@
 //! The whole chained turn: bounds proven from above by probes, a good turn
-//! found fast by the pilot, then the search below over the first plays (on
-//! one thread, or shared out over several), each chain after a first bonus
-//! searched by value against the best turn found so far.
+//! found fast by the pilot and a guess, then the search below over the
+//! first plays (on one thread, or shared out over several), each chain
+//! after a first bonus searched by value against the best turn found so
+//! far.
 
 use super::super::{Answer, Choice, Move, Play, PlayKind, Search};
 use super::{NONE, Next, better, plus};
@@ -59,13 +60,17 @@ impl Search<'_> {
                 }
             }
         }
-        // Then a good turn found fast, by the pilot: the search below need
-        // only reach its score, and, searching every first play, it finds
-        // the first turn in its order that does. The pilot's line is
-        // printed only when that search is cut short before one.
+        // Then a good turn found fast, by the pilot and then the guess: the
+        // search below need only reach its score, and, searching every
+        // first play, it finds the first turn in its order that does. Their
+        // line is printed only when that search is cut short before one.
         let mut seed = None;
         if !reached && !self.budget.stopped() {
             seed = self.pilot_turn(&moves);
+            let floor = seed.as_ref().map_or(NONE + 1, |s| s.0);
+            if floor < lowest && !self.budget.stopped() {
+                seed = better(seed, self.guess_turn(&moves, floor));
+            }
             if let Some((value, _)) = &seed {
                 self.limits.found(*value);
             }
@@ -199,7 +204,7 @@ impl Search<'_> {
     /// The chain after first play `first` (placed, a bonus) takes two
     /// tiles, at least `need`: as [`Search::chain_value`], the lines it
     /// reaches recorded after `first`.
-    fn chain_after_first(&mut self, first: &Play, need: i64) -> i64 {
+    pub(super) fn chain_after_first(&mut self, first: &Play, need: i64) -> i64 {
         let mut head = first.clone();
         head.choice = Some(Choice::Tiles);
         self.table.head = vec![head];

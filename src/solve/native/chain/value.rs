@@ -73,6 +73,14 @@ impl Search<'_> {
             all.drain(..).map(|(m, earns)| (earns, i64::from(self.scored(corners_of(variant, m).weight())), m)),
         );
         self.table.scratch = all;
+        if self.table.guess
+            && after.is_none()
+            && let Some(guessed) = self.guessed_below(&moves, owed, floor)
+        {
+            self.table.guessed += 1;
+            self.table.spare.push(moves);
+            return guessed;
+        }
         if passed {
             upper = upper.max(plain);
         }
@@ -292,5 +300,26 @@ impl Search<'_> {
         let (value, exact) = if best >= floor { (best, true) } else { (best.max(upper), false) };
         self.chain_store(key, value, exact);
         value
+    }
+
+    /// The guess of `guess_turn`: that the tiles of the hand
+    /// earning a bonus somewhere now are all that will earn one, so that
+    /// at most `owed` and two more for each of them are placed, the
+    /// heaviest, with a 25 for each. It is no bound (each tile placed may
+    /// open new bonus cells next to it, which other tiles then earn), but
+    /// it passes over almost every position that cannot reach `floor`.
+    /// The guess, where it is below `floor`.
+    fn guessed_below(&self, moves: &[(bool, i64, Move)], owed: u8, floor: i64) -> Option<i64> {
+        let mut earning = Vec::new();
+        for &(earns, _, m) in moves {
+            let id = corners_of(self.variant, m).id();
+            if earns && !earning.contains(&id) {
+                earning.push(id);
+            }
+        }
+        let tiles = earning.len() as i64;
+        let placed = (i64::from(owed) + 2 * tiles).min(self.table.hand_len).min(255) as u8;
+        let guessed = self.heaviest(placed) + most_25s(tiles.min(self.table.hand_len), i64::from(owed));
+        (guessed < floor).then_some(guessed)
     }
 }
