@@ -240,6 +240,15 @@ impl Limits {
         }
     }
 
+    /// When the time limit has been passed by a little (a twentieth of it,
+    /// at least 20 ms, at most 2 s): what a solver that does not keep to
+    /// the limit itself is waited for until, and what an answer's list is
+    /// replayed through the rules until, so that the answer comes within a
+    /// tenth of the limit. None without a time limit.
+    pub fn deadline_with_grace(&self, started: Instant) -> Option<Instant> {
+        self.timeout.map(|t| started + t + (t / 20).clamp(Duration::from_millis(20), Duration::from_secs(2)))
+    }
+
     /// The threads a search shared out runs on: those asked (at least
     /// one), never more than the cores the process may run on. Threads
     /// beyond the cores only take turns on them, each holding a share of

@@ -194,7 +194,9 @@ fn run(puzzle: &Puzzle, limits: &Limits, cells_only: bool) -> Result<Answer, Sol
     };
     let mut stopped_at: Option<Instant> = None;
     let deadline = || {
-        let timed = limits.timeout.map(|t| started + t + grace(t));
+        // z3 keeps to its timeout within a few milliseconds when it keeps
+        // to it at all: past the limit's grace it is left behind.
+        let timed = limits.deadline_with_grace(started);
         if limits.stop_requested() || over.load(Ordering::Relaxed) {
             let stop = *stopped_at.get_or_insert_with(Instant::now) + STOP_GRACE;
             return Some(timed.map_or(stop, |t| t.min(stop)));
@@ -260,14 +262,6 @@ fn run(puzzle: &Puzzle, limits: &Limits, cells_only: bool) -> Result<Answer, Sol
         Some(Stop::TimeLimit)
     };
     Ok(answer)
-}
-
-/// How long past the time limit the caller waits for z3 before leaving it
-/// behind: a twentieth of the limit (z3 keeps to its timeout within a few
-/// milliseconds when it keeps to it at all), so that the answer comes
-/// within a tenth of the limit.
-fn grace(timeout: Duration) -> Duration {
-    (timeout / 20).clamp(Duration::from_millis(20), Duration::from_secs(2))
 }
 
 /// How long after a stop (Ctrl-C, the memory limit) the caller waits for

@@ -302,13 +302,13 @@ impl Search<'_> {
         value
     }
 
-    /// The guess of `guess_turn`: that the tiles of the hand
-    /// earning a bonus somewhere now are all that will earn one, so that
-    /// at most `owed` and two more for each of them are placed, the
-    /// heaviest, with a 25 for each. It is no bound (each tile placed may
-    /// open new bonus cells next to it, which other tiles then earn), but
-    /// it passes over almost every position that cannot reach `floor`.
-    /// The guess, where it is below `floor`.
+    /// The guess of `guess_turn`, where it is below `floor`: that the
+    /// tiles of the hand earning a bonus somewhere now are all that will
+    /// earn one, so that at most `owed` and two more for each of them are
+    /// placed, the heaviest, with a 25 for each. It is no bound (each tile
+    /// placed may open new bonus cells next to it, which other tiles then
+    /// earn), but it passes over almost every position that cannot reach
+    /// `floor`.
     fn guessed_below(&self, moves: &[(bool, i64, Move)], owed: u8, floor: i64) -> Option<i64> {
         let mut earning = Vec::new();
         for &(earns, _, m) in moves {
