@@ -119,9 +119,6 @@ struct Scanner<'a> {
     /// flow collections open).
     keys: Vec<Option<Key>>,
     key_allowed: bool,
-    /// A `:` right here is a value indicator even without a space (after a
-    /// quoted scalar or a flow collection's end, in a flow).
-    adjacent_value_at: Option<usize>,
     lists: Vec<List>,
     /// A watched key's `:` was read; its value is not yet seen.
     pending: Option<String>,
@@ -157,7 +154,6 @@ impl<'a> Scanner<'a> {
             flows: Vec::new(),
             keys: vec![None],
             key_allowed: true,
-            adjacent_value_at: None,
             lists: Vec::new(),
             pending: None,
         }
@@ -266,11 +262,9 @@ impl<'a> Scanner<'a> {
                 // In a flow, libyaml (serde_yaml's reader) takes `?` as a key
                 // indicator even without a blank after it.
                 b'?' if self.blankz(1) || !block => self.explicit_key(),
-                b':' if self.blankz(1)
-                    || (!block && (flow_indicator(self.at(1)) || self.adjacent_value_at == Some(self.i))) =>
-                {
-                    self.value()
-                }
+                // In a flow, libyaml takes `:` as a value indicator whatever
+                // follows it (`{&a :'x'}` is an empty key and the value `x`).
+                b':' if self.blankz(1) || !block => self.value(),
                 b'*' | b'&' | b'!' => {
                     self.save_key();
                     self.node_start(false);
@@ -291,9 +285,6 @@ impl<'a> Scanner<'a> {
                     self.node_start(false);
                     self.key_allowed = false;
                     self.quoted(c);
-                    if !self.flows.is_empty() {
-                        self.adjacent_value_at = Some(self.i);
-                    }
                 }
                 _ => {
                     self.save_key();
@@ -490,7 +481,6 @@ impl<'a> Scanner<'a> {
         self.pop_flow();
         self.key_allowed = false;
         self.advance();
-        self.adjacent_value_at = Some(self.i);
     }
 
     fn flow_entry(&mut self) {
