@@ -93,8 +93,17 @@ impl EngineProcess {
             use std::os::unix::process::CommandExt;
             cmd.process_group(0);
         }
-        let mut child = cmd.spawn().map_err(|e| format!("cannot start `{program}`: {e}"))?;
-        running(child.id(), true);
+        // Started and noted under one lock: an interruption that comes
+        // meanwhile ends it too, and after one no engine starts.
+        let mut child = {
+            let mut running = RUNNING.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+            if running.ending {
+                return Err("the run is interrupted; no engine is started".into());
+            }
+            let child = cmd.spawn().map_err(|e| format!("cannot start `{program}`: {e}"))?;
+            running.pids.push(child.id());
+            child
+        };
         let (stdin, stdout, stderr) = (child.stdin.take(), child.stdout.take(), child.stderr.take());
         let (tx, lines) = sync_channel(LINES_AHEAD);
         if let Some(stdout) = stdout {
@@ -270,8 +279,11 @@ impl EngineProcess {
             );
         }
         let _ = self.child.kill();
+        // Forgotten before it is reaped: once reaped, its id (and group)
+        // may be another process's.
+        let pid = self.child.id();
+        RUNNING.lock().unwrap_or_else(std::sync::PoisonError::into_inner).pids.retain(|&p| p != pid);
         let _ = self.child.wait();
-        running(self.child.id(), false);
     }
 
     /// Says `quit`, gives the engine a moment to exit, then ends it.
@@ -321,22 +333,23 @@ fn describe(status: std::process::ExitStatus) -> String {
 /// The engines running now, by process id (each leads its own process
 /// group): those still running when the client is interrupted are ended
 /// with it ([`end_every_engine`]).
-static RUNNING: Mutex<Vec<u32>> = Mutex::new(Vec::new());
+static RUNNING: Mutex<Running> = Mutex::new(Running { pids: Vec::new(), ending: false });
 
-/// Notes that the engine `pid` runs (`true`) or has been ended.
-fn running(pid: u32, runs: bool) {
-    let mut list = RUNNING.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-    list.retain(|&p| p != pid);
-    if runs {
-        list.push(pid);
-    }
+struct Running {
+    pids: Vec<u32>,
+    /// The client is being interrupted: no engine is started any more.
+    ending: bool,
 }
 
 /// Ends every engine still running, each with its whole process group (a
 /// shell's children too): for a client interrupted by a signal, which
 /// leaves no engine behind.
 pub fn end_every_engine() {
-    let list = std::mem::take(&mut *RUNNING.lock().unwrap_or_else(std::sync::PoisonError::into_inner));
+    // Under the lock, so that no engine is reaped (its id then free for
+    // another process) or started meanwhile.
+    let mut running = RUNNING.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    running.ending = true;
+    let list = std::mem::take(&mut running.pids);
     #[cfg(target_os = "linux")]
     for pid in list {
         if let Some(group) = i32::try_from(pid).ok().and_then(rustix::process::Pid::from_raw) {
