@@ -684,6 +684,8 @@ impl<'a> LatticeSearch<'a> {
     }
 }
 
+#[cfg(test)]
+mod beam;
 mod bound;
 mod relax;
 mod shared;
