@@ -335,6 +335,8 @@ fn describe(status: std::process::ExitStatus) -> String {
 /// with it ([`end_every_engine`]).
 static RUNNING: Mutex<Running> = Mutex::new(Running { pids: Vec::new(), ending: false });
 
+/// The engines started and not yet ended, and whether the client is
+/// being interrupted.
 struct Running {
     pids: Vec<u32>,
     /// The client is being interrupted: no engine is started any more.
