@@ -73,7 +73,8 @@ pub struct Args {
     pub solver: SolverChoice,
     /// List every optimal answer (more than --max-printed is refused
     /// whole; under --timeout, those replayed through the rules by the
-    /// limit and a twentieth of it, the answer then marked not proven).
+    /// limit and a twentieth of it (at most 2 s), the answer then marked
+    /// not proven).
     #[arg(long)]
     pub all: bool,
     /// Stop after this many seconds (both solvers together, encoding

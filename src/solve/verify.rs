@@ -18,12 +18,12 @@ pub fn verify(puzzle: &Puzzle, answer: &Answer) -> Result<(), String> {
 /// Checks `answer` as [`verify`] does, replaying the list of `--all` only
 /// while `limits` allow (the solver started at `started`), up to the
 /// limit's grace past it ([`Limits::deadline_with_grace`]), so that a list
-/// found just before the limit still has time to be replayed. The answer itself is always replayed in
-/// full. A list cut short keeps the answers replayed so far, each a best
-/// one, and the answer is then marked not proven with its score as the
-/// bound (there may be more). A long list costs far more to replay than to
-/// find (the game engine judges every action): without this, a time limit
-/// would not hold.
+/// found just before the limit still has time to be replayed. The answer
+/// itself is always replayed in full. A list cut short keeps the answers
+/// replayed so far, each a best one, and the answer is then marked not
+/// proven with its score as the bound (there may be more). A long list
+/// costs far more to replay than to find (the game engine judges every
+/// action): without this, a time limit would not hold.
 pub fn verify_within(puzzle: &Puzzle, answer: &mut Answer, limits: &Limits, started: Instant) -> Result<(), String> {
     let deadline = limits.deadline_with_grace(started);
     let mut stop = None;
