@@ -512,14 +512,18 @@ fn broken_position_files_are_refused_at_the_offending_entry() {
         b"board:\n  - {at: [0, 0] tile: [5, 5, 5, 5]}\nhand: []\n",
         2,
         17,
-        "did not find expected ',' or '}'",
+        "the mapping `{` that begins at line 2, column 5 needs a `,` between its entries, or a `}` to close it",
     );
     // An unclosed mapping is noticed on the next line; the message says where
     // the mapping began, and does not repeat the position shown in front.
     let path = d.join("unclosed.yaml");
     std::fs::write(&path, "board:\n  - {at: [0, 0], tile: [5, 5, 5, 5]\nhand: []\n").unwrap();
     let shown = path.display().to_string();
-    refused(&["moves", &shown], &format!("{shown}:3:1"), "while parsing a flow mapping at line 2 column 5");
+    refused(
+        &["moves", &shown],
+        &format!("{shown}:3:1"),
+        "the mapping `{` that begins at line 2, column 5 needs a `,` between its entries, or a `}` to close it",
+    );
     let err = stderr(&run(&["moves", &shown]));
     assert!(!err.contains("line 3 column 1"), "{err}");
     // Wrong type: a board entry that is a string.
@@ -675,6 +679,12 @@ fn bad_rule_choices_on_the_command_line_name_the_option() {
     refused(&["moves", position, "--rule", "R4"], "--rule", "is not NAME=VALUE");
     refused(&["variants", "--rule", "R4=maybe"], "--rule", "`maybe` is not a value of R4");
     refused(&["variants", "--variant", "klingon"], "--variant", "unknown variant `klingon`");
+    // An empty name would otherwise be read as the working folder.
+    refused(
+        &["moves", position, "--variant", ""],
+        "--variant",
+        "no variant is named; write one of the shipped variants",
+    );
 }
 
 // ------------------------------------------------------- check and compare

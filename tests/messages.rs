@@ -473,3 +473,74 @@ fn a_mistyped_word_gets_the_nearest_valid_one_beside_the_list() {
     let far = refusal("x.yaml", &POSITION.replace("english", "klingon"), &["moves"], 1);
     assert!(!far.contains("did you mean") && far.contains("shipped variants are english,"), "{far}");
 }
+
+/// The YAML reader's own words for its syntax errors, never to be shown:
+/// a user is told what is unfinished or out of place, and what to write.
+const READER_WORDS: [&str; 12] = [
+    "did not find",
+    "could not find expected",
+    "while parsing",
+    "while scanning",
+    "in this context",
+    "cannot start any token",
+    "node content",
+    "end of stream",
+    "tag handle",
+    "indentation indicator",
+    "document indicator",
+    "deserializing",
+];
+
+/// Words that say what to do.
+const FIXES: [&str; 10] =
+    ["write", "remove", "put ", "replace", "close", "line it up", "indent", "use one of", "end it", "did you mean"];
+
+#[test]
+fn every_syntax_error_a_stray_character_makes_is_told_in_words_with_a_fix() {
+    // Each sign YAML reserves, a tab and a control character, put at every
+    // place of a small position file: every refusal names the line and
+    // column, keeps the reader's (and serde's) words to itself, and says
+    // what to write.
+    let signs =
+        ['[', ']', '{', '}', ',', ':', '"', '\'', '\t', '@', '`', '&', '*', '!', '%', '|', '>', '-', '\\', '\u{1}'];
+    let tmp = tempfile::tempdir().unwrap();
+    let path = tmp.path().join("p.yaml");
+    let shown = path.display().to_string();
+    let (mut refused, mut wrong) = (0, Vec::new());
+    for at in 0..=POSITION.len() {
+        for sign in signs {
+            let text = format!("{}{sign}{}", &POSITION[..at], &POSITION[at..]);
+            std::fs::write(&path, &text).unwrap();
+            let out = run(&strings(&["moves", &shown]));
+            if out.status.success() {
+                continue;
+            }
+            refused += 1;
+            let err = String::from_utf8_lossy(&out.stderr).to_string();
+            let first = err.lines().next().unwrap_or("").to_string();
+            let lower = first.to_lowercase();
+            let said = if out.status.code() != Some(2) {
+                Some(format!("exit {:?}", out.status.code()))
+            } else if !first.starts_with(&format!("error: {shown}:")) {
+                Some("no file".to_string())
+            } else if let Some(w) = READER_WORDS.iter().find(|w| lower.contains(*w)) {
+                Some(format!("the reader's words `{w}`"))
+            } else if let Some(w) = speaks_rust(&first).filter(|_| !first.contains("shipped variants are")) {
+                Some(format!("serde's words `{w}`"))
+            } else if !FIXES.iter().any(|f| lower.contains(f)) {
+                Some("no fix".to_string())
+            } else {
+                let rest = &first[format!("error: {shown}:").len()..];
+                let mut parts = rest.splitn(3, ':');
+                let numbered = parts.next().is_some_and(|l| l.parse::<usize>().is_ok())
+                    && parts.next().is_some_and(|c| c.parse::<usize>().is_ok());
+                (!numbered).then(|| "no line and column".to_string())
+            };
+            if let Some(why) = said {
+                wrong.push(format!("{sign:?} at {at}: {why}: {first}"));
+            }
+        }
+    }
+    assert!(refused > 500, "only {refused} of the texts were refused");
+    assert!(wrong.is_empty(), "{} of {refused} refusals:\n{}", wrong.len(), wrong.join("\n"));
+}

@@ -494,7 +494,15 @@ impl Source {
         // (often the end of the file); the key itself is what is wrong.
         if let Some(key_at) = simple_key(&message) {
             position = Some(key_at);
-            message = "could not find the `:` after this key (a mapping entry is `key: value`)".into();
+            message = "could not find the `:` after this key; write each mapping entry as `key: value`".into();
+        }
+        // A character the reader refuses (a control character) is given as
+        // a byte offset; the line and column are what a user can find.
+        if let Some((words, offset)) = message.rsplit_once(" at position ")
+            && let Ok(offset) = offset.parse::<usize>()
+        {
+            position = Some(self.line_col_at(offset));
+            message = words.to_string();
         }
         // Several documents: the second is what is wrong.
         if position.is_none() && message.contains("more than one document") {
@@ -515,7 +523,11 @@ impl Source {
             Some(kind) => {
                 format!("the file is {kind} where a {what} is expected; write it as `key: value` lines")
             }
-            None => plain(&message, quoted, position.and_then(|p| self.text_at(p))),
+            None => {
+                let at = position.and_then(|p| self.text_at(p));
+                let spot = super::yaml_words::Spot { at, at_end: position.is_some_and(|p| self.blank_from(p)) };
+                super::yaml_words::reworded(&message, spot).unwrap_or_else(|| plain(&message, quoted, at))
+            }
         };
         Located { file: self.name.clone(), position, message }
     }
@@ -585,6 +597,30 @@ impl Source {
         let line = self.text.split('\n').nth(line.checked_sub(1)?)?;
         let start = line.char_indices().nth(col.checked_sub(1)?)?.0;
         Some(&line[start..])
+    }
+
+    /// Whether nothing but blanks and line breaks follow a line and column
+    /// (from 1): the file ends there.
+    fn blank_from(&self, (line, col): (usize, usize)) -> bool {
+        let Some(index) = line.checked_sub(1) else { return false };
+        let mut lines = self.text.split('\n').skip(index);
+        let here = lines.next().map_or("", |l| {
+            let start = l.char_indices().nth(col.saturating_sub(1)).map_or(l.len(), |(i, _)| i);
+            &l[start..]
+        });
+        here.trim().is_empty() && lines.all(|l| l.trim().is_empty())
+    }
+
+    /// The line and column (from 1) of a byte offset into the text.
+    fn line_col_at(&self, offset: usize) -> (usize, usize) {
+        let mut end = offset.min(self.text.len());
+        while !self.text.is_char_boundary(end) {
+            end -= 1;
+        }
+        let before = &self.text[..end];
+        let line = before.matches('\n').count() + 1;
+        let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+        (line, col)
     }
 
     /// The character at a line and column (from 1).
@@ -749,7 +785,10 @@ mod tests {
                 &long[..80]
             )
         );
-        assert_eq!(plain("unknown field `a\nb`, expected `c`", false, None), "unknown key `a…`; the keys here are `c`");
+        assert_eq!(
+            plain("unknown field `a\nb`, expected `c`", false, None),
+            "unknown key `a…`; the keys here are `c`; write one of them, or remove the entry"
+        );
         assert_eq!(
             plain("invalid value: string \"one\\ntwo\", expected x", false, None),
             "the text \"one…\" is not allowed here; write x"

@@ -22,6 +22,7 @@ mod shipped;
 mod spec;
 mod words;
 pub mod yaml;
+mod yaml_words;
 
 pub use difficulty::{Figures, Level};
 pub use input::{BOM, InputError, Located, MAX_LISTED, STDIN_NAME, Source, is_stdin};

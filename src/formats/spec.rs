@@ -231,24 +231,39 @@ pub fn load_variant(name_or_path: &str, relative_to: Option<&Source>) -> Result<
         };
         return load_spec(&Source::builtin(&format!("{}/{written}", super::SHIPPED_SCENARIO_FOLDER), text));
     }
+    let names = || BUILTIN_VARIANTS.iter().map(|(n, _)| *n).collect::<Vec<&str>>().join(", ");
+    let refused = |message: String| match relative_to {
+        Some(source) => source.problems(vec![Problem::new(DocPath::from("variant"), message)]),
+        None => InputError::whole_file("--variant", message),
+    };
+    // An empty name (`variant: ""`, or a bare tag such as `!english`, which
+    // YAML reads as an empty text) would name the file's own folder.
+    if name_or_path.trim().is_empty() {
+        return Err(refused(format!(
+            "no variant is named; write one of the shipped variants, {}, or the path of a spec file",
+            names()
+        )));
+    }
     let path = match relative_to {
         Some(source) => source.relative(name_or_path),
         None => name_or_path.into(),
     };
+    if relative_to.is_some() && path.is_dir() {
+        return Err(refused(format!(
+            "`{name_or_path}` is a folder, not a spec file; write one of the shipped variants, {}, or the path of a spec file",
+            names()
+        )));
+    }
     // `-` on the command line is standard input; inside a file it is no name.
     let stdin = relative_to.is_none() && super::input::is_stdin(&path);
     let looks_like_file = stdin || name_or_path.contains(['/', '.']) || path.exists();
     if !looks_like_file {
-        let names: Vec<&str> = BUILTIN_VARIANTS.iter().map(|(n, _)| *n).collect();
         let message = format!(
             "unknown variant `{name_or_path}`{}; shipped variants are {}, or give the path of a spec file",
-            did_you_mean(name_or_path, names.iter().copied()),
-            names.join(", ")
+            did_you_mean(name_or_path, BUILTIN_VARIANTS.iter().map(|(n, _)| *n)),
+            names()
         );
-        return Err(match relative_to {
-            Some(source) => source.problems(vec![Problem::new(DocPath::from("variant"), message)]),
-            None => InputError::whole_file("--variant", message),
-        });
+        return Err(refused(message));
     }
     if let (Some(source), Err(e)) = (relative_to, std::fs::metadata(&path)) {
         // Named inside a file: the error is that file's, at its `variant:`.

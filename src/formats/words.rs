@@ -35,7 +35,7 @@ pub(super) fn reworded(message: &str, at: Option<&str>) -> Option<String> {
         let written = format!("a list of {count} values");
         wrong_type(path, &Written { phrase: written, scalar: None, list: list_at(at) }, expected)
     } else if let Some(rest) = rest.strip_prefix("unknown variant `") {
-        let (word, valid) = rest.split_once('`')?;
+        let (word, valid) = named_then_expected(rest)?;
         let valid = quoted_words(valid);
         let key = last_key(path).0;
         let hint = did_you_mean(word, valid.iter().copied());
@@ -53,22 +53,22 @@ pub(super) fn reworded(message: &str, at: Option<&str>) -> Option<String> {
             }
         }
     } else if let Some(rest) = rest.strip_prefix("unknown field `") {
-        let (key, valid) = rest.split_once('`')?;
+        let (key, valid) = named_then_expected(rest)?;
         let valid = quoted_words(valid);
         let kebab = key.replace('_', "-");
         if key.contains('_') && valid.contains(&kebab.as_str()) {
             format!(
-                "unknown key `{key}`; keys are written in kebab-case: `{kebab}`; the keys here are {}",
+                "unknown key `{key}`; keys are written in kebab-case: write `{kebab}`; the keys here are {}",
                 listed(&valid)
             )
         } else if valid.is_empty() {
-            format!("unknown key `{key}`; no key belongs here")
+            format!("unknown key `{key}`; no key belongs here: remove it")
         } else {
-            format!(
-                "unknown key `{key}`{}; the keys here are {}",
-                did_you_mean(key, valid.iter().copied()),
-                listed(&valid)
-            )
+            let hint = did_you_mean(key, valid.iter().copied());
+            // Without a near key to name, the list is the fix.
+            let fix = if hint.is_empty() { "; write one of them, or remove the entry" } else { "" };
+            let named = if key.is_empty() { "an empty key".to_string() } else { format!("unknown key `{key}`") };
+            format!("{named}{hint}; the keys here are {}{fix}", listed(&valid))
         }
     } else if let Some(rest) = rest.strip_prefix("missing field `") {
         let key = rest.split('`').next()?;
@@ -83,6 +83,17 @@ pub(super) fn reworded(message: &str, at: Option<&str>) -> Option<String> {
         "" => said,
         path => format!("{path}: {said}"),
     })
+}
+
+/// What serde quotes in its "unknown field `KEY`, expected ..." (or
+/// "unknown variant"), and what follows it: the key is as written, and may
+/// itself hold a backquote, where the names serde lists after it never do.
+fn named_then_expected(rest: &str) -> Option<(&str, &str)> {
+    let end = ["`, expected ", "`, there are no "].iter().filter_map(|m| rest.rfind(m)).max();
+    match end {
+        Some(end) => Some((&rest[..end], &rest[end + 1..])),
+        None => rest.strip_suffix('`').map(|word| (word, "")),
+    }
 }
 
 /// The document path in front of serde's message, and the message.
@@ -553,5 +564,20 @@ mod tests {
         let key = said("unknown field `hands`, expected one of `variant`, `board`, `hand`", None);
         assert_eq!(key, "unknown key `hands` (did you mean `hand`?); the keys here are `variant`, `board` and `hand`");
         assert_eq!(reworded("value 7 is outside 0-5", None), None);
+    }
+
+    #[test]
+    fn a_key_is_quoted_whole_whatever_it_holds() {
+        // A backquote inside the key does not end it: the list after it is
+        // still the keys serde names.
+        let key = reworded("unknown field `var`iant`, expected one of `variant`, `board`", None).unwrap();
+        assert_eq!(key, "unknown key `var`iant` (did you mean `variant`?); the keys here are `variant` and `board`");
+        let word = reworded("goal: unknown variant `fi`ll`, expected `fill` or `best-turn`", None).unwrap();
+        assert!(word.contains("`fi`ll` is not") && word.contains("`fill` or `best-turn`"), "{word}");
+        // An empty key, and a key with no near one: the list, and what to do.
+        let empty = reworded("unknown field ``, expected `at` or `tile`", None).unwrap();
+        assert_eq!(empty, "an empty key; the keys here are `at` and `tile`; write one of them, or remove the entry");
+        let none = reworded("unknown field `x`, there are no fields", None).unwrap();
+        assert_eq!(none, "unknown key `x`; no key belongs here: remove it");
     }
 }

@@ -29,7 +29,7 @@ pub struct Corners(pub [u8; 4]);
 pub enum TileError {
     /// A value outside 0–5 (wide enough for any integer a file can hold,
     /// so that the message names the value written).
-    #[error("value {0} is outside 0-5")]
+    #[error("value {0} is outside 0-5; write a value from 0 to 5")]
     ValueOutOfRange(i128),
     /// Not four dash-separated values.
     #[error("`{0}` is not a tile id: write four values 0-5 joined by dashes, e.g. 0-1-1-3")]
@@ -275,7 +275,10 @@ impl<'de> Deserialize<'de> for Value {
                     .ok_or_else(|| E::custom(TileError::ValueOutOfRange(v)))
             }
             fn visit_u128<E: serde::de::Error>(self, v: u128) -> Result<Value, E> {
-                self.visit_i128(i128::try_from(v).map_err(|_| E::custom(format!("value {v} is outside 0-5")))?)
+                self.visit_i128(
+                    i128::try_from(v)
+                        .map_err(|_| E::custom(format!("value {v} is outside 0-5; write a value from 0 to 5")))?,
+                )
             }
         }
         // Read as whatever it is (not as i64, which serde_yaml refuses as
