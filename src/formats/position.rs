@@ -141,7 +141,7 @@ pub struct LoadedPosition {
 /// holding one line of the position notation ([`super::notation`]).
 pub fn load_position(path: &Path, choice: &VariantChoice) -> Result<LoadedPosition, InputError> {
     let source = Source::read(path)?;
-    if path.extension().is_some_and(|e| e == "qpn") || (is_stdin(path) && reads_as_notation(&source.text)) {
+    if is_notation(path, &source) {
         return load_notation(source, choice);
     }
     let file: PositionFile = source
@@ -181,6 +181,12 @@ fn with_variant_problems(source: &Source, choice: &VariantChoice, mut problems: 
 /// notation rather than YAML: its first line that is not blank or a comment
 /// starts as a board does, with a digit, or `-` for an empty board or a
 /// negative x (a YAML position starts with a key, `{` or `---`).
+/// Whether `source`, read from `path`, is a line of the position notation
+/// (a `.qpn` file, or standard input that reads as one), not YAML.
+pub(super) fn is_notation(path: &Path, source: &Source) -> bool {
+    path.extension().is_some_and(|e| e == "qpn") || (is_stdin(path) && reads_as_notation(&source.text))
+}
+
 fn reads_as_notation(text: &str) -> bool {
     let first = text.lines().map(str::trim_start).find(|l| !l.is_empty() && !l.starts_with('#'));
     first.is_some_and(|l| l.starts_with(|c: char| c.is_ascii_digit()) || (l.starts_with('-') && !l.starts_with("--")))

@@ -439,12 +439,17 @@ fn rectangle(o: Cell, width: u32, height: u32) -> Result<Vec<Cell>, String> {
 pub fn load_puzzle(path: &Path, choice: &VariantChoice) -> Result<LoadedPuzzle, InputError> {
     let loaded = load_position(path, choice)?;
     let source = loaded.source;
+    let notation = super::position::is_notation(path, &source);
     let no_goal = || {
-        source.problems(vec![Problem::new(
-            DocPath::root(),
-            "a puzzle needs `goal:` (best-turn, {best-sequence: {plays: N}} or {fill: {...}}); \
-             a line of notation has none: write the position as YAML (`quadominos notation FILE --format yaml`)",
-        )])
+        let goals = "a puzzle needs `goal:` (best-turn, {best-sequence: {plays: N}} or {fill: {...}})";
+        let message = if notation {
+            format!(
+                "{goals}; a line of notation has none: write the position as YAML (`quadominos notation FILE --format yaml`) and add the goal"
+            )
+        } else {
+            format!("{goals}; write one, e.g. `goal: best-turn`")
+        };
+        source.problems(vec![Problem::new(DocPath::root(), message)])
     };
     // A position without a goal (a line of notation has none) is no puzzle,
     // whatever else the text holds.
