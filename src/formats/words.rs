@@ -102,9 +102,10 @@ fn split_path(message: &str) -> Option<(&str, &str)> {
         return Some(("", message));
     }
     let at = FORMS.iter().filter_map(|f| message.find(&format!(": {f}"))).min()?;
-    let path = &message[..at];
-    // A path is written without spaces (`goal.fill.region`, `hand[0]`).
-    (!path.contains(' ')).then(|| (path, &message[at + 2..]))
+    // serde_yaml writes the path with each key as it is written, spaces
+    // and signs included (a key such as `all:[ {legal` where a `:` lost its
+    // space): whatever comes before the first of serde's forms is the path.
+    Some((&message[..at], &message[at + 2..]))
 }
 
 /// serde's "UNEXPECTED, expected EXPECTED": a quoted string may itself hold
@@ -564,6 +565,15 @@ mod tests {
         let key = said("unknown field `hands`, expected one of `variant`, `board`, `hand`", None);
         assert_eq!(key, "unknown key `hands` (did you mean `hand`?); the keys here are `variant`, `board` and `hand`");
         assert_eq!(reworded("value 7 is outside 0-5", None), None);
+    }
+
+    #[test]
+    fn a_path_through_a_key_with_spaces_is_still_a_path() {
+        let said =
+            reworded("expect.all:[ {legal: invalid type: string \"true, score\", expected struct StepExpect", None)
+                .unwrap();
+        assert!(said.starts_with("expect.all:[ {legal: a mapping of `key: value` entries belongs here"), "{said}");
+        assert!(!said.contains("struct"), "{said}");
     }
 
     #[test]

@@ -115,7 +115,7 @@ pub fn load_scenario_source(source: Source, choice: &VariantChoice) -> Result<Lo
             Some(a) => actions.push(a),
             None => problems.push(Problem::new(
                 DocPath::from("actions").index(i),
-                "an action is either `place: {tile, at, corners}` or `do: take-points | take-tiles | draw | pass | next-round`",
+                "an action is either `place: {tile, at, corners}` or `do: take-points | take-tiles | draw | pass | next-round`; write one of them",
             )),
         }
     }
@@ -192,7 +192,10 @@ pub fn load_scenario_source(source: Source, choice: &VariantChoice) -> Result<Lo
             if k != "all" && !known.contains(k) && file.variants.is_some() {
                 problems.push(Problem::new(
                     at.key(k),
-                    format!("`{k}` is not one of the scenario's variants ({}) or `all`", known.join(", ")),
+                    format!(
+                        "`{k}` is not one of the scenario's variants ({}) or `all`; write one of them",
+                        known.join(", ")
+                    ),
                 ));
             }
         }
