@@ -493,26 +493,28 @@ const READER_WORDS: [&str; 12] = [
 
 /// Words that say what to do.
 const FIXES: [&str; 10] =
-    ["write", "remove", "put ", "replace", "close", "line it up", "indent", "use one of", "end it", "did you mean"];
+    ["write", "remove", "put ", "replace", "close", "line it up", "indent", "use ", "end it", "did you mean"];
 
-#[test]
-fn every_syntax_error_a_stray_character_makes_is_told_in_words_with_a_fix() {
-    // Each sign YAML reserves, a tab and a control character, put at every
-    // place of a small position file: every refusal names the line and
-    // column, keeps the reader's (and serde's) words to itself, and says
-    // what to write.
+/// Each sign YAML reserves, a tab and a control character, put at every
+/// place of `text` (read by `args`, the file's path last): every refusal
+/// names the line and column, keeps the reader's (and serde's) words to
+/// itself, and says what to write. Gives how many texts were refused, and
+/// what was wrong with each refusal that was.
+fn stray_signs(name: &str, text: &str, args: &[&str]) -> (usize, Vec<String>) {
     let signs =
         ['[', ']', '{', '}', ',', ':', '"', '\'', '\t', '@', '`', '&', '*', '!', '%', '|', '>', '-', '\\', '\u{1}'];
     let tmp = tempfile::tempdir().unwrap();
-    let path = tmp.path().join("p.yaml");
+    let path = tmp.path().join(name);
     let shown = path.display().to_string();
+    let mut all = strings(args);
+    all.push(shown.clone());
     let (mut refused, mut wrong) = (0, Vec::new());
-    for at in 0..=POSITION.len() {
+    for at in (0..=text.len()).filter(|&at| text.is_char_boundary(at)) {
         for sign in signs {
-            let text = format!("{}{sign}{}", &POSITION[..at], &POSITION[at..]);
-            std::fs::write(&path, &text).unwrap();
-            let out = run(&strings(&["moves", &shown]));
-            if out.status.success() {
+            std::fs::write(&path, format!("{}{sign}{}", &text[..at], &text[at..])).unwrap();
+            let out = run(&all);
+            // Exit 1: read, and an expectation of the file's own failed.
+            if matches!(out.status.code(), Some(0 | 1)) {
                 continue;
             }
             refused += 1;
@@ -541,6 +543,30 @@ fn every_syntax_error_a_stray_character_makes_is_told_in_words_with_a_fix() {
             }
         }
     }
-    assert!(refused > 500, "only {refused} of the texts were refused");
+    (refused, wrong)
+}
+
+#[test]
+fn every_syntax_error_a_stray_character_makes_is_told_in_words_with_a_fix() {
+    let (refused, wrong) = stray_signs("p.yaml", POSITION, &["moves"]);
+    assert!(refused > 1000, "only {refused} of the texts were refused");
+    assert!(wrong.is_empty(), "{} of {refused} refusals:\n{}", wrong.len(), wrong.join("\n"));
+}
+
+/// A scenario of one placement, with expectations for every variant and
+/// one step.
+const SCENARIO: &str = "name: s\ndescription: d\ncovers: [E8]\nstart:\n  board:\n    - {at: [0, 0], tile: [1, 2, 3, 4]}\n  hands: [[2-3-3-3, 0-0-1-1], [1-1-1-2]]\n  well: [0-0-0-1]\n  to-move: 0\nactions:\n  - place: {tile: 2-3-3-3, at: [1, 0], corners: [2, 3, 3, 3]}\n    expect:\n      all: {legal: true}\nexpect:\n  all: {phase: turn}\n";
+
+#[test]
+fn a_scenario_broken_by_a_stray_character_is_told_in_words_with_a_fix_too() {
+    // Its keys nest deeper than a position's (`actions[0].expect.all`), and
+    // its values are read by the scenario's own checks as well as serde's.
+    let tmp = tempfile::tempdir().unwrap();
+    let whole = tmp.path().join("s.yaml");
+    std::fs::write(&whole, SCENARIO).unwrap();
+    let out = run(&strings(&["check", &whole.display().to_string()]));
+    assert_eq!(out.status.code(), Some(0), "the scenario unbroken: {}", String::from_utf8_lossy(&out.stderr));
+    let (refused, wrong) = stray_signs("s.yaml", SCENARIO, &["check"]);
+    assert!(refused > 2000, "only {refused} of the texts were refused");
     assert!(wrong.is_empty(), "{} of {refused} refusals:\n{}", wrong.len(), wrong.join("\n"));
 }
