@@ -71,8 +71,9 @@ impl Sequence {
 #[derive(Default)]
 pub(super) struct Found {
     pub best: Option<(i64, Vec<u8>)>,
-    /// (seconds since the start, score, values) of each improvement.
-    pub events: Vec<(f64, i64, Vec<u8>)>,
+    /// (seconds since the start, score, values, whether the guided search
+    /// found it) of each improvement.
+    pub events: Vec<(f64, i64, Vec<u8>, bool)>,
 }
 
 /// One run's rollouts over the search's tables.
@@ -310,9 +311,80 @@ impl<'t> Nrpa<'t> {
         self.best = Some(fill.clone());
         let mut found = self.found.lock().expect("the best fills");
         if found.best.as_ref().is_none_or(|b| seq.score > b.0) {
-            found.events.push((self.started.elapsed().as_secs_f64(), seq.score, fill.1.clone()));
+            found.events.push((self.started.elapsed().as_secs_f64(), seq.score, fill.1.clone(), seq.legal[0] == 0));
             found.best = Some(fill);
         }
+    }
+
+    /// The lattice search (its checks and bound) from the first `depth`
+    /// values of `seq`, trying each point's values in the order of
+    /// `policy`'s weights, heaviest weight first, asking only for fills
+    /// heavier than the best any run has found, cut at `nodes` nodes.
+    pub(super) fn guided(&mut self, policy: &[f64], seq: &Sequence, depth: usize, nodes: u64) {
+        let depth = depth.min(seq.len);
+        self.search.values.fill(NONE);
+        self.search.used = 0;
+        let mut score = 0;
+        for p in 0..depth {
+            match self.search.assign(p, seq.values[p]) {
+                Some(g) => score += g,
+                None => return,
+            }
+        }
+        let floor = self.floor();
+        if self.search.bound(depth, floor.saturating_add(1).saturating_sub(score)).is_none() {
+            return;
+        }
+        let mut left = nodes;
+        self.dfs(policy, depth, score, &mut left);
+    }
+
+    /// The best any run has found (a fill must beat it).
+    fn floor(&self) -> i64 {
+        let mine = self.best.as_ref().map_or(i64::MIN, |b| b.0);
+        let theirs = self.found.lock().expect("the best fills").best.as_ref().map_or(i64::MIN, |b| b.0);
+        mine.max(theirs)
+    }
+
+    fn dfs(&mut self, policy: &[f64], next: usize, score: i64, left: &mut u64) {
+        if *left == 0 {
+            return;
+        }
+        *left -= 1;
+        if next == self.n {
+            // No values' choices kept: `offer` reads a first point
+            // without any as the guided search's fill.
+            let seq = Sequence {
+                values: self.search.values.clone(),
+                legal: vec![0; self.n],
+                len: self.n,
+                score,
+                complete: true,
+            };
+            self.offer(&seq);
+            return;
+        }
+        let ahead = self.search.ahead;
+        let mut order: Vec<(f64, u8)> = (0..6u8)
+            .filter(|v| ahead & (1 << v) != 0)
+            .map(|v| (policy[self.code(next, v, &self.search.values)], v))
+            .collect();
+        order.sort_by(|a, b| b.0.total_cmp(&a.0).then(b.1.cmp(&a.1)));
+        for (_, v) in order {
+            let before = self.search.used;
+            if let Some(gained) = self.search.assign(next, v) {
+                let score = score + gained;
+                let need = self.floor().saturating_add(1).saturating_sub(score);
+                if self.search.bound(next + 1, need).is_some() {
+                    self.dfs(policy, next + 1, score, left);
+                }
+            }
+            self.search.used = before;
+            if *left == 0 || self.over() {
+                break;
+            }
+        }
+        self.search.values[next] = NONE;
     }
 
     /// NRPA at `level` from `policy`: its best sequence.
@@ -357,6 +429,7 @@ pub(super) fn run(
     seed: u64,
     time: Duration,
     restarts: usize,
+    guide: Option<(usize, u64)>,
 ) -> (Found, u64) {
     let started = Instant::now();
     let deadline = started + time;
@@ -372,7 +445,11 @@ pub(super) fn run(
                         break;
                     }
                     let mut policy = vec![0.0; run.policy_len()];
-                    run.nested(options.level, &mut policy);
+                    let best = run.nested(options.level, &mut policy);
+                    // The search guided by what this run learned.
+                    if let Some((depth, nodes)) = guide {
+                        run.guided(&policy, &best, depth, nodes);
+                    }
                 }
                 rollouts.fetch_add(run.rollouts, std::sync::atomic::Ordering::Relaxed);
             });
@@ -431,12 +508,12 @@ mod tests {
                         penalty: 1000,
                         beta: 0.0,
                     };
-                    let (found, rollouts) = run(&tables, &options, 2, 7, Duration::from_secs(60), 0);
+                    let (found, rollouts) = run(&tables, &options, 2, 7, Duration::from_secs(60), 0, None);
                     // Two runs, each one level-2 search of 20 times 20
                     // rollouts.
                     assert_eq!(rollouts, 800, "{name} {order}");
                     let best = found.best.clone().expect("a fill");
-                    for (_, score, values) in &found.events {
+                    for (_, score, values, _) in &found.events {
                         checked(&puzzle, &view, &(*score, values.clone()));
                         assert!(*score <= optimum, "{name} {order} check {check}: {score}");
                     }
@@ -450,10 +527,32 @@ mod tests {
         }
     }
 
+    /// The lattice search guided by a run's policy, from its start and not
+    /// cut, finds the optimum of the 3x3 and 4x4 (it is exact below the
+    /// best fill NRPA found), every fill it reports legal.
+    #[test]
+    fn the_guided_search_run_through_finds_the_optimum() {
+        for (name, optimum) in [("fill-3x3-weight-english.yaml", 158), ("fill-4x4-weight-english.yaml", 263)] {
+            let puzzle = shipped(name);
+            let view = view_in(&puzzle, "mid");
+            let limits = Limits::default();
+            let tables = Tables::of(&view, &limits);
+            let options =
+                NrpaOptions { level: 1, iterations: 30, alpha: 1.0, context: 1, check: 2, penalty: 1000, beta: 0.0 };
+            let (found, _) = run(&tables, &options, 1, 3, Duration::from_secs(60), 0, Some((0, u64::MAX)));
+            for (_, score, values, _) in &found.events {
+                checked(&puzzle, &view, &(*score, values.clone()));
+            }
+            assert_eq!(found.best.map(|b| b.0), Some(optimum), "{name}");
+        }
+    }
+
     /// The measurement on the English `NRPA_SIZE` square (7): `NRPA_ORDER`
     /// (mid, rows, diag, cols), `NRPA_LEVEL`, `NRPA_ITERS`, `NRPA_ALPHA`,
     /// `NRPA_CONTEXT`, `NRPA_CHECK`, `NRPA_PENALTY`, `NRPA_BETA`,
-    /// `NRPA_THREADS`, `NRPA_SECONDS`, `NRPA_SEED`: the best legal weight
+    /// `NRPA_THREADS`, `NRPA_SECONDS`, `NRPA_SEED`, and `NRPA_NODES` above
+    /// 0 for the lattice search after each run, guided by its policy, from
+    /// the first `NRPA_DEPTH` values of its best sequence: the best legal weight
     /// by 10, 30 and 60 s, every fill replayed through the rules.
     #[test]
     #[ignore = "a measurement, run by hand: cargo test --release --lib nrpa::tests::measure -- --ignored --nocapture"]
@@ -475,12 +574,15 @@ mod tests {
         };
         let threads = env("NRPA_THREADS", 2);
         let seconds: u64 = env("NRPA_SECONDS", 60);
+        let nodes: u64 = env("NRPA_NODES", 0);
+        let guide = (nodes > 0).then(|| (env("NRPA_DEPTH", 0), nodes));
+        println!("guided search (depth, nodes): {guide:?}");
         let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
         println!("{options:?} order {order} threads {threads}, load {}", load.trim());
-        let (found, rollouts) = run(&tables, &options, threads, env("NRPA_SEED", 1), Duration::from_secs(seconds), usize::MAX);
-        for (t, score, values) in &found.events {
+        let (found, rollouts) = run(&tables, &options, threads, env("NRPA_SEED", 1), Duration::from_secs(seconds), usize::MAX, guide);
+        for (t, score, values, guided) in &found.events {
             checked(&puzzle, &view, &(*score, values.clone()));
-            println!("  {score} at {t:.1} s, checked");
+            println!("  {score} at {t:.1} s{}, checked", if *guided { " (guided search)" } else { "" });
         }
         let by = |s: f64| found.events.iter().filter(|e| e.0 <= s).map(|e| e.1).max();
         println!(
