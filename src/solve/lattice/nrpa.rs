@@ -47,6 +47,10 @@ pub(super) struct NrpaOptions {
     /// weight the value puts on the fill (value times the point's cells),
     /// as generalised NRPA adds a prior.
     pub beta: f64,
+    /// With check 3: a bias of this times how far each value's bound (its
+    /// score and the search's bound on the rest) falls short of the best
+    /// value's, so that values the bound favours are drawn more.
+    pub gamma: f64,
 }
 
 /// One rollout: the values it gave the points set (`len` of them), the
@@ -55,6 +59,8 @@ pub(super) struct NrpaOptions {
 pub(super) struct Sequence {
     pub values: Vec<u8>,
     legal: Vec<u8>,
+    /// The bias each value had at each point.
+    bias: Vec<[f64; 6]>,
     len: usize,
     pub score: i64,
     /// Whether every point got a value (a legal fill).
@@ -63,7 +69,7 @@ pub(super) struct Sequence {
 
 impl Sequence {
     fn new(n: usize) -> Sequence {
-        Sequence { values: vec![NONE; n], legal: vec![0; n], len: 0, score: i64::MIN, complete: false }
+        Sequence { values: vec![NONE; n], legal: vec![0; n], bias: vec![[0.0; 6]; n], len: 0, score: i64::MIN, complete: false }
     }
 }
 
@@ -184,13 +190,11 @@ impl<'t> Nrpa<'t> {
     }
 
     /// The softmax weights of the values in `legal` at point `p`.
-    fn weights(&self, policy: &[f64], p: usize, legal: u8, values: &[u8], out: &mut [f64; 6]) -> f64 {
+    fn weights(&self, policy: &[f64], p: usize, legal: u8, values: &[u8], bias: &[f64; 6], out: &mut [f64; 6]) -> f64 {
         let mut top = f64::NEG_INFINITY;
-        let degree = self.search.t.view.degree[p] as f64;
         for v in 0..6u8 {
             if legal & (1 << v) != 0 {
-                out[usize::from(v)] =
-                    policy[self.code(p, v, values)] + self.options.beta * f64::from(v) * degree;
+                out[usize::from(v)] = policy[self.code(p, v, values)] + bias[usize::from(v)];
                 top = top.max(out[usize::from(v)]);
             }
         }
@@ -219,6 +223,8 @@ impl<'t> Nrpa<'t> {
             let mut legal = 0u8;
             let mut gains = [0i64; 6];
             let mut aheads = [0u8; 6];
+            // By value: its score and the bound on the rest (check 3 only).
+            let mut reach = [i64::MIN; 6];
             let before = self.search.used;
             for v in (0..6u8).filter(|v| ahead & (1 << v) != 0) {
                 if let Some(g) = self.search.assign(p, v) {
@@ -226,9 +232,10 @@ impl<'t> Nrpa<'t> {
                         0 | 2 => true,
                         1 => self.forward(p),
                         _ => {
-                            let ok = self.search.bound(p + 1, i64::MIN).is_some();
+                            let rest = self.search.bound(p + 1, i64::MIN);
                             aheads[usize::from(v)] = self.search.ahead;
-                            ok
+                            reach[usize::from(v)] = rest.map_or(i64::MIN, |r| score + g + r);
+                            rest.is_some()
                         }
                     };
                     if ok {
@@ -245,7 +252,13 @@ impl<'t> Nrpa<'t> {
                 out.score = score - self.options.penalty;
                 return;
             }
-            let z = self.weights(policy, p, legal, &self.search.values, &mut probs);
+            let degree = self.search.t.view.degree[p] as f64;
+            let top = reach.iter().copied().max().unwrap_or(0);
+            for v in 0..6 {
+                let short = if legal & (1 << v) != 0 && reach[v] > i64::MIN { (reach[v] - top) as f64 } else { 0.0 };
+                out.bias[p][v] = self.options.beta * v as f64 * degree + self.options.gamma * short;
+            }
+            let z = self.weights(policy, p, legal, &self.search.values, &out.bias[p], &mut probs);
             let mut r = self.uniform() * z;
             let mut v = 0u8;
             for u in 0..6u8 {
@@ -284,7 +297,7 @@ impl<'t> Nrpa<'t> {
         let mut probs = [0.0; 6];
         for p in 0..seq.len {
             let legal = seq.legal[p];
-            let z = self.weights(policy, p, legal, &seq.values, &mut probs);
+            let z = self.weights(policy, p, legal, &seq.values, &seq.bias[p], &mut probs);
             for v in 0..6u8 {
                 if legal & (1 << v) != 0 {
                     let c = self.code(p, v, &seq.values);
@@ -357,6 +370,7 @@ impl<'t> Nrpa<'t> {
             let seq = Sequence {
                 values: self.search.values.clone(),
                 legal: vec![0; self.n],
+                bias: Vec::new(),
                 len: self.n,
                 score,
                 complete: true,
@@ -507,6 +521,7 @@ mod tests {
                         check,
                         penalty: 1000,
                         beta: 0.0,
+                        gamma: if check == 3 { 0.3 } else { 0.0 },
                     };
                     let (found, rollouts) = run(&tables, &options, 2, 7, Duration::from_secs(60), 0, None);
                     // Two runs, each one level-2 search of 20 times 20
@@ -538,7 +553,7 @@ mod tests {
             let limits = Limits::default();
             let tables = Tables::of(&view, &limits);
             let options =
-                NrpaOptions { level: 1, iterations: 30, alpha: 1.0, context: 1, check: 2, penalty: 1000, beta: 0.0 };
+                NrpaOptions { level: 1, iterations: 30, alpha: 1.0, context: 1, check: 2, penalty: 1000, beta: 0.0, gamma: 0.0 };
             let (found, _) = run(&tables, &options, 1, 3, Duration::from_secs(60), 0, Some((0, u64::MAX)));
             for (_, score, values, _) in &found.events {
                 checked(&puzzle, &view, &(*score, values.clone()));
@@ -571,6 +586,7 @@ mod tests {
             check: env("NRPA_CHECK", 1),
             penalty: env("NRPA_PENALTY", 1000),
             beta: env("NRPA_BETA", 0.0),
+            gamma: env("NRPA_GAMMA", 0.0),
         };
         let threads = env("NRPA_THREADS", 2);
         let seconds: u64 = env("NRPA_SECONDS", 60);
