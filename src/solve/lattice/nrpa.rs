@@ -206,12 +206,12 @@ impl<'t> Nrpa<'t> {
             }
         }
         let mut z = 0.0;
-        for v in 0..6 {
+        for (v, w) in out.iter_mut().enumerate() {
             if legal & (1 << v) != 0 {
-                out[v] = (out[v] - top).exp();
-                z += out[v];
+                *w = (*w - top).exp();
+                z += *w;
             } else {
-                out[v] = 0.0;
+                *w = 0.0;
             }
         }
         z
@@ -261,9 +261,9 @@ impl<'t> Nrpa<'t> {
             }
             let degree = self.search.t.view.degree[p] as f64;
             let top = reach.iter().copied().max().unwrap_or(0);
-            for v in 0..6 {
-                let short = if legal & (1 << v) != 0 && reach[v] > i64::MIN { (reach[v] - top) as f64 } else { 0.0 };
-                out.bias[p][v] = self.options.beta * v as f64 * degree + self.options.gamma * short;
+            for (v, (&r, b)) in reach.iter().zip(out.bias[p].iter_mut()).enumerate() {
+                let short = if legal & (1 << v) != 0 && r > i64::MIN { (r - top) as f64 } else { 0.0 };
+                *b = self.options.beta * v as f64 * degree + self.options.gamma * short;
             }
             let z = self.weights(policy, p, legal, &self.search.values, &out.bias[p], &mut probs);
             let mut r = self.uniform() * z;
