@@ -10,8 +10,11 @@
 //! point's neighbours set before it). A rollout that reaches a point with
 //! no value left is dead and scores its weight so far less a penalty. Each
 //! level runs the level below a number of times, keeps the best sequence
-//! and moves the policy towards it. The tests here that measure it are
-//! ignored; run them by hand (see `NRPA_*` below).
+//! and moves the policy towards it. After each run the lattice search
+//! may be run too, cut at a number of nodes, trying each point's values in
+//! the order of the run's policy and asking only for a fill heavier than
+//! the best so far: that found the heavier fills. The tests here that
+//! measure it are ignored; run them by hand (see `NRPA_*` below).
 
 // Indexing here cannot panic on input: point, cell and tile indices come from the view and tables the search is built on.
 #![allow(clippy::indexing_slicing)]
