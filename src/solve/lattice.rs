@@ -687,6 +687,8 @@ impl<'a> LatticeSearch<'a> {
 #[cfg(test)]
 mod beam;
 mod bound;
+#[cfg(test)]
+mod nrpa;
 mod relax;
 mod shared;
 #[cfg(test)]

@@ -329,26 +329,13 @@ pub(super) fn exact_above(
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{english_fill, shipped};
+    use super::super::tests::{english_fill, replayed, shipped};
     use super::*;
-    use crate::solve::{Answer, Goal, Stats, verify};
+    use crate::solve::Goal;
 
-    /// The beam's fill as the solver's answer, replayed through the rules
-    /// (every tile legal as if placed last, distinct, the score its weight).
+    /// The fill replayed through the rules.
     fn checked(puzzle: &crate::solve::Puzzle, view: &LatticeView, fill: &(i64, Vec<u8>)) {
-        let plays = view.plays(puzzle, &fill.1);
-        let answer = Answer {
-            score: fill.0,
-            proven: false,
-            bound: None,
-            plays,
-            all: Vec::new(),
-            count: None,
-            stats: Stats { solver: "native", nodes: 0, micros: 0, stopped: None },
-        };
-        verify(puzzle, &answer).unwrap_or_else(|e| panic!("the beam's fill {}: {e}", fill.0));
-        let Goal::Fill(goal) = &puzzle.goal else { panic!("a fill") };
-        assert_eq!(answer.plays.len(), goal.region.len());
+        replayed(puzzle, view, fill, "the beam");
     }
 
     fn env(name: &str, default: usize) -> usize {

@@ -55,6 +55,26 @@ pub(super) fn english_fill(width: i32, height: i32) -> Puzzle {
 
 /// A fixed stream of pseudo-random numbers (xorshift), the same on every
 /// run, for random regions and pools.
+/// A fill a prototype found (its weight and a value on each point of
+/// `view`) as the solver's answer, replayed through the rules: every tile
+/// legal as if placed last, distinct, the score its weight, every cell
+/// covered. `who` names the prototype in the failure.
+pub(super) fn replayed(puzzle: &Puzzle, view: &LatticeView, fill: &(i64, Vec<u8>), who: &str) {
+    let plays = view.plays(puzzle, &fill.1);
+    let answer = crate::solve::Answer {
+        score: fill.0,
+        proven: false,
+        bound: None,
+        plays,
+        all: Vec::new(),
+        count: None,
+        stats: crate::solve::Stats { solver: "native", nodes: 0, micros: 0, stopped: None },
+    };
+    verify(puzzle, &answer).unwrap_or_else(|e| panic!("{who}'s fill {}: {e}", fill.0));
+    let Goal::Fill(goal) = &puzzle.goal else { panic!("a fill") };
+    assert_eq!(answer.plays.len(), goal.region.len());
+}
+
 pub(super) fn xorshift(mut state: u64) -> impl FnMut() -> u64 {
     move || {
         state ^= state << 13;
