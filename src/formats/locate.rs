@@ -3,7 +3,7 @@
 //! duplicate cell, a disconnected board), which serde cannot locate.
 
 use yaml_rust2::parser::{Event, MarkedEventReceiver, Parser};
-use yaml_rust2::scanner::Marker;
+use yaml_rust2::scanner::{Marker, TScalarStyle};
 
 use crate::error::{DocPath, Segment};
 
@@ -34,17 +34,62 @@ pub struct SourceMap {
     duplicates: Vec<(usize, usize, String)>,
 }
 
-#[derive(Default)]
-struct Builder {
+struct Builder<'t> {
     stack: Vec<Node>,
     root: Option<Node>,
     /// Map keys waiting for their values, with where each is written, one
     /// per open mapping.
     keys: Vec<Option<(String, (usize, usize))>>,
     duplicates: Vec<(usize, usize, String)>,
+    text: &'t str,
+    /// The last event's place: its character index (as the parser counts),
+    /// byte offset, line and column (from 1). Events come in text order,
+    /// so finding the next one's byte offset walks on from here.
+    last: (usize, usize, usize, usize),
 }
 
-impl Builder {
+impl<'t> Builder<'t> {
+    fn new(text: &'t str) -> Builder<'t> {
+        Builder { stack: Vec::new(), root: None, keys: Vec::new(), duplicates: Vec::new(), text, last: (0, 0, 1, 1) }
+    }
+
+    /// The byte offset of the character at `index`, walking on from the
+    /// last event (from the start where the parser went back).
+    fn byte_at(&self, index: usize) -> usize {
+        let (from_char, from_byte) = if index >= self.last.0 { (self.last.0, self.last.1) } else { (0, 0) };
+        self.text[from_byte..].char_indices().nth(index - from_char).map_or(self.text.len(), |(b, _)| from_byte + b)
+    }
+
+    /// Where the tag or anchor of an empty value starts: the parser marks
+    /// such a value (`variant: !english`, `hand: &h`) where the next token
+    /// begins, often the next line; the tag or anchor is the last `!` or `&`
+    /// starting a word between the last event and `here`, outside comments.
+    fn marker_before(&self, here: usize) -> Option<(usize, usize)> {
+        let (_, start, mut line, mut col) = self.last;
+        let gap = self.text.get(start..here)?;
+        let mut found = None;
+        let mut comment = false;
+        let mut before: Option<char> = None;
+        for c in gap.chars() {
+            if c == '\n' {
+                (line, col, comment, before) = (line + 1, 1, false, None);
+                continue;
+            }
+            let starts_word = before.is_none_or(|b| b.is_whitespace() || matches!(b, ':' | ',' | '[' | '{'));
+            if c == '#' && before.is_none_or(char::is_whitespace) {
+                comment = true;
+            }
+            if !comment && starts_word && matches!(c, '!' | '&') {
+                found = Some((line, col));
+            }
+            before = Some(c);
+            col += 1;
+        }
+        found
+    }
+}
+
+impl Builder<'_> {
     fn push(&mut self, node: Node) {
         match self.stack.last_mut() {
             None => {
@@ -81,7 +126,7 @@ impl Builder {
     }
 }
 
-impl Builder {
+impl Builder<'_> {
     /// Opens a mapping or sequence.
     fn open(&mut self, node: Node) {
         self.stack.push(node);
@@ -92,9 +137,18 @@ impl Builder {
     }
 }
 
-impl MarkedEventReceiver for Builder {
+impl MarkedEventReceiver for Builder<'_> {
     fn on_event(&mut self, ev: Event, mark: Marker) {
-        let (line, col) = (mark.line(), mark.col() + 1);
+        let (mut line, mut col) = (mark.line(), mark.col() + 1);
+        let here = self.byte_at(mark.index());
+        if let Event::Scalar(text, TScalarStyle::Plain, anchor, tag) = &ev
+            && text.is_empty()
+            && (*anchor != 0 || tag.is_some())
+            && let Some(at) = self.marker_before(here)
+        {
+            (line, col) = at;
+        }
+        self.last = (mark.index(), here, mark.line(), mark.col() + 1);
         match ev {
             Event::Scalar(text, ..) => self.push(Node { line, col, kind: Kind::Scalar(text) }),
             Event::Alias(_) => self.push(Node { line, col, kind: Kind::Other }),
@@ -145,7 +199,7 @@ impl SourceMap {
     /// lenient, e.g. `[-, 1]`): the collections open when it gave up are
     /// closed, so that every node before that point keeps its place.
     fn partial(text: &str) -> SourceMap {
-        let mut builder = Builder::default();
+        let mut builder = Builder::new(text);
         let _ = Parser::new_from_str(text).load(&mut builder, false);
         while let Some(node) = builder.stack.pop() {
             if matches!(node.kind, Kind::Map(_)) {
@@ -157,7 +211,7 @@ impl SourceMap {
     }
 
     fn parse(text: &str) -> SourceMap {
-        let mut builder = Builder::default();
+        let mut builder = Builder::new(text);
         let mut parser = Parser::new_from_str(text);
         if parser.load(&mut builder, false).is_err() {
             return SourceMap { root: None, duplicates: Vec::new() };
@@ -202,6 +256,21 @@ impl SourceMap {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_empty_value_with_a_tag_or_anchor_is_where_that_is_written() {
+        // The parser marks an empty value where the next token starts; the
+        // place is the tag or anchor, not the next line.
+        let text = "variant: !english\nboard: []\nhand: &h  # a comment with & and !\n\ngoal: [!x , 1]\n";
+        let map = SourceMap::new(text);
+        assert_eq!(map.locate(&DocPath::from("variant")), Some((1, 10)));
+        assert_eq!(map.locate(&DocPath::from("board")), Some((2, 8)));
+        assert_eq!(map.locate(&DocPath::from("hand")), Some((3, 7)));
+        assert_eq!(map.locate(&DocPath::from("goal").index(0)), Some((5, 8)));
+        // Multi-byte characters before: columns count characters.
+        let text = "description: «é»\nvariant: !english\n";
+        assert_eq!(SourceMap::new(text).locate(&DocPath::from("variant")), Some((2, 10)));
+    }
 
     #[test]
     fn paths_resolve_to_where_their_node_starts() {
