@@ -570,3 +570,13 @@ fn a_scenario_broken_by_a_stray_character_is_told_in_words_with_a_fix_too() {
     assert!(refused > 2000, "only {refused} of the texts were refused");
     assert!(wrong.is_empty(), "{} of {refused} refusals:\n{}", wrong.len(), wrong.join("\n"));
 }
+
+#[test]
+fn a_terminal_escape_written_in_a_file_is_shown_not_obeyed() {
+    // YAML's `\e` is the escape character: a key that starts a terminal
+    // sequence is quoted in the message with the character escaped.
+    let text = "variant: english\n\"\\e[2J\\e[31mboard\": []\nhand: []\n";
+    let first = refusal("e.yaml", text, &["moves"], 2);
+    assert!(!first.contains('\u{1b}'), "{first:?}");
+    assert!(first.contains("unknown key `\\u{1b}[2J\\u{1b}[31mboard`"), "{first}");
+}

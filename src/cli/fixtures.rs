@@ -111,7 +111,9 @@ fn variant_disagrees(read: &notation::NotatedPosition, variant: &str, at: &DocPa
         _ => named == variant,
     };
     (!same).then(|| {
-        let message = format!("the notation names the variant `{named}`, not `{variant}` as `variant:` does");
+        let message = format!(
+            "the notation names the variant `{named}`, not `{variant}` as `variant:` does; make the two the same"
+        );
         Problem::new(at.key("notation"), message)
     })
 }
@@ -149,7 +151,7 @@ fn check(path: &std::path::Path, timeout: Option<std::time::Duration>, quiet: bo
         for (i, a) in answers.iter().enumerate() {
             let at = entry_path(i);
             if by_label(&a.variant).is_none() {
-                problems.push(Problem::new(at.key("variant"), format!("no variant is called `{}`", a.variant)));
+                problems.push(Problem::new(at.key("variant"), quadominos::fixtures::unknown_variant(&a.variant)));
             }
             if a.depth > MAX_CHECK_DEPTH {
                 let message = format!("depth {} is more than this check counts ({MAX_CHECK_DEPTH})", a.depth);
@@ -187,7 +189,7 @@ fn check(path: &std::path::Path, timeout: Option<std::time::Duration>, quiet: bo
         // seed is what it was grown from, for information.
         let at = DocPath::root().index(i);
         if by_label(&p.variant).is_none() {
-            problems.push(Problem::new(at.key("variant"), format!("no variant is called `{}`", p.variant)));
+            problems.push(Problem::new(at.key("variant"), quadominos::fixtures::unknown_variant(&p.variant)));
         }
         match notation::parse(&p.notation) {
             Err(e) => return Err(Failure::Input(inside_string(&source, &map, &at.key("notation"), e))),
@@ -209,7 +211,7 @@ fn check(path: &std::path::Path, timeout: Option<std::time::Duration>, quiet: bo
         for (j, listed) in p.moves.iter().enumerate() {
             if by_label(&listed.variant).is_none() {
                 let at = DocPath::root().index(i).key("moves").index(j).key("variant");
-                problems.push(Problem::new(at, format!("no variant is called `{}`", listed.variant)));
+                problems.push(Problem::new(at, quadominos::fixtures::unknown_variant(&listed.variant)));
             }
         }
     }

@@ -319,11 +319,24 @@ impl InputError {
     }
 }
 
+/// `text` with every control character written as its escape (`\t`,
+/// `\u{1b}`): a message quotes what a file holds (a key, a word), and a
+/// control character in it would break the one line a problem takes, or be
+/// obeyed by the terminal (an escape sequence written as `"\e[2J"` in YAML).
+fn printable(text: &str) -> std::borrow::Cow<'_, str> {
+    if text.chars().any(char::is_control) {
+        text.chars().map(|c| if c.is_control() { c.escape_default().to_string() } else { c.to_string() }).collect()
+    } else {
+        text.into()
+    }
+}
+
 impl fmt::Display for Located {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (file, message) = (printable(&self.file), printable(&self.message));
         match self.position {
-            Some((line, col)) => write!(f, "{}:{line}:{col}: {}", self.file, self.message),
-            None => write!(f, "{}: {}", self.file, self.message),
+            Some((line, col)) => write!(f, "{file}:{line}:{col}: {message}"),
+            None => write!(f, "{file}: {message}"),
         }
     }
 }
@@ -671,6 +684,16 @@ impl Source {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_control_character_in_a_problem_is_shown_escaped() {
+        let problem = super::Located {
+            file: "a\tb.yaml".into(),
+            position: Some((1, 2)),
+            message: "unknown key `\u{1b}[2Jx\u{b}y`".into(),
+        };
+        assert_eq!(problem.to_string(), "a\\tb.yaml:1:2: unknown key `\\u{1b}[2Jx\\u{b}y`");
+    }
+
     use std::collections::BTreeMap;
 
     use super::{Source, plain, simple_key};

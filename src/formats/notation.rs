@@ -130,7 +130,7 @@ pub fn parse_spanned(line: &str, spans: &mut Spans) -> Result<NotatedPosition, N
     let mut cursor = Cursor { text: line, byte: 0, at: 0 };
     let err = |column: usize, message: String| NotationError { column, message };
     if let Some(bad) = line.chars().position(|c| c.is_control()) {
-        return Err(err(bad + 1, "a control character; the notation is one line of printable text".into()));
+        return Err(err(bad + 1, "a control character; the notation is one line of printable text: remove it".into()));
     }
     // Each tile exists once (S1): a board or hand listing more than the
     // limit is refused at the first tile past it, before more is kept.
@@ -207,7 +207,9 @@ pub fn parse_spanned(line: &str, spans: &mut Spans) -> Result<NotatedPosition, N
         if name.is_empty() || !name.chars().all(|c| word(c) || c == '+' || c == '=') {
             return Err(err(
                 col,
-                format!("`{name}` is not a variant's label (letters, digits and `-`, then `+R4=no` overrides)"),
+                format!(
+                    "`{name}` is not a variant's label (letters, digits and `-`, then `+R4=no` overrides); write one, e.g. `english` or `serbian+R4=no`"
+                ),
             ));
         }
         spans.variant = Some(col);

@@ -10,7 +10,7 @@ use crate::error::suggest::did_you_mean;
 
 /// The forms serde's messages take, each after the document path
 /// (`board[0].tile: `) or at the start.
-const FORMS: [&str; 7] = [
+const FORMS: [&str; 8] = [
     "invalid type: ",
     "invalid value: ",
     "invalid length ",
@@ -18,6 +18,7 @@ const FORMS: [&str; 7] = [
     "unknown field `",
     "missing field `",
     "duplicate field `",
+    "duplicate entry ",
 ];
 
 /// `message` in plain words when it is one of serde's forms; `None` for any
@@ -73,6 +74,18 @@ pub(super) fn reworded(message: &str, at: Option<&str>) -> Option<String> {
     } else if let Some(rest) = rest.strip_prefix("missing field `") {
         let key = rest.split('`').next()?;
         format!("the key `{key}` is missing; it is required here (write `{key}: ...`)")
+    } else if let Some(rest) = rest.strip_prefix("duplicate entry ") {
+        // A mapping read whole (a cell written `{0, 0]`) with a key twice:
+        // serde_yaml writes a text key in Rust's quotes, a number bare.
+        let key = match rest.strip_prefix("with key ") {
+            Some(key) => {
+                let key = key.strip_prefix('"').and_then(|k| k.strip_suffix('"')).unwrap_or(key);
+                format!("the key `{}`", key.trim_matches('`'))
+            }
+            None if rest == "with null key" => "an empty key".to_string(),
+            None => "a key".to_string(),
+        };
+        format!("{key} is written twice in the same mapping; write it once")
     } else if let Some(rest) = rest.strip_prefix("duplicate field `") {
         let key = rest.split('`').next()?;
         format!("the key `{key}` is written twice in the same mapping; write it once")
@@ -565,6 +578,16 @@ mod tests {
         let key = said("unknown field `hands`, expected one of `variant`, `board`, `hand`", None);
         assert_eq!(key, "unknown key `hands` (did you mean `hand`?); the keys here are `variant`, `board` and `hand`");
         assert_eq!(reworded("value 7 is outside 0-5", None), None);
+    }
+
+    #[test]
+    fn a_key_twice_in_a_mapping_read_whole_is_said_as_a_key_written_twice() {
+        let said = reworded(".[0].board[0].at[0]: duplicate entry with key 0", None).unwrap();
+        assert_eq!(said, ".[0].board[0].at[0]: the key `0` is written twice in the same mapping; write it once");
+        let said = reworded("duplicate entry with key \"a\"", None).unwrap();
+        assert_eq!(said, "the key `a` is written twice in the same mapping; write it once");
+        let said = reworded("x: duplicate entry with null key", None).unwrap();
+        assert_eq!(said, "x: an empty key is written twice in the same mapping; write it once");
     }
 
     #[test]
