@@ -177,16 +177,16 @@ fn with_variant_problems(source: &Source, choice: &VariantChoice, mut problems: 
     problems
 }
 
-/// Whether a text with no file name to go by (standard input) is a line of
-/// notation rather than YAML: its first line that is not blank or a comment
-/// starts as a board does, with a digit, or `-` for an empty board or a
-/// negative x (a YAML position starts with a key, `{` or `---`).
 /// Whether `source`, read from `path`, is a line of the position notation
 /// (a `.qpn` file, or standard input that reads as one), not YAML.
 pub(super) fn is_notation(path: &Path, source: &Source) -> bool {
     path.extension().is_some_and(|e| e == "qpn") || (is_stdin(path) && reads_as_notation(&source.text))
 }
 
+/// Whether a text with no file name to go by (standard input) is a line of
+/// notation rather than YAML: its first line that is not blank or a comment
+/// starts as a board does, with a digit, or `-` for an empty board or a
+/// negative x (a YAML position starts with a key, `{` or `---`).
 fn reads_as_notation(text: &str) -> bool {
     let first = text.lines().map(str::trim_start).find(|l| !l.is_empty() && !l.starts_with('#'));
     first.is_some_and(|l| l.starts_with(|c: char| c.is_ascii_digit()) || (l.starts_with('-') && !l.starts_with("--")))
