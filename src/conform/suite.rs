@@ -126,8 +126,7 @@ pub fn variant_by_label(label: &str) -> Option<Variant> {
 pub fn label_variant(label: &str) -> Result<Variant, String> {
     let (name, overrides) = crate::protocol::message::read_label(label)?;
     let base = builtin_variant(&name).ok_or_else(|| {
-        let names: Vec<&str> = BUILTIN_VARIANTS.iter().map(|(n, _)| *n).collect();
-        format!("no shipped variant is called `{name}` (one of {})", names.join(", "))
+        format!("no shipped variant is called `{name}` (one of {})", crate::formats::shipped_variant_names())
     })?;
     overrides.iter().try_fold(base, |v, (k, value)| v.with_rule(k, value).map_err(|e| e.to_string()))
 }

@@ -37,5 +37,6 @@ pub use scenario::{ActionEntry, DealFile, FinalExpect, PlaceEntry, ScenarioFile,
 pub use shape::{List, Shape, shape};
 pub use shipped::{
     BUILTIN_VARIANTS, SHIPPED_SCENARIO_FILES, SHIPPED_SCENARIO_FOLDER, shipped_scenario_file, shipped_scenarios,
+    shipped_variant_names,
 };
 pub use spec::{TileSetFile, VariantSpec, builtin_variant, load_variant};

@@ -13,6 +13,12 @@ pub const BUILTIN_VARIANTS: [(&str, &str); 4] = [
     ("serbian-chain", include_str!("../../specs/variants/serbian-chain.yaml")),
 ];
 
+/// The shipped variants' names, as messages list them: `english,
+/// english-beginner, serbian, serbian-chain`.
+pub fn shipped_variant_names() -> String {
+    BUILTIN_VARIANTS.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ")
+}
+
 /// Each file's path under `specs/scenarios/` with its text.
 macro_rules! shipped {
     ($($path:literal),* $(,)?) => {

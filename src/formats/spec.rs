@@ -13,7 +13,7 @@ use crate::error::{DocPath, Problem};
 use crate::model::{Corners, TileSet};
 use crate::rules::{Clause, READINGS, Reading, RuleSet, SpecOrigin, Text, Variant, VariantParts};
 
-use super::shipped::BUILTIN_VARIANTS;
+use super::shipped::{BUILTIN_VARIANTS, shipped_variant_names};
 
 /// A choice with the clause ids behind it.
 #[derive(Clone, Debug, Deserialize, JsonSchema)]
@@ -231,7 +231,6 @@ pub fn load_variant(name_or_path: &str, relative_to: Option<&Source>) -> Result<
         };
         return load_spec(&Source::builtin(&format!("{}/{written}", super::SHIPPED_SCENARIO_FOLDER), text));
     }
-    let names = || BUILTIN_VARIANTS.iter().map(|(n, _)| *n).collect::<Vec<&str>>().join(", ");
     let refused = |message: String| match relative_to {
         Some(source) => source.problems(vec![Problem::new(DocPath::from("variant"), message)]),
         None => InputError::whole_file("--variant", message),
@@ -241,7 +240,7 @@ pub fn load_variant(name_or_path: &str, relative_to: Option<&Source>) -> Result<
     if name_or_path.trim().is_empty() {
         return Err(refused(format!(
             "no variant is named; write one of the shipped variants, {}, or the path of a spec file",
-            names()
+            shipped_variant_names()
         )));
     }
     let path = match relative_to {
@@ -251,7 +250,7 @@ pub fn load_variant(name_or_path: &str, relative_to: Option<&Source>) -> Result<
     if relative_to.is_some() && path.is_dir() {
         return Err(refused(format!(
             "`{name_or_path}` is a folder, not a spec file; write one of the shipped variants, {}, or the path of a spec file",
-            names()
+            shipped_variant_names()
         )));
     }
     // `-` on the command line is standard input; inside a file it is no name.
@@ -261,7 +260,7 @@ pub fn load_variant(name_or_path: &str, relative_to: Option<&Source>) -> Result<
         let message = format!(
             "unknown variant `{name_or_path}`{}; shipped variants are {}, or give the path of a spec file",
             did_you_mean(name_or_path, BUILTIN_VARIANTS.iter().map(|(n, _)| *n)),
-            names()
+            shipped_variant_names()
         );
         return Err(refused(message));
     }
@@ -285,8 +284,7 @@ pub fn load_spec(source: &Source) -> Result<Variant, InputError> {
         // Only a shipped variant can be a base: they have no base themselves,
         // so a chain of bases cannot loop.
         Some(name) => Some(builtin_variant(name).ok_or_else(|| {
-            let names: Vec<&str> = BUILTIN_VARIANTS.iter().map(|(n, _)| *n).collect();
-            let message = format!("unknown base `{name}`; a base is a shipped variant: {}", names.join(", "));
+            let message = format!("unknown base `{name}`; a base is a shipped variant: {}", shipped_variant_names());
             source.problems(vec![Problem::new(DocPath::from("base"), message)])
         })?),
     };
