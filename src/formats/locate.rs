@@ -43,30 +43,42 @@ struct Builder<'t> {
     duplicates: Vec<(usize, usize, String)>,
     text: &'t str,
     /// The last event's place: its character index (as the parser counts),
-    /// byte offset, line and column (from 1). Events come in text order,
-    /// so finding the next one's byte offset walks on from here.
-    last: (usize, usize, usize, usize),
+    /// line and column (from 1).
+    last: (usize, usize, usize),
+    /// A character index and its byte offset in `text`, walked on only when
+    /// an empty value with a tag or anchor needs a byte offset: events come
+    /// in text order, so the walks add up to one pass, and a file without
+    /// such a value costs none.
+    cursor: (usize, usize),
 }
 
 impl<'t> Builder<'t> {
     fn new(text: &'t str) -> Builder<'t> {
-        Builder { stack: Vec::new(), root: None, keys: Vec::new(), duplicates: Vec::new(), text, last: (0, 0, 1, 1) }
+        let (stack, keys, duplicates) = (Vec::new(), Vec::new(), Vec::new());
+        Builder { stack, root: None, keys, duplicates, text, last: (0, 1, 1), cursor: (0, 0) }
     }
 
     /// The byte offset of the character at `index`, walking on from the
-    /// last event (from the start where the parser went back).
-    fn byte_at(&self, index: usize) -> usize {
-        let (from_char, from_byte) = if index >= self.last.0 { (self.last.0, self.last.1) } else { (0, 0) };
-        self.text[from_byte..].char_indices().nth(index - from_char).map_or(self.text.len(), |(b, _)| from_byte + b)
+    /// cursor (from the start where the parser went back).
+    fn byte_at(&mut self, index: usize) -> usize {
+        let (from_char, from_byte) = if index >= self.cursor.0 { self.cursor } else { (0, 0) };
+        let byte = self.text[from_byte..]
+            .char_indices()
+            .nth(index - from_char)
+            .map_or(self.text.len(), |(b, _)| from_byte + b);
+        self.cursor = (index, byte);
+        byte
     }
 
     /// Where the tag or anchor of an empty value starts: the parser marks
     /// such a value (`variant: !english`, `hand: &h`) where the next token
     /// begins, often the next line; the tag or anchor is the last `!` or `&`
-    /// starting a word between the last event and `here`, outside comments.
-    fn marker_before(&self, here: usize) -> Option<(usize, usize)> {
-        let (_, start, mut line, mut col) = self.last;
-        let gap = self.text.get(start..here)?;
+    /// starting a word between the last event and `here` (a character
+    /// index), outside comments.
+    fn marker_before(&mut self, here: usize) -> Option<(usize, usize)> {
+        let (last, mut line, mut col) = self.last;
+        let (start, end) = (self.byte_at(last), self.byte_at(here));
+        let gap = self.text.get(start..end)?;
         let mut found = None;
         let mut comment = false;
         let mut before: Option<char> = None;
@@ -140,15 +152,14 @@ impl Builder<'_> {
 impl MarkedEventReceiver for Builder<'_> {
     fn on_event(&mut self, ev: Event, mark: Marker) {
         let (mut line, mut col) = (mark.line(), mark.col() + 1);
-        let here = self.byte_at(mark.index());
         if let Event::Scalar(text, TScalarStyle::Plain, anchor, tag) = &ev
             && text.is_empty()
             && (*anchor != 0 || tag.is_some())
-            && let Some(at) = self.marker_before(here)
+            && let Some(at) = self.marker_before(mark.index())
         {
             (line, col) = at;
         }
-        self.last = (mark.index(), here, mark.line(), mark.col() + 1);
+        self.last = (mark.index(), mark.line(), mark.col() + 1);
         match ev {
             Event::Scalar(text, ..) => self.push(Node { line, col, kind: Kind::Scalar(text) }),
             Event::Alias(_) => self.push(Node { line, col, kind: Kind::Other }),
