@@ -688,6 +688,8 @@ impl<'a> LatticeSearch<'a> {
 mod beam;
 mod bound;
 #[cfg(test)]
+mod lds;
+#[cfg(test)]
 mod nrpa;
 mod relax;
 mod shared;

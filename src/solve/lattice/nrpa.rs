@@ -54,6 +54,12 @@ pub(super) struct NrpaOptions {
     /// score and the search's bound on the rest) falls short of the best
     /// value's, so that values the bound favours are drawn more.
     pub gamma: f64,
+    /// When above 0, the guided search is a limited discrepancy search
+    /// over the first this many points (each value after the policy's
+    /// first a discrepancy), in rounds of growing discrepancies, each
+    /// subtree from there searched depth first and cut at `sub_nodes`.
+    pub lds_free: usize,
+    pub sub_nodes: u64,
 }
 
 /// One rollout: the values it gave the points set (`len` of them), the
@@ -359,7 +365,67 @@ impl<'t> Nrpa<'t> {
             return;
         }
         let mut left = nodes;
-        self.dfs(policy, depth, score, &mut left);
+        if self.options.lds_free == 0 {
+            self.dfs(policy, depth, score, &mut left);
+            return;
+        }
+        let ahead = self.search.ahead;
+        for k in 0.. {
+            let mut cut = false;
+            self.search.ahead = ahead;
+            self.ldfs(policy, depth, score, k, &mut left, &mut cut);
+            if !cut || left == 0 || self.over() {
+                break;
+            }
+        }
+    }
+
+    /// The guided search with `k` discrepancies left at the first
+    /// `lds_free` points, depth first after them.
+    fn ldfs(&mut self, policy: &[f64], next: usize, score: i64, k: u32, left: &mut u64, cut: &mut bool) {
+        if next >= self.options.lds_free || next == self.n {
+            let mut sub = self.options.sub_nodes.min(*left);
+            let had = sub;
+            self.dfs(policy, next, score, &mut sub);
+            *left -= had - sub;
+            if sub == 0 {
+                *cut = true;
+            }
+            return;
+        }
+        if *left == 0 {
+            return;
+        }
+        *left -= 1;
+        let ahead = self.search.ahead;
+        let mut order: Vec<(f64, u8)> = (0..6u8)
+            .filter(|v| ahead & (1 << v) != 0)
+            .map(|v| (policy[self.code(next, v, &self.search.values)], v))
+            .collect();
+        order.sort_by(|a, b| b.0.total_cmp(&a.0).then(b.1.cmp(&a.1)));
+        let mut taken = 0;
+        for (_, v) in order {
+            let before = self.search.used;
+            if let Some(gained) = self.search.assign(next, v) {
+                let score = score + gained;
+                let need = self.floor().saturating_add(1).saturating_sub(score);
+                if self.search.bound(next + 1, need).is_some() {
+                    let cost = u32::from(taken > 0);
+                    if cost > k {
+                        *cut = true;
+                        self.search.used = before;
+                        break;
+                    }
+                    taken += 1;
+                    self.ldfs(policy, next + 1, score, k - cost, left, cut);
+                }
+            }
+            self.search.used = before;
+            if *left == 0 || self.over() {
+                break;
+            }
+        }
+        self.search.values[next] = NONE;
     }
 
     /// The best any run has found (a fill must beat it).
@@ -483,7 +549,7 @@ pub(super) fn run(
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::super::LatticeView;
     use super::super::beam::view_in;
     use super::super::tests::{english_fill, replayed, shipped};
@@ -519,6 +585,8 @@ mod tests {
                         penalty: 1000,
                         beta: 0.0,
                         gamma: if check == 3 { 0.3 } else { 0.0 },
+                        lds_free: 0,
+                        sub_nodes: 0,
                     };
                     let (found, rollouts) = run(&tables, &options, 2, 7, Duration::from_secs(60), 0, None);
                     // Two runs, each one level-2 search of 20 times 20
@@ -558,6 +626,8 @@ mod tests {
                 penalty: 1000,
                 beta: 0.0,
                 gamma: 0.0,
+                lds_free: 0,
+                sub_nodes: 0,
             };
             let (found, _) = run(&tables, &options, 1, 3, Duration::from_secs(60), 0, Some((0, u64::MAX)));
             for (_, score, values, _) in &found.events {
@@ -571,7 +641,7 @@ mod tests {
     /// on two shared cores (NRPA with a context code and the guided search:
     /// see `measure`), its values by lattice point row by row from the
     /// north-west: legal by the rules, and 605.
-    const FOUND_605: [[u8; 8]; 8] = [
+    pub(in crate::solve::lattice) const FOUND_605: [[u8; 8]; 8] = [
         [3, 3, 4, 5, 5, 0, 3, 5],
         [1, 1, 4, 4, 5, 0, 3, 3],
         [5, 1, 4, 4, 5, 3, 3, 4],
@@ -617,6 +687,8 @@ mod tests {
             penalty: env("NRPA_PENALTY", 1000),
             beta: env("NRPA_BETA", 0.0),
             gamma: env("NRPA_GAMMA", 0.0),
+            lds_free: env("NRPA_LDS", 0),
+            sub_nodes: env("NRPA_SUB", 20_000),
         };
         let threads = env("NRPA_THREADS", 2);
         let seconds: u64 = env("NRPA_SECONDS", 60);
