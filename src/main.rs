@@ -85,7 +85,19 @@ fn run(command: Command) -> Result<(String, u8), Failure> {
 
 fn main() -> ExitCode {
     cli::shared::colour::set(cli::shared::colour::early_choice(std::env::args_os().skip(1)));
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        // A number clap cannot read is told in the toolkit's words, like
+        // every other bad input; any other parse error (a missing argument,
+        // an unknown flag, and `--help` itself) keeps clap's message.
+        Err(e) => match cli::shared::arg_words::number_in_words(&e) {
+            Some(words) => {
+                eprintln!("{} {words}", cli::shared::colour::err(cli::shared::colour::BAD, "error:"));
+                return ExitCode::from(2);
+            }
+            None => e.exit(),
+        },
+    };
     cli::shared::colour::set(cli.color);
     quadominos::limits::set(cli.limits.limits());
     match run(cli.command) {

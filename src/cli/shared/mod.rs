@@ -7,6 +7,7 @@ use std::path::PathBuf;
 
 pub mod alternatives;
 pub mod answer;
+pub mod arg_words;
 pub mod colour;
 pub mod output;
 pub mod pages;

@@ -1,0 +1,147 @@
+//! A number on the command line that cannot be read, said in the toolkit's
+//! words. clap passes on the reader's own (`invalid digit found in string`,
+//! `number too large to fit in target type`, `0 is not in 1..=4294967295`),
+//! which name no fix; these say what is wrong with the value and what to
+//! write instead, as the messages about files do.
+
+use clap::error::{ContextKind, ContextValue, ErrorKind};
+use std::num::{IntErrorKind, ParseIntError};
+
+/// The message for a clap error about a whole number that an option could
+/// not take, or `None` for any other error (clap's own is kept: a missing
+/// argument, an unknown flag, `--help`).
+pub fn number_in_words(e: &clap::Error) -> Option<String> {
+    if e.kind() != ErrorKind::ValueValidation {
+        return None;
+    }
+    let Some(ContextValue::String(arg)) = e.get(ContextKind::InvalidArg) else { return None };
+    let Some(ContextValue::String(value)) = e.get(ContextKind::InvalidValue) else { return None };
+    // `--threads <N>` names the option `--threads`.
+    let name = arg.split_whitespace().next().unwrap_or(arg);
+    // A command line may hold any character: shown escaped, never obeyed.
+    let shown = value.escape_debug().to_string();
+    let source = std::error::Error::source(e)?;
+    let why = if let Some(p) = source.downcast_ref::<ParseIntError>() {
+        match p.kind() {
+            IntErrorKind::Empty => "the value is empty: write a whole number".to_string(),
+            IntErrorKind::PosOverflow => format!("`{shown}` is too large for it: write a smaller whole number"),
+            IntErrorKind::NegOverflow => format!("`{shown}` is too small for it: write a whole number of 0 or more"),
+            _ => format!("`{shown}` is not a whole number: write digits only, e.g. `{name} 2`"),
+        }
+    } else {
+        out_of_range(&source.to_string())?
+    };
+    Some(format!("{name}: {why}"))
+}
+
+/// clap's range message, `N is not in A..=B` (or `A..`, `..=B`), as the
+/// range to write a number from.
+fn out_of_range(text: &str) -> Option<String> {
+    let (number, range) = text.split_once(" is not in ")?;
+    let (low, high) = range.split_once("..")?;
+    let high = high.strip_prefix('=').unwrap_or(high);
+    // The top of the number's own type is no limit a person needs to hear.
+    let high = high.parse::<u128>().ok().filter(|&h| h < u128::from(u32::MAX));
+    let low = low.parse::<i128>().unwrap_or(0);
+    let within = match high {
+        Some(h) => format!("a whole number from {low} to {h}"),
+        None => format!("a whole number of {low} or more"),
+    };
+    Some(format!("{number} is out of range: write {within}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::{CommandFactory, Parser};
+
+    /// clap's and Rust's own words, which the messages must not use.
+    const READER_WORDS: [&str; 5] = ["invalid digit", "is not in", "target type", "parse integer", "invalid value"];
+
+    /// Every option of every command whose value is a whole number, given
+    /// values no whole number option takes (and 0 and a large number, which
+    /// some take): each is either taken, or refused naming the option in
+    /// plain words with what to write, and never in the reader's.
+    #[test]
+    fn every_number_option_refuses_a_bad_number_in_plain_words() {
+        let top = crate::Cli::command();
+        let mut tried = 0;
+        let mut options = 0;
+        let mut names = std::collections::BTreeSet::new();
+        for sub in top.get_subcommands() {
+            let args: Vec<&clap::Arg> = sub.get_arguments().chain(top.get_arguments()).collect();
+            for arg in args {
+                let Some(long) = arg.get_long() else { continue };
+                // A whole-number option is one whose value clap reads as
+                // an integer: letters are refused by Rust's integer reader.
+                let probe = ["quadominos", sub.get_name(), &format!("--{long}=abc")];
+                let numeric = crate::Cli::try_parse_from(probe).err().is_some_and(|e| {
+                    e.kind() == ErrorKind::ValueValidation
+                        && std::error::Error::source(&e).is_some_and(|s| s.downcast_ref::<ParseIntError>().is_some())
+                });
+                if !numeric {
+                    continue;
+                }
+                options += 1;
+                names.insert(long);
+                let name = format!("--{long}");
+                for value in ["abc", "", "2.5", "1e3", "-1", "99999999999999999999999", "0", "500"] {
+                    let line = ["quadominos", sub.get_name(), &format!("{name}={value}")];
+                    let Err(e) = crate::Cli::try_parse_from(line) else { continue };
+                    if e.kind() != ErrorKind::ValueValidation {
+                        continue;
+                    }
+                    tried += 1;
+                    let said = number_in_words(&e).unwrap_or_else(|| panic!("{line:?}: clap's words kept: {e}"));
+                    assert!(said.starts_with(&format!("{name}: ")), "{line:?}: {said}");
+                    assert!(said.contains("write"), "{line:?}: {said}");
+                    if let Some(w) = READER_WORDS.iter().find(|w| said.contains(*w)) {
+                        panic!("{line:?} speaks of `{w}`: {said}");
+                    }
+                }
+            }
+        }
+        // 22 option names today (`--seed` on five commands, five limits on
+        // every command); each refuses at least the letters and the empty
+        // value.
+        assert!(names.len() >= 22, "{} number options found: {names:?}", names.len());
+        assert!(tried >= 2 * options, "{tried} refusals over {options} options");
+    }
+
+    #[test]
+    fn each_kind_of_bad_number_gets_its_own_fix() {
+        let said = |line: &[&str]| {
+            let e = crate::Cli::try_parse_from(line).err().expect("refused");
+            number_in_words(&e).expect("in words")
+        };
+        assert_eq!(
+            said(&["quadominos", "solve", "p.yaml", "--threads", "abc"]),
+            "--threads: `abc` is not a whole number: write digits only, e.g. `--threads 2`"
+        );
+        assert_eq!(said(&["quadominos", "perft", "--depth="]), "--depth: the value is empty: write a whole number");
+        assert_eq!(
+            said(&["quadominos", "perft", "--depth", "99999999999999999999999"]),
+            "--depth: `99999999999999999999999` is too large for it: write a smaller whole number"
+        );
+        assert_eq!(
+            said(&["quadominos", "--max-nesting", "500", "moves", "p.yaml"]),
+            "--max-nesting: 500 is out of range: write a whole number from 1 to 128"
+        );
+        assert_eq!(
+            said(&["quadominos", "--max-tiles", "0", "moves", "p.yaml"]),
+            "--max-tiles: 0 is out of range: write a whole number of 1 or more"
+        );
+        assert_eq!(
+            said(&["quadominos", "conform", "--perft-depth", "9"]),
+            "--perft-depth: 9 is out of range: write a whole number from 0 to 5"
+        );
+        // A control character typed into a value is shown escaped.
+        assert_eq!(
+            said(&["quadominos", "play", "--players", "\u{1b}[2J"]),
+            "--players: `\\u{1b}[2J` is not a whole number: write digits only, e.g. `--players 2`"
+        );
+        // Errors of other kinds keep clap's message.
+        let missing = crate::Cli::try_parse_from(["quadominos", "solve"]).err().expect("refused");
+        assert_eq!(number_in_words(&missing), None);
+    }
+}
