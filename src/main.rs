@@ -87,10 +87,10 @@ fn main() -> ExitCode {
     cli::shared::colour::set(cli::shared::colour::early_choice(std::env::args_os().skip(1)));
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
-        // A number clap cannot read is told in the toolkit's words, like
+        // A value an option cannot take is told in the toolkit's words, like
         // every other bad input; any other parse error (a missing argument,
         // an unknown flag, and `--help` itself) keeps clap's message.
-        Err(e) => match cli::shared::arg_words::number_in_words(&e) {
+        Err(e) => match cli::shared::arg_words::value_in_words(&e) {
             Some(words) => {
                 eprintln!("{} {words}", cli::shared::colour::err(cli::shared::colour::BAD, "error:"));
                 return ExitCode::from(2);

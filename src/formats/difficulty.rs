@@ -65,7 +65,7 @@ impl std::str::FromStr for Level {
         Level::ALL
             .into_iter()
             .find(|l| l.name() == s)
-            .ok_or_else(|| format!("unknown difficulty `{s}`; use easy, medium or hard"))
+            .ok_or_else(|| format!("unknown difficulty `{s}`: write easy, medium or hard"))
     }
 }
 

@@ -323,7 +323,7 @@ impl InputError {
 /// `\u{1b}`): a message quotes what a file holds (a key, a word), and a
 /// control character in it would break the one line a problem takes, or be
 /// obeyed by the terminal (an escape sequence written as `"\e[2J"` in YAML).
-fn printable(text: &str) -> std::borrow::Cow<'_, str> {
+pub fn printable(text: &str) -> std::borrow::Cow<'_, str> {
     if text.chars().any(char::is_control) {
         text.chars().map(|c| if c.is_control() { c.escape_default().to_string() } else { c.to_string() }).collect()
     } else {

@@ -25,7 +25,7 @@ pub mod yaml;
 mod yaml_words;
 
 pub use difficulty::{Figures, Level};
-pub use input::{BOM, InputError, Located, MAX_LISTED, STDIN_NAME, Source, is_stdin};
+pub use input::{BOM, InputError, Located, MAX_LISTED, STDIN_NAME, Source, is_stdin, printable};
 pub use locate::SourceMap;
 pub use overrides::{LabelOverride, RuleOverrides, reading_values, split_label};
 pub use position::{

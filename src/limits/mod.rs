@@ -141,17 +141,18 @@ pub fn parse_bytes(text: &str) -> Result<u64, String> {
         Some(k) => t.split_at(k),
         None => (t, ""),
     };
-    let n: u64 = digits.parse().map_err(|_| format!("`{t}` is not a size (a whole number, then K, M or G)"))?;
+    let n: u64 =
+        digits.parse().map_err(|_| format!("`{t}` is not a size: write a whole number, then K, M or G, e.g. 512M"))?;
     let scale: u64 = match unit.trim().to_ascii_uppercase().as_str() {
         "" | "B" => 1,
         "K" | "KB" | "KIB" => 1 << 10,
         "M" | "MB" | "MIB" => MIB,
         "G" | "GB" | "GIB" => 1 << 30,
-        _ => return Err(format!("`{t}`: the unit must be K, M or G")),
+        _ => return Err(format!("`{t}`: the unit must be K, M or G: write a whole number before it, e.g. 512M")),
     };
-    let size = n.checked_mul(scale).ok_or_else(|| format!("`{t}` is too large"))?;
+    let size = n.checked_mul(scale).ok_or_else(|| format!("`{t}` is too large: write a smaller size, e.g. 16G"))?;
     if size == 0 {
-        return Err("a limit of 0 allows nothing; give a positive size".into());
+        return Err("a limit of 0 allows nothing: write a positive size, e.g. 64M".into());
     }
     Ok(size)
 }

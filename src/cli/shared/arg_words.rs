@@ -1,16 +1,20 @@
-//! A number on the command line that cannot be read, said in the toolkit's
-//! words. clap passes on the reader's own (`invalid digit found in string`,
-//! `number too large to fit in target type`, `0 is not in 1..=4294967295`),
-//! which name no fix; these say what is wrong with the value and what to
-//! write instead, as the messages about files do.
+//! A value on the command line that an option cannot take, said in the
+//! toolkit's words, as the messages about files are: the option, what is
+//! wrong with the value, and what to write instead. For a whole number clap
+//! passes on Rust's own words (`invalid digit found in string`, `number too
+//! large to fit in target type`, `0 is not in 1..=4294967295`), which name
+//! no fix; the toolkit's own parsers (seconds, sizes, cells, tiles) give
+//! theirs, and clap's frame around them (`invalid value '5x' for '--timeout
+//! <SECONDS>'`, then a pointer to `--help`) is dropped.
 
 use clap::error::{ContextKind, ContextValue, ErrorKind};
+use quadominos::formats::printable;
 use std::num::{IntErrorKind, ParseIntError};
 
-/// The message for a clap error about a whole number that an option could
-/// not take, or `None` for any other error (clap's own is kept: a missing
-/// argument, an unknown flag, `--help`).
-pub fn number_in_words(e: &clap::Error) -> Option<String> {
+/// The message for a clap error about a value an option could not take,
+/// or `None` for any other error (clap's own is kept: a missing argument,
+/// an unknown flag, a word outside an option's list, `--help`).
+pub fn value_in_words(e: &clap::Error) -> Option<String> {
     if e.kind() != ErrorKind::ValueValidation {
         return None;
     }
@@ -19,7 +23,7 @@ pub fn number_in_words(e: &clap::Error) -> Option<String> {
     // `--threads <N>` names the option `--threads`.
     let name = arg.split_whitespace().next().unwrap_or(arg);
     // A command line may hold any character: shown escaped, never obeyed.
-    let shown = value.escape_debug().to_string();
+    let shown = printable(value);
     let source = std::error::Error::source(e)?;
     let why = if let Some(p) = source.downcast_ref::<ParseIntError>() {
         match p.kind() {
@@ -29,7 +33,9 @@ pub fn number_in_words(e: &clap::Error) -> Option<String> {
             _ => format!("`{shown}` is not a whole number: write digits only, e.g. `{name} 2`"),
         }
     } else {
-        out_of_range(&source.to_string())?
+        let said = source.to_string();
+        // The toolkit's own parsers say what to write themselves.
+        out_of_range(&said).unwrap_or_else(|| printable(&said).into_owned())
     };
     Some(format!("{name}: {why}"))
 }
@@ -58,61 +64,72 @@ mod tests {
     /// clap's and Rust's own words, which the messages must not use.
     const READER_WORDS: [&str; 5] = ["invalid digit", "is not in", "target type", "parse integer", "invalid value"];
 
-    /// Every option of every command whose value is a whole number, given
-    /// values no whole number option takes (and 0 and a large number, which
-    /// some take): each is either taken, or refused naming the option in
-    /// plain words with what to write, and never in the reader's.
+    /// Every option of every command that takes a value, given values
+    /// that most options refuse (and 0 and large numbers, which some
+    /// take): each is either taken, or refused naming the option in plain
+    /// words with what to write, never in clap's or Rust's, and with any
+    /// control character shown escaped.
     #[test]
-    fn every_number_option_refuses_a_bad_number_in_plain_words() {
+    fn every_option_refuses_a_bad_value_in_plain_words() {
         let top = crate::Cli::command();
         let mut tried = 0;
-        let mut options = 0;
-        let mut names = std::collections::BTreeSet::new();
+        let mut numbers = std::collections::BTreeSet::new();
+        let mut options = std::collections::BTreeSet::new();
+        let mut wrong = Vec::new();
         for sub in top.get_subcommands() {
             let args: Vec<&clap::Arg> = sub.get_arguments().chain(top.get_arguments()).collect();
             for arg in args {
                 let Some(long) = arg.get_long() else { continue };
-                // A whole-number option is one whose value clap reads as
-                // an integer: letters are refused by Rust's integer reader.
-                let probe = ["quadominos", sub.get_name(), &format!("--{long}=abc")];
-                let numeric = crate::Cli::try_parse_from(probe).err().is_some_and(|e| {
-                    e.kind() == ErrorKind::ValueValidation
-                        && std::error::Error::source(&e).is_some_and(|s| s.downcast_ref::<ParseIntError>().is_some())
-                });
-                if !numeric {
+                if !arg.get_action().takes_values() {
                     continue;
                 }
-                options += 1;
-                names.insert(long);
                 let name = format!("--{long}");
-                for value in ["abc", "", "2.5", "1e3", "-1", "99999999999999999999999", "0", "500"] {
+                let values =
+                    ["abc", "", "2.5", "1e3", "-1", "1e300", "99999999999999999999999", "0", "500", "\u{1b}[2J"];
+                for value in values {
                     let line = ["quadominos", sub.get_name(), &format!("{name}={value}")];
                     let Err(e) = crate::Cli::try_parse_from(line) else { continue };
                     if e.kind() != ErrorKind::ValueValidation {
                         continue;
                     }
                     tried += 1;
-                    let said = number_in_words(&e).unwrap_or_else(|| panic!("{line:?}: clap's words kept: {e}"));
-                    assert!(said.starts_with(&format!("{name}: ")), "{line:?}: {said}");
-                    assert!(said.contains("write"), "{line:?}: {said}");
+                    options.insert(long);
+                    if std::error::Error::source(&e).is_some_and(|s| s.downcast_ref::<ParseIntError>().is_some()) {
+                        numbers.insert(long);
+                    }
+                    let Some(said) = value_in_words(&e) else {
+                        wrong.push(format!("{line:?}: clap's words kept: {e}"));
+                        continue;
+                    };
+                    if !said.starts_with(&format!("{name}: ")) {
+                        wrong.push(format!("{line:?} does not start with the option: {said}"));
+                    }
+                    if !said.contains("write") {
+                        wrong.push(format!("{line:?} names no fix: {said}"));
+                    }
+                    if said.chars().any(char::is_control) {
+                        wrong.push(format!("{line:?} prints a control character: {said:?}"));
+                    }
                     if let Some(w) = READER_WORDS.iter().find(|w| said.contains(*w)) {
-                        panic!("{line:?} speaks of `{w}`: {said}");
+                        wrong.push(format!("{line:?} speaks of `{w}`: {said}"));
                     }
                 }
             }
         }
-        // 22 option names today (`--seed` on five commands, five limits on
-        // every command); each refuses at least the letters and the empty
-        // value.
-        assert!(names.len() >= 22, "{} number options found: {names:?}", names.len());
-        assert!(tried >= 2 * options, "{tried} refusals over {options} options");
+        assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+        // 22 whole-number options today (`--seed` on five commands, five
+        // limits on every command), and the seconds, sizes, cells, tiles,
+        // regions, levels and parts read by the toolkit's own parsers.
+        assert!(numbers.len() >= 22, "{} whole-number options: {numbers:?}", numbers.len());
+        assert!(options.len() >= 30, "{} options refused a value: {options:?}", options.len());
+        assert!(tried >= 2 * options.len(), "{tried} refusals over {} options", options.len());
     }
 
     #[test]
     fn each_kind_of_bad_number_gets_its_own_fix() {
         let said = |line: &[&str]| {
             let e = crate::Cli::try_parse_from(line).err().expect("refused");
-            number_in_words(&e).expect("in words")
+            value_in_words(&e).expect("in words")
         };
         assert_eq!(
             said(&["quadominos", "solve", "p.yaml", "--threads", "abc"]),
@@ -142,6 +159,6 @@ mod tests {
         );
         // Errors of other kinds keep clap's message.
         let missing = crate::Cli::try_parse_from(["quadominos", "solve"]).err().expect("refused");
-        assert_eq!(number_in_words(&missing), None);
+        assert_eq!(value_in_words(&missing), None);
     }
 }

@@ -141,18 +141,21 @@ pub fn parse_numbers(text: &str) -> Result<Vec<i64>, String> {
 
 /// A positive, finite number of seconds, for `--timeout`.
 pub fn parse_seconds(text: &str) -> Result<std::time::Duration, String> {
-    let seconds: f64 = text.trim().parse().map_err(|_| format!("`{text}` is not a number of seconds"))?;
+    const FIX: &str = "write a number of seconds above 0, e.g. 30 or 2.5";
+    let seconds: f64 = text.trim().parse().map_err(|_| format!("`{text}` is not a number of seconds: {FIX}"))?;
     if !(seconds.is_finite() && seconds > 0.0) {
-        return Err(format!("{seconds} is not a positive number of seconds"));
+        return Err(format!("{seconds} is not a positive number of seconds: {FIX}"));
     }
-    std::time::Duration::try_from_secs_f64(seconds).map_err(|_| format!("{} seconds is too long", text.trim()))
+    std::time::Duration::try_from_secs_f64(seconds)
+        .map_err(|_| format!("{} seconds is too long: write a shorter time, e.g. 3600", text.trim()))
 }
 
 pub fn parse_cell(text: &str) -> Result<Cell, String> {
-    match parse_numbers(text)?[..] {
+    const FIX: &str = "write the cell as X,Y, e.g. 1,-1";
+    match parse_numbers(text).map_err(|e| format!("{e}: {FIX}"))?[..] {
         [x, y] => {
-            let x = i32::try_from(x).map_err(|_| format!("{x} is out of range"))?;
-            let y = i32::try_from(y).map_err(|_| format!("{y} is out of range"))?;
+            let x = i32::try_from(x).map_err(|_| format!("{x} is out of range: {FIX}"))?;
+            let y = i32::try_from(y).map_err(|_| format!("{y} is out of range: {FIX}"))?;
             Ok(Cell::new(x, y))
         }
         _ => Err("write the cell as X,Y, e.g. 1,-1".into()),
@@ -160,11 +163,14 @@ pub fn parse_cell(text: &str) -> Result<Cell, String> {
 }
 
 pub fn parse_corners(text: &str) -> Result<Corners, String> {
-    let values = parse_numbers(text)?;
+    let values = parse_numbers(text).map_err(|e| format!("{e}: write four values NW,NE,SE,SW, e.g. 1,4,5,5"))?;
     let [a, b, c, d] = values[..] else { return Err("write four values NW,NE,SE,SW, e.g. 1,4,5,5".into()) };
     let mut out = [0u8; 4];
     for (slot, v) in out.iter_mut().zip([a, b, c, d]) {
-        *slot = u8::try_from(v).ok().filter(|&v| v <= 5).ok_or(format!("value {v} is outside 0-5"))?;
+        *slot = u8::try_from(v)
+            .ok()
+            .filter(|&v| v <= 5)
+            .ok_or(format!("value {v} is outside 0-5: write values from 0 to 5"))?;
     }
     Ok(Corners(out))
 }
