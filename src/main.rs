@@ -83,9 +83,20 @@ fn run(command: Command) -> Result<(String, u8), Failure> {
     }
 }
 
+/// The command line read. An option's value may be a negative number
+/// (`--threads -1`, `--timeout -3`): it reaches the option's own parser,
+/// which says what to write, where clap would take it for an unknown flag.
+fn parse(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Cli, clap::Error> {
+    use clap::FromArgMatches;
+    let negatives = |a: clap::Arg| if a.get_action().takes_values() { a.allow_negative_numbers(true) } else { a };
+    let mut command = Cli::command().mut_args(negatives).mut_subcommands(|s| s.mut_args(negatives));
+    let mut matches = command.try_get_matches_from_mut(args)?;
+    Cli::from_arg_matches_mut(&mut matches).map_err(|e| e.format(&mut command))
+}
+
 fn main() -> ExitCode {
     cli::shared::colour::set(cli::shared::colour::early_choice(std::env::args_os().skip(1)));
-    let cli = match Cli::try_parse() {
+    let cli = match parse(std::env::args_os()) {
         Ok(cli) => cli,
         // A value an option cannot take is told in the toolkit's words, like
         // every other bad input; any other parse error (a missing argument,

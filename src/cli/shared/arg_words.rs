@@ -30,6 +30,9 @@ pub fn value_in_words(e: &clap::Error) -> Option<String> {
             IntErrorKind::Empty => "the value is empty: write a whole number".to_string(),
             IntErrorKind::PosOverflow => format!("`{shown}` is too large for it: write a smaller whole number"),
             IntErrorKind::NegOverflow => format!("`{shown}` is too small for it: write a whole number of 0 or more"),
+            _ if value.strip_prefix('-').is_some_and(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit())) => {
+                format!("{shown} is below 0: write a whole number of 0 or more")
+            }
             _ => format!("`{shown}` is not a whole number: write digits only, e.g. `{name} 2`"),
         }
     } else {
@@ -59,7 +62,12 @@ fn out_of_range(text: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use clap::{CommandFactory, Parser};
+    use clap::CommandFactory;
+
+    /// The command line read as `main` reads it.
+    fn parsed(line: impl IntoIterator<Item = impl Into<std::ffi::OsString>>) -> Result<crate::Cli, clap::Error> {
+        crate::parse(line.into_iter().map(Into::into))
+    }
 
     /// clap's and Rust's own words, which the messages must not use.
     const READER_WORDS: [&str; 5] = ["invalid digit", "is not in", "target type", "parse integer", "invalid value"];
@@ -88,7 +96,7 @@ mod tests {
                     ["abc", "", "2.5", "1e3", "-1", "1e300", "99999999999999999999999", "0", "500", "\u{1b}[2J"];
                 for value in values {
                     let line = ["quadominos", sub.get_name(), &format!("{name}={value}")];
-                    let Err(e) = crate::Cli::try_parse_from(line) else { continue };
+                    let Err(e) = parsed(line) else { continue };
                     if e.kind() != ErrorKind::ValueValidation {
                         continue;
                     }
@@ -128,7 +136,7 @@ mod tests {
     #[test]
     fn each_kind_of_bad_number_gets_its_own_fix() {
         let said = |line: &[&str]| {
-            let e = crate::Cli::try_parse_from(line).err().expect("refused");
+            let e = parsed(line).err().expect("refused");
             value_in_words(&e).expect("in words")
         };
         assert_eq!(
@@ -152,13 +160,19 @@ mod tests {
             said(&["quadominos", "conform", "--perft-depth", "9"]),
             "--perft-depth: 9 is out of range: write a whole number from 0 to 5"
         );
+        // A negative number reaches the option rather than being taken for
+        // an unknown flag.
+        assert_eq!(
+            said(&["quadominos", "solve", "p.yaml", "--threads", "-1"]),
+            "--threads: -1 is below 0: write a whole number of 0 or more"
+        );
         // A control character typed into a value is shown escaped.
         assert_eq!(
             said(&["quadominos", "play", "--players", "\u{1b}[2J"]),
             "--players: `\\u{1b}[2J` is not a whole number: write digits only, e.g. `--players 2`"
         );
         // Errors of other kinds keep clap's message.
-        let missing = crate::Cli::try_parse_from(["quadominos", "solve"]).err().expect("refused");
+        let missing = parsed(["quadominos", "solve"]).err().expect("refused");
         assert_eq!(value_in_words(&missing), None);
     }
 }
