@@ -158,7 +158,7 @@ pub fn parse_cell(text: &str) -> Result<Cell, String> {
             let y = i32::try_from(y).map_err(|_| format!("{y} is out of range: {FIX}"))?;
             Ok(Cell::new(x, y))
         }
-        _ => Err("write the cell as X,Y, e.g. 1,-1".into()),
+        _ => Err(FIX.into()),
     }
 }
 
