@@ -397,14 +397,9 @@ impl<'t> Nrpa<'t> {
             return;
         }
         *left -= 1;
-        let ahead = self.search.ahead;
-        let mut order: Vec<(f64, u8)> = (0..6u8)
-            .filter(|v| ahead & (1 << v) != 0)
-            .map(|v| (policy[self.code(next, v, &self.search.values)], v))
-            .collect();
-        order.sort_by(|a, b| b.0.total_cmp(&a.0).then(b.1.cmp(&a.1)));
+        let order = self.policy_order(policy, next);
         let mut taken = 0;
-        for (_, v) in order {
+        for v in order {
             let before = self.search.used;
             if let Some(gained) = self.search.assign(next, v) {
                 let score = score + gained;
@@ -426,6 +421,18 @@ impl<'t> Nrpa<'t> {
             }
         }
         self.search.values[next] = NONE;
+    }
+
+    /// The values the search's bound leaves at point `next`, the policy's
+    /// heaviest weight first (ties to the higher value).
+    fn policy_order(&self, policy: &[f64], next: usize) -> Vec<u8> {
+        let ahead = self.search.ahead;
+        let mut order: Vec<(f64, u8)> = (0..6u8)
+            .filter(|v| ahead & (1 << v) != 0)
+            .map(|v| (policy[self.code(next, v, &self.search.values)], v))
+            .collect();
+        order.sort_by(|a, b| b.0.total_cmp(&a.0).then(b.1.cmp(&a.1)));
+        order.into_iter().map(|(_, v)| v).collect()
     }
 
     /// The best any run has found (a fill must beat it).
@@ -454,13 +461,8 @@ impl<'t> Nrpa<'t> {
             self.offer(&seq);
             return;
         }
-        let ahead = self.search.ahead;
-        let mut order: Vec<(f64, u8)> = (0..6u8)
-            .filter(|v| ahead & (1 << v) != 0)
-            .map(|v| (policy[self.code(next, v, &self.search.values)], v))
-            .collect();
-        order.sort_by(|a, b| b.0.total_cmp(&a.0).then(b.1.cmp(&a.1)));
-        for (_, v) in order {
+        let order = self.policy_order(policy, next);
+        for v in order {
             let before = self.search.used;
             if let Some(gained) = self.search.assign(next, v) {
                 let score = score + gained;
