@@ -5,7 +5,9 @@
 //! large to fit in target type`, `0 is not in 1..=4294967295`), which name
 //! no fix; the toolkit's own parsers (seconds, sizes, cells, tiles) give
 //! theirs, and clap's frame around them (`invalid value '5x' for '--timeout
-//! <SECONDS>'`, then a pointer to `--help`) is dropped.
+//! <SECONDS>'`, then a pointer to `--help`) is dropped. A word outside an
+//! option's list gets the list and the nearest word, as a mistyped variant
+//! does.
 
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use quadominos::formats::printable;
@@ -13,9 +15,9 @@ use std::num::{IntErrorKind, ParseIntError};
 
 /// The message for a clap error about a value an option could not take,
 /// or `None` for any other error (clap's own is kept: a missing argument,
-/// an unknown flag, a word outside an option's list, `--help`).
+/// an unknown flag or command, `--help`).
 pub fn value_in_words(e: &clap::Error) -> Option<String> {
-    if e.kind() != ErrorKind::ValueValidation {
+    if !matches!(e.kind(), ErrorKind::ValueValidation | ErrorKind::InvalidValue) {
         return None;
     }
     let Some(ContextValue::String(arg)) = e.get(ContextKind::InvalidArg) else { return None };
@@ -24,6 +26,28 @@ pub fn value_in_words(e: &clap::Error) -> Option<String> {
     let name = arg.split_whitespace().next().unwrap_or(arg);
     // A command line may hold any character: shown escaped, never obeyed.
     let shown = printable(value);
+    if e.kind() == ErrorKind::InvalidValue {
+        let valid = match e.get(ContextKind::ValidValue) {
+            Some(ContextValue::Strings(valid)) => valid.as_slice(),
+            _ => &[],
+        };
+        // `--spec=`: what the option takes, as its help names it (`<FILE>`).
+        if valid.is_empty() {
+            let takes = arg.split_once(' ').map_or("a value", |(_, takes)| takes);
+            return value.is_empty().then(|| format!("{name}: the value is empty: write {takes} after it"));
+        }
+        // A word outside the option's list: the list, and the nearest word.
+        let near = match e.get(ContextKind::SuggestedValue) {
+            Some(ContextValue::String(near)) => format!(" (did you mean `{near}`?)"),
+            _ => String::new(),
+        };
+        let list = match valid.split_last() {
+            Some((last, [])) => last.clone(),
+            Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+            None => return None,
+        };
+        return Some(format!("{name}: `{shown}` is not one of its values{near}: write {list}"));
+    }
     let source = std::error::Error::source(e)?;
     let why = if let Some(p) = source.downcast_ref::<ParseIntError>() {
         match p.kind() {
@@ -97,7 +121,7 @@ mod tests {
                 for value in values {
                     let line = ["quadominos", sub.get_name(), &format!("{name}={value}")];
                     let Err(e) = parsed(line) else { continue };
-                    if e.kind() != ErrorKind::ValueValidation {
+                    if !matches!(e.kind(), ErrorKind::ValueValidation | ErrorKind::InvalidValue) {
                         continue;
                     }
                     tried += 1;
@@ -134,7 +158,7 @@ mod tests {
     }
 
     #[test]
-    fn each_kind_of_bad_number_gets_its_own_fix() {
+    fn each_kind_of_bad_value_gets_its_own_fix() {
         let said = |line: &[&str]| {
             let e = parsed(line).err().expect("refused");
             value_in_words(&e).expect("in words")
@@ -171,6 +195,16 @@ mod tests {
             said(&["quadominos", "play", "--players", "\u{1b}[2J"]),
             "--players: `\\u{1b}[2J` is not a whole number: write digits only, e.g. `--players 2`"
         );
+        // A word outside an option's list gets the list and the nearest.
+        assert_eq!(
+            said(&["quadominos", "solve", "p.yaml", "--solver", "natve"]),
+            "--solver: `natve` is not one of its values (did you mean `native`?): write native, smt or both"
+        );
+        assert_eq!(
+            said(&["quadominos", "solve", "p.yaml", "--format", "pdf"]),
+            "--format: `pdf` is not one of its values: write text, json or yaml"
+        );
+        assert_eq!(said(&["quadominos", "moves", "--spec="]), "--spec: the value is empty: write <FILE> after it");
         // Errors of other kinds keep clap's message.
         let missing = parsed(["quadominos", "solve"]).err().expect("refused");
         assert_eq!(value_in_words(&missing), None);
