@@ -13,8 +13,8 @@
 //! and moves the policy towards it. After each run the lattice search
 //! may be run too, cut at a number of nodes, trying each point's values in
 //! the order of the run's policy and asking only for a fill heavier than
-//! the best so far: that found the heavier fills. The tests here that
-//! measure it are ignored; run them by hand (see `NRPA_*` below).
+//! the best so far: that found the heavier fills. The tests that measure
+//! it (`nrpa/tests.rs`) are ignored; run them by hand (see `NRPA_*` there).
 
 // Indexing here cannot panic on input: point, cell and tile indices come from the view and tables the search is built on.
 #![allow(clippy::indexing_slicing)]
@@ -401,19 +401,15 @@ impl<'t> Nrpa<'t> {
         let mut taken = 0;
         for v in order {
             let before = self.search.used;
-            if let Some(gained) = self.search.assign(next, v) {
-                let score = score + gained;
-                let need = self.floor().saturating_add(1).saturating_sub(score);
-                if self.search.bound(next + 1, need).is_some() {
-                    let cost = u32::from(taken > 0);
-                    if cost > k {
-                        *cut = true;
-                        self.search.used = before;
-                        break;
-                    }
-                    taken += 1;
-                    self.ldfs(policy, next + 1, score, k - cost, left, cut);
+            if let Some(score) = self.enter(next, v, score) {
+                let cost = u32::from(taken > 0);
+                if cost > k {
+                    *cut = true;
+                    self.search.used = before;
+                    break;
                 }
+                taken += 1;
+                self.ldfs(policy, next + 1, score, k - cost, left, cut);
             }
             self.search.used = before;
             if *left == 0 || self.over() {
@@ -433,6 +429,15 @@ impl<'t> Nrpa<'t> {
             .collect();
         order.sort_by(|a, b| b.0.total_cmp(&a.0).then(b.1.cmp(&a.1)));
         order.into_iter().map(|(_, v)| v).collect()
+    }
+
+    /// Gives point `next` the value `v`: the score with it, where the cells
+    /// it completes each get a free tile and the search's bound still
+    /// reaches past the best any run has found.
+    fn enter(&mut self, next: usize, v: u8, score: i64) -> Option<i64> {
+        let score = score + self.search.assign(next, v)?;
+        let need = self.floor().saturating_add(1).saturating_sub(score);
+        self.search.bound(next + 1, need).map(|_| score)
     }
 
     /// The best any run has found (a fill must beat it).
@@ -464,12 +469,8 @@ impl<'t> Nrpa<'t> {
         let order = self.policy_order(policy, next);
         for v in order {
             let before = self.search.used;
-            if let Some(gained) = self.search.assign(next, v) {
-                let score = score + gained;
-                let need = self.floor().saturating_add(1).saturating_sub(score);
-                if self.search.bound(next + 1, need).is_some() {
-                    self.dfs(policy, next + 1, score, left);
-                }
+            if let Some(score) = self.enter(next, v, score) {
+                self.dfs(policy, next + 1, score, left);
             }
             self.search.used = before;
             if *left == 0 || self.over() {
@@ -551,172 +552,4 @@ pub(super) fn run(
 }
 
 #[cfg(test)]
-pub(super) mod tests {
-    use super::super::LatticeView;
-    use super::super::beam::view_in;
-    use super::super::tests::{english_fill, replayed, shipped};
-    use super::*;
-    use crate::solve::Limits;
-
-    /// The fill replayed through the rules.
-    fn checked(puzzle: &crate::solve::Puzzle, view: &LatticeView, fill: &(i64, Vec<u8>)) {
-        replayed(puzzle, view, fill, "NRPA");
-    }
-
-    fn env<T: std::str::FromStr>(name: &str, default: T) -> T {
-        std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
-    }
-
-    /// On the shipped 3x3 and 4x4, whose optima are known, NRPA's fills
-    /// are legal and never pass them, in both orders and with every check.
-    #[test]
-    fn nrpas_fills_are_legal_and_never_pass_the_optimum() {
-        for (name, optimum) in [("fill-3x3-weight-english.yaml", 158), ("fill-4x4-weight-english.yaml", 263)] {
-            let puzzle = shipped(name);
-            for order in ["mid", "rows"] {
-                let view = view_in(&puzzle, order);
-                let limits = Limits::default();
-                let tables = Tables::of(&view, &limits);
-                for (check, context) in [(0, 0), (1, 1), (2, 2), (3, 0)] {
-                    let options = NrpaOptions {
-                        level: 2,
-                        iterations: 20,
-                        alpha: 1.0,
-                        context,
-                        check,
-                        penalty: 1000,
-                        beta: 0.0,
-                        gamma: if check == 3 { 0.3 } else { 0.0 },
-                        lds_free: 0,
-                        sub_nodes: 0,
-                    };
-                    let (found, rollouts) = run(&tables, &options, 2, 7, Duration::from_secs(60), 0, None);
-                    // Two runs, each one level-2 search of 20 times 20
-                    // rollouts.
-                    assert_eq!(rollouts, 800, "{name} {order}");
-                    let best = found.best.clone().expect("a fill");
-                    for (_, score, values, _) in &found.events {
-                        checked(&puzzle, &view, &(*score, values.clone()));
-                        assert!(*score <= optimum, "{name} {order} check {check}: {score}");
-                    }
-                    println!("{name} {order} check {check} context {context}: {} ({rollouts} rollouts)", best.0);
-                    // Without a look ahead most rollouts die on the 4x4,
-                    // so its best is lighter.
-                    let floor = if check == 0 { optimum - 80 } else { optimum - 40 };
-                    assert!(best.0 > floor, "{name} {order} check {check}: {}", best.0);
-                }
-            }
-        }
-    }
-
-    /// The lattice search guided by a run's policy, from its start and not
-    /// cut, finds the optimum of the 3x3 and 4x4 (it is exact below the
-    /// best fill NRPA found), every fill it reports legal.
-    #[test]
-    fn the_guided_search_run_through_finds_the_optimum() {
-        for (name, optimum) in [("fill-3x3-weight-english.yaml", 158), ("fill-4x4-weight-english.yaml", 263)] {
-            let puzzle = shipped(name);
-            let view = view_in(&puzzle, "mid");
-            let limits = Limits::default();
-            let tables = Tables::of(&view, &limits);
-            let options = NrpaOptions {
-                level: 1,
-                iterations: 30,
-                alpha: 1.0,
-                context: 1,
-                check: 2,
-                penalty: 1000,
-                beta: 0.0,
-                gamma: 0.0,
-                lds_free: 0,
-                sub_nodes: 0,
-            };
-            let (found, _) = run(&tables, &options, 1, 3, Duration::from_secs(60), 0, Some((0, u64::MAX)));
-            for (_, score, values, _) in &found.events {
-                checked(&puzzle, &view, &(*score, values.clone()));
-            }
-            assert_eq!(found.best.map(|b| b.0), Some(optimum), "{name}");
-        }
-    }
-
-    /// The heaviest English 7x7 fill the prototype found within a minute
-    /// on two shared cores (NRPA with a context code and the guided search:
-    /// see `measure`), its values by lattice point row by row from the
-    /// north-west: legal by the rules, and 605.
-    pub(in crate::solve::lattice) const FOUND_605: [[u8; 8]; 8] = [
-        [3, 3, 4, 5, 5, 0, 3, 5],
-        [1, 1, 4, 4, 5, 0, 3, 3],
-        [5, 1, 4, 4, 5, 3, 3, 4],
-        [4, 4, 4, 2, 5, 5, 5, 5],
-        [3, 3, 4, 2, 2, 5, 5, 0],
-        [1, 3, 2, 2, 2, 1, 5, 2],
-        [5, 3, 3, 2, 1, 1, 5, 2],
-        [4, 3, 3, 2, 1, 0, 5, 3],
-    ];
-
-    #[test]
-    fn the_605_fill_it_found_is_legal() {
-        let puzzle = english_fill(7, 7);
-        let view = view_in(&puzzle, "mid");
-        let values: Vec<u8> = view.points.iter().map(|p| FOUND_605[p.y as usize][p.x as usize]).collect();
-        let weight: i64 = view.points.iter().enumerate().map(|(i, _)| i64::from(values[i]) * view.degree[i]).sum();
-        assert_eq!(weight, 605);
-        checked(&puzzle, &view, &(605, values));
-    }
-
-    /// The measurement on the English `NRPA_SIZE` square (7): `NRPA_ORDER`
-    /// (mid, rows, diag, cols), `NRPA_LEVEL`, `NRPA_ITERS`, `NRPA_ALPHA`,
-    /// `NRPA_CONTEXT`, `NRPA_CHECK`, `NRPA_PENALTY`, `NRPA_BETA`,
-    /// `NRPA_THREADS`, `NRPA_SECONDS`, `NRPA_SEED`, and `NRPA_NODES` above
-    /// 0 for the lattice search after each run, guided by its policy, from
-    /// the first `NRPA_DEPTH` values of its best sequence: the best legal weight
-    /// by 10, 30 and 60 s, every fill replayed through the rules.
-    #[test]
-    #[ignore = "a measurement, run by hand: cargo test --release --lib nrpa::tests::measure -- --ignored --nocapture"]
-    fn measure() {
-        let size: i32 = env("NRPA_SIZE", 7);
-        let puzzle = english_fill(size, size);
-        let order = std::env::var("NRPA_ORDER").unwrap_or_else(|_| "mid".into());
-        let view = view_in(&puzzle, &order);
-        let limits = Limits::default();
-        let tables = Tables::of(&view, &limits);
-        let options = NrpaOptions {
-            level: env("NRPA_LEVEL", 2),
-            iterations: env("NRPA_ITERS", 100),
-            alpha: env("NRPA_ALPHA", 1.0),
-            context: env("NRPA_CONTEXT", 0),
-            check: env("NRPA_CHECK", 1),
-            penalty: env("NRPA_PENALTY", 1000),
-            beta: env("NRPA_BETA", 0.0),
-            gamma: env("NRPA_GAMMA", 0.0),
-            lds_free: env("NRPA_LDS", 0),
-            sub_nodes: env("NRPA_SUB", 20_000),
-        };
-        let threads = env("NRPA_THREADS", 2);
-        let seconds: u64 = env("NRPA_SECONDS", 60);
-        let nodes: u64 = env("NRPA_NODES", 0);
-        let guide = (nodes > 0).then(|| (env("NRPA_DEPTH", 0), nodes));
-        println!("guided search (depth, nodes): {guide:?}");
-        let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
-        println!("{options:?} order {order} threads {threads}, load {}", load.trim());
-        let (found, rollouts) =
-            run(&tables, &options, threads, env("NRPA_SEED", 1), Duration::from_secs(seconds), usize::MAX, guide);
-        for (t, score, values, guided) in &found.events {
-            checked(&puzzle, &view, &(*score, values.clone()));
-            println!("  {score} at {t:.1} s{}, checked", if *guided { " (guided search)" } else { "" });
-        }
-        let by = |s: f64| found.events.iter().filter(|e| e.0 <= s).map(|e| e.1).max();
-        println!(
-            "best by 10 s {:?}, 30 s {:?}, 60 s {:?}; {rollouts} rollouts; load {}",
-            by(10.0),
-            by(30.0),
-            by(60.0),
-            std::fs::read_to_string("/proc/loadavg").unwrap_or_default().trim()
-        );
-        if let Some((score, values)) = &found.best {
-            let at: Vec<String> =
-                view.points.iter().zip(values).map(|(p, v)| format!("({},{})={v}", p.x, p.y)).collect();
-            println!("best {score}: {}", at.join(" "));
-        }
-    }
-}
+pub(super) mod tests;
