@@ -432,3 +432,41 @@ fn a_killed_run_leaves_one_whole_suite_and_a_named_partial_folder_at_most() {
     assert!(stderr(&out).contains(&note), "{}", stderr(&out));
     assert_eq!(whole_suite(&dir), 1);
 }
+
+/// An output that cannot be written says why in plain words and what to
+/// do, and doing it works: a missing folder is named with the command that
+/// creates it (quoted as a shell needs), and a folder the system refuses
+/// files in gets the system's words without the name of the temporary file
+/// the toolkit writes first.
+#[test]
+fn an_output_that_cannot_be_written_says_why_and_what_to_do() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = root().join(PUZZLE);
+    let input = input.to_str().unwrap();
+    let out = run_in(dir.path(), &["render", input, "--svg", "my pics/corner.svg"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    assert_eq!(
+        stderr(&out),
+        "error: my pics/corner.svg: cannot write (--svg): the folder `my pics` does not exist: create it first \
+         (`mkdir -p 'my pics'`), or name a file in a folder that does\n"
+    );
+    assert!(names(dir.path()).is_empty(), "nothing is left behind");
+    // The command the message gives, run as a shell would, then the same
+    // line again: the picture is written.
+    let made = std::process::Command::new("sh").args(["-c", "mkdir -p 'my pics'"]).current_dir(dir.path()).status();
+    assert!(made.unwrap().success());
+    let out = run_in(dir.path(), &["render", input, "--svg", "my pics/corner.svg"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(std::fs::read_to_string(dir.path().join("my pics/corner.svg")).unwrap().starts_with("<svg"));
+    #[cfg(target_os = "linux")]
+    {
+        // /proc takes no new files.
+        let out = run_in(dir.path(), &["render", input, "--svg", "/proc/corner.svg"]);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(err.starts_with("error: /proc/corner.svg: cannot write (--svg): "), "{err}");
+        assert!(err.ends_with(": name a file in a folder you can write to\n"), "{err}");
+        assert!(!err.contains("partial") && !err.contains("at path"), "{err}");
+    }
+}

@@ -174,7 +174,11 @@ impl Game {
     /// that many, and its tile set holds their hands. Errors: why not.
     pub fn check_deal(variant: &Variant, players: usize) -> Result<(), String> {
         let size = variant.rules().deal.hand_size(players).ok_or_else(|| {
-            format!("the {} deal (R16) does not allow {players} players; it allows 2 to 8", variant.rules().deal)
+            let seats = if players == 1 { "1 player" } else { &format!("{players} players") };
+            format!(
+                "the {} deal (R16) does not allow {seats}: write a number of players from 2 to 8",
+                variant.rules().deal
+            )
         })?;
         if size * players > variant.tile_set().len() {
             return Err(format!(

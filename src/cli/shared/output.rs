@@ -31,6 +31,34 @@ fn refuse(path: &Path, message: impl Into<String>) -> Failure {
     Failure::Input(InputError::whole_file(&path.display().to_string(), message))
 }
 
+/// Why an output could not be written, in plain words with what to do: the
+/// system's own words only where nothing plainer is known, and never the
+/// name of the temporary file beside the target, which is the toolkit's
+/// business, not the reader's.
+fn unwritable(flag: &str, e: &std::io::Error) -> String {
+    use std::io::ErrorKind;
+    let why = match e.kind() {
+        ErrorKind::PermissionDenied => "permission denied".to_string(),
+        ErrorKind::ReadOnlyFilesystem => "the file system is read-only".to_string(),
+        ErrorKind::StorageFull => "the disk is full".to_string(),
+        // tempfile adds ` at path <the temporary file>` to the system's words.
+        _ => e.to_string().split(" at path ").next().unwrap_or_default().to_string(),
+    };
+    format!("cannot write ({flag}): {why}: name a file in a folder you can write to")
+}
+
+/// The folder an output was to go in is not there.
+fn no_folder(flag: &str, given: &Path) -> String {
+    let folder = folder_of(given).display().to_string();
+    // The command as a shell reads it: quoted where the name holds a space
+    // or a sign the shell would take for its own.
+    let plain = folder.chars().all(|c| c.is_ascii_alphanumeric() || "/._-+,".contains(c));
+    let shell = if plain { folder.clone() } else { format!("'{}'", folder.replace('\'', r"'\''")) };
+    format!(
+        "cannot write ({flag}): the folder `{folder}` does not exist: create it first (`mkdir -p {shell}`), or name a file in a folder that does"
+    )
+}
+
 /// Where a file lives: its device and inode, the same through every name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct FileId(u64, u64);
@@ -126,12 +154,16 @@ pub fn take_standard_output() -> Option<Vec<u8>> {
 /// Checks one output path: a new file in an existing folder, or an existing
 /// regular file that is not an input of the command.
 fn target<'a>(flag: &'a str, given: &'a Path, inputs: &[PathBuf]) -> Result<Target<'a>, Failure> {
-    let cannot = |e: std::io::Error| refuse(given, format!("cannot write ({flag}): {e}"));
+    let cannot = |e: std::io::Error| refuse(given, unwritable(flag, &e));
     let (real, id) = match std::fs::symlink_metadata(given) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
             let name =
                 given.file_name().ok_or_else(|| refuse(given, format!("cannot write ({flag}): no file name")))?;
-            (std::fs::canonicalize(folder_of(given)).map_err(cannot)?.join(name), None)
+            let folder = std::fs::canonicalize(folder_of(given)).map_err(|e| match e.kind() {
+                std::io::ErrorKind::NotFound => refuse(given, no_folder(flag, given)),
+                _ => cannot(e),
+            })?;
+            (folder.join(name), None)
         }
         Err(e) => return Err(cannot(e)),
         Ok(_) => {
@@ -222,7 +254,7 @@ pub fn write_files(outputs: &[(&str, &Path, &[u8])]) -> Result<(), Failure> {
         }
     }
     for (t, file) in staged {
-        file.persist(&t.real).map_err(|e| refuse(t.given, format!("cannot write ({}): {}", t.flag, e.error)))?;
+        file.persist(&t.real).map_err(|e| refuse(t.given, unwritable(t.flag, &e.error)))?;
     }
     if printed.is_some() {
         *STANDARD_OUTPUT.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = printed;
@@ -270,7 +302,7 @@ fn no_dash(flag: &str, dir: &Path) -> Result<(), Failure> {
 
 /// A temporary file beside the target holding `bytes`.
 fn stage(t: &Target<'_>, bytes: &[u8]) -> Result<tempfile::NamedTempFile, Failure> {
-    let fail = |e: std::io::Error| refuse(t.given, format!("cannot write ({}): {e}", t.flag));
+    let fail = |e: std::io::Error| refuse(t.given, unwritable(t.flag, &e));
     let name = t.real.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
     let mut file = tempfile::Builder::new()
         .prefix(&format!(".{name}."))
@@ -311,7 +343,7 @@ fn leftover_prefixes(name: &str) -> [String; 2] {
 /// killed run left beside it.
 pub fn check_folder(flag: &str, given: &Path, force: bool) -> Result<Folder, Failure> {
     no_dash(flag, given)?;
-    let cannot = |e: std::io::Error| refuse(given, format!("cannot write ({flag}): {e}"));
+    let cannot = |e: std::io::Error| refuse(given, unwritable(flag, &e));
     let (real, replace, existed) = match std::fs::symlink_metadata(given) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
             let name = given.file_name().ok_or_else(|| refuse(given, format!("cannot write ({flag}): {e}")))?;
