@@ -994,3 +994,52 @@ fn solve_on_several_threads_prints_what_one_thread_prints() {
     let turn = "puzzles/seq-60-serbian.yaml";
     assert_eq!(run_ok(&["solve", turn, "-q", "--threads", "2"], 0), run_ok(&["solve", turn, "-q"], 0));
 }
+
+/// A file that is not there is told in plain words with what to do: the
+/// nearest name beside it where one is close (a slip of a letter, or of the
+/// letters' case), its folder where that is missing, with the nearest
+/// folder's name; and the name suggested is one that reads.
+#[test]
+fn a_missing_file_gets_the_nearest_name_or_its_missing_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("puzzles")).unwrap();
+    let shipped = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/bonus-corner.yaml");
+    std::fs::copy(&shipped, dir.path().join("puzzles/bonus-corner.yaml")).unwrap();
+    let said = |file: &str| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_quadominos"))
+            .args(["solve", file])
+            .current_dir(dir.path())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{file}");
+        assert!(out.stdout.is_empty(), "{file}");
+        stderr(&out)
+    };
+    assert_eq!(
+        said("puzzles/bonus-corne.yaml"),
+        "error: puzzles/bonus-corne.yaml: cannot read: there is no such file: did you mean `puzzles/bonus-corner.yaml`?\n"
+    );
+    assert_eq!(
+        said("puzzles/Bonus-Corner.yaml"),
+        "error: puzzles/Bonus-Corner.yaml: cannot read: there is no such file: did you mean `puzzles/bonus-corner.yaml`?\n"
+    );
+    assert_eq!(
+        said("puzzle/bonus-corner.yaml"),
+        "error: puzzle/bonus-corner.yaml: cannot read: there is no folder `puzzle`: did you mean `puzzles`?\n"
+    );
+    assert_eq!(
+        said("far/off/x.yaml"),
+        "error: far/off/x.yaml: cannot read: there is no folder `far/off`: check the path\n"
+    );
+    assert_eq!(
+        said("nothing-like-it.yaml"),
+        "error: nothing-like-it.yaml: cannot read: there is no such file: check its name and folder\n"
+    );
+    // What it suggests is there: solving it gives the shipped answer.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_quadominos"))
+        .args(["solve", "puzzles/bonus-corner.yaml", "-q"])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "47 proven\n");
+}

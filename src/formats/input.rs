@@ -319,6 +319,50 @@ impl InputError {
     }
 }
 
+/// Why the file at `path` could not be read, in plain words with what to
+/// do: a missing file gets the nearest name in its folder, where one is
+/// close (`bonus-corne.yaml` for `bonus-corner.yaml`), and a missing folder
+/// is named; otherwise the system's own words.
+pub fn unreadable(path: &Path, e: &std::io::Error) -> String {
+    use std::io::ErrorKind;
+    match e.kind() {
+        ErrorKind::NotFound => {
+            let parent = path.parent().filter(|p| !p.as_os_str().is_empty());
+            let folder = parent.unwrap_or(Path::new("."));
+            if !folder.is_dir() {
+                return match nearest_in(folder) {
+                    Some(near) => {
+                        format!("there is no folder `{}`: did you mean `{}`?", folder.display(), near.display())
+                    }
+                    None => format!("there is no folder `{}`: check the path", folder.display()),
+                };
+            }
+            match nearest_in(path) {
+                Some(near) => format!("there is no such file: did you mean `{}`?", near.display()),
+                None => "there is no such file: check its name and folder".to_string(),
+            }
+        }
+        ErrorKind::PermissionDenied => "permission denied: make the file readable, or read a copy of it".to_string(),
+        _ => e.to_string(),
+    }
+}
+
+/// The path of the entry beside `path` whose name is nearest its own, when
+/// one is close and the folder holding it is there. Only the folder's names
+/// are read, not its files, and a huge folder not all through.
+fn nearest_in(path: &Path) -> Option<PathBuf> {
+    let parent = path.parent().filter(|p| !p.as_os_str().is_empty());
+    let written = path.file_name()?.to_string_lossy().into_owned();
+    let names: Vec<String> = std::fs::read_dir(parent.unwrap_or(Path::new(".")))
+        .ok()?
+        .take(10_000)
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    let near = crate::error::suggest::nearest(&written, names.iter().map(String::as_str))?;
+    Some(parent.map_or_else(|| PathBuf::from(near), |p| p.join(near)))
+}
+
 /// `text` with every control character written as its escape (`\t`,
 /// `\u{1b}`): a message quotes what a file holds (a key, a word), and a
 /// control character in it would break the one line a problem takes, or be
@@ -367,7 +411,10 @@ impl Source {
         use std::io::Read as _;
         let stdin = is_stdin(path);
         let name = if stdin { STDIN_NAME.to_string() } else { path.display().to_string() };
-        let cannot = |e: &std::io::Error| InputError::whole_file(&name, format!("cannot read: {e}"));
+        let cannot = |e: &std::io::Error| {
+            let why = if stdin { e.to_string() } else { unreadable(path, e) };
+            InputError::whole_file(&name, format!("cannot read: {why}"))
+        };
         let limit = limits::current().input_bytes;
         let mut bytes = Vec::new();
         // One byte past the limit tells a file over it, even one whose size

@@ -266,7 +266,7 @@ pub fn load_variant(name_or_path: &str, relative_to: Option<&Source>) -> Result<
     }
     if let (Some(source), Err(e)) = (relative_to, std::fs::metadata(&path)) {
         // Named inside a file: the error is that file's, at its `variant:`.
-        let message = format!("cannot read the spec {}: {e}", path.display());
+        let message = format!("cannot read the spec {}: {}", path.display(), super::input::unreadable(&path, &e));
         return Err(source.problems(vec![Problem::new(DocPath::from("variant"), message)]));
     }
     let variant = load_spec(&Source::read(&path)?)?;
@@ -326,7 +326,11 @@ fn build(
                 file => {
                     let path = source.relative(file);
                     if let Err(e) = std::fs::metadata(&path) {
-                        let message = format!("cannot read the tile set {}: {e}", path.display());
+                        let message = format!(
+                            "cannot read the tile set {}: {}",
+                            path.display(),
+                            super::input::unreadable(&path, &e)
+                        );
                         return Err(
                             source.problems(vec![Problem::new(DocPath::from("tile-set").key("value"), message)])
                         );
