@@ -312,7 +312,10 @@ impl InputError {
             problems.push(Located {
                 file,
                 position: None,
-                message: format!("and {more} more problems (the first {MAX_LISTED} are listed)"),
+                message: format!(
+                    "and {more} more {} (the first {MAX_LISTED} are listed)",
+                    if more == 1 { "problem" } else { "problems" }
+                ),
             });
         }
         InputError { problems }
@@ -806,6 +809,12 @@ mod tests {
         assert_eq!(err.problems[0].message, "a[0]: problem 0");
         assert_eq!(err.problems[19].message, "a[19]: problem 19");
         assert_eq!(err.problems[20].to_string(), "<builtin>/t: and 5 more problems (the first 20 are listed)");
+        // One past the twenty is one more problem.
+        let problems: Vec<crate::error::Problem> = (0..21)
+            .map(|i| crate::error::Problem::new(crate::error::DocPath::from("a").index(i), format!("problem {i}")))
+            .collect();
+        let err = Source::builtin("t", &text).problems(problems);
+        assert_eq!(err.problems[20].to_string(), "<builtin>/t: and 1 more problem (the first 20 are listed)");
         let few: Vec<crate::error::Problem> =
             (0..20).map(|i| crate::error::Problem::new(crate::error::DocPath::from("a").index(i), "p")).collect();
         assert_eq!(Source::builtin("t", &text).problems(few).problems.len(), 20);
