@@ -258,16 +258,62 @@ mod tests {
 
 #[cfg(test)]
 mod profile {
-    use super::super::beam::view_in;
+    use super::super::LatticeView;
+    use super::super::beam::{permuted, view_in};
     use super::super::nrpa::tests::FOUND_605;
     use super::super::tests::english_fill;
     use super::*;
     use crate::solve::Limits;
 
+    /// The known 605 fill's values in `view`'s order, in its quarter turn
+    /// `turn`.
+    fn values_in(view: &LatticeView, turn: usize) -> Vec<u8> {
+        let turned = |x: usize, y: usize| match turn {
+            0 => (x, y),
+            1 => (7 - y, x),
+            2 => (7 - x, 7 - y),
+            _ => (y, 7 - x),
+        };
+        view.points
+            .iter()
+            .map(|p| {
+                let (x, y) = turned(p.x as usize, p.y as usize);
+                FOUND_605[y][x]
+            })
+            .collect()
+    }
+
+    /// Each point's value's rank among the values the search's checks and
+    /// bound leave when asked for 605, walking `values` (a fill scoring
+    /// 605) in `tables`' order: 0 the search's first choice, `None` a value
+    /// the bound cuts.
+    fn ranks(tables: &Tables<'_>, values: &[u8]) -> Vec<Option<usize>> {
+        let mut s = LatticeSearch::new(tables, None, Instant::now());
+        assert!(s.bound(0, 605).is_some());
+        let mut score = 0;
+        let mut ranks = Vec::new();
+        for (p, &value) in values.iter().enumerate() {
+            let ahead = s.ahead;
+            let (mut rank, mut mine) = (0, None);
+            for v in (0..6u8).rev().filter(|v| ahead & (1 << v) != 0) {
+                let before = s.used;
+                let ok = s.assign(p, v).is_some_and(|g| s.bound(p + 1, 605 - score - g).is_some());
+                s.used = before;
+                if v == value && ok {
+                    mine = Some(rank);
+                }
+                rank += usize::from(ok);
+            }
+            score += s.assign(p, value).expect("the 605 fill is legal");
+            s.bound(p + 1, 605 - score);
+            ranks.push(mine);
+        }
+        assert_eq!(score, 605);
+        ranks
+    }
+
     /// Where the known 605 fill leaves the search's order: for each of its
-    /// four turns, each point's value's rank among the values the search's
-    /// checks and bound leave when asked for 605 (0 the search's first
-    /// choice, `X` a value the bound cuts).
+    /// four turns, each point's value's rank (`X` a value the bound cuts).
     #[test]
     #[ignore = "a measurement, run by hand: cargo test --release --lib lds::profile -- --ignored --nocapture"]
     fn where_the_605_fill_leaves_the_search_order() {
@@ -276,43 +322,42 @@ mod profile {
         let limits = Limits::default();
         let tables = Tables::of(&view, &limits);
         for turn in 0..4 {
-            let turned = |x: usize, y: usize| match turn {
-                0 => (x, y),
-                1 => (7 - y, x),
-                2 => (7 - x, 7 - y),
-                _ => (y, 7 - x),
-            };
-            let values: Vec<u8> = view
-                .points
-                .iter()
-                .map(|p| {
-                    let (x, y) = turned(p.x as usize, p.y as usize);
-                    FOUND_605[y][x]
+            let ranks = ranks(&tables, &values_in(&view, turn));
+            let words: Vec<String> = ranks.iter().map(|r| r.map_or("X".into(), |r| r.to_string())).collect();
+            println!("turn {turn}: {}", words.join(" "));
+        }
+    }
+
+    /// The same walk with the points set out from each other centre: every
+    /// point of the lattice and every cell's middle, nearest first and then
+    /// clockwise as the search's own order (no turn counted as the same):
+    /// for each of the fill's four turns, how often it leaves that order,
+    /// the ranks summed, and the first point where it does.
+    #[test]
+    #[ignore = "a measurement, run by hand: cargo test --release --lib lds::profile -- --ignored --nocapture"]
+    fn the_605_fill_from_every_centre() {
+        let puzzle = english_fill(7, 7);
+        let base = view_in(&puzzle, "rows");
+        let limits = Limits::default();
+        // The centre in half points: (7, 7) is the region's middle.
+        for (cy, cx) in (1..14i32).flat_map(|cy| (1..14i32).map(move |cx| (cy, cx))) {
+            let view = permuted(&base, |p| {
+                let (dx, dy) = (2 * p.x - cx, 2 * p.y - cy);
+                // From the west, clockwise on the board (y grows south).
+                let angle = f64::from(-dy).atan2(f64::from(-dx)).rem_euclid(std::f64::consts::TAU);
+                (dx * dx + dy * dy, (angle * 1000.0) as i32)
+            });
+            let tables = Tables::of(&view, &limits);
+            let line: Vec<String> = (0..4)
+                .map(|turn| {
+                    let ranks = ranks(&tables, &values_in(&view, turn));
+                    let leaves = ranks.iter().filter(|r| **r != Some(0)).count();
+                    let summed: usize = ranks.iter().map(|r| r.unwrap_or(6)).sum();
+                    let first = ranks.iter().position(|r| *r != Some(0)).unwrap_or(ranks.len());
+                    format!("{leaves:2} leaves, ranks {summed:2}, first at {first:2}")
                 })
                 .collect();
-            let mut s = LatticeSearch::new(&tables, None, Instant::now());
-            assert!(s.bound(0, 605).is_some());
-            let mut score = 0;
-            let mut ranks = Vec::new();
-            for (p, &value) in values.iter().enumerate() {
-                let ahead = s.ahead;
-                let mut rank = 0;
-                let mut mine = "-".to_string();
-                for v in (0..6u8).rev().filter(|v| ahead & (1 << v) != 0) {
-                    let before = s.used;
-                    let ok = s.assign(p, v).is_some_and(|g| s.bound(p + 1, 605 - score - g).is_some());
-                    s.used = before;
-                    if v == value {
-                        mine = if ok { rank.to_string() } else { "X".into() };
-                    }
-                    rank += usize::from(ok);
-                }
-                score += s.assign(p, value).expect("the 605 fill is legal");
-                s.bound(p + 1, 605 - score);
-                ranks.push(mine);
-            }
-            assert_eq!(score, 605);
-            println!("turn {turn}: {}", ranks.join(" "));
+            println!("centre ({cx:2}, {cy:2}): {}", line.join(" | "));
         }
     }
 }
