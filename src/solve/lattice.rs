@@ -19,6 +19,7 @@
 use std::collections::BTreeMap;
 use std::time::Instant;
 
+pub(crate) use self::flat::shape_bound;
 use self::shared::shared_out;
 use super::best::Shared;
 use super::budget::Budget;
@@ -361,7 +362,9 @@ pub(crate) fn solve(puzzle: &Puzzle, view: &LatticeView, limits: &Limits) -> Ans
     {
         search.budget.max_nodes = MAX_NODES.with(std::cell::Cell::get);
     }
-    let root = search.bound(0, i64::MIN);
+    // The heaviest tiles that fit the cells, and those that show the flat
+    // sides the region's shape needs: each a bound, the lower the root's.
+    let root = search.bound(0, i64::MIN).map(|r| shape_bound(view).map_or(r, |s| r.min(s)));
     // Where no fill can exist, there is nothing for probes to prove.
     let probe_from = root.unwrap_or(i64::MIN);
     let root = root.unwrap_or(0);
@@ -690,6 +693,7 @@ impl<'a> LatticeSearch<'a> {
 #[cfg(test)]
 mod beam;
 mod bound;
+mod flat;
 #[cfg(test)]
 mod lds;
 #[cfg(test)]

@@ -76,8 +76,10 @@ impl Solver for Native {
 ///   (R8) all but the lightest hand tile and 25 for every other placement.
 /// - A sequence of `n` plays: the `n` largest of each hand tile's points
 ///   plus a bonus.
-/// - A fill: the heaviest pool tiles, one per region cell (weight), or one
-///   bonus per region cell (bonuses).
+/// - A fill: the heaviest pool tiles, one per region cell (weight; where the
+///   values on lattice points must agree, only those that show the flat
+///   sides the region's shape needs), or one bonus per region cell
+///   (bonuses).
 pub fn ceiling(puzzle: &Puzzle) -> Option<i64> {
     if let Goal::Fill(fill) = &puzzle.goal {
         return fill_ceiling(puzzle, fill);
@@ -86,7 +88,8 @@ pub fn ceiling(puzzle: &Puzzle) -> Option<i64> {
     Search::new(puzzle, &limits, Instant::now()).ceiling()
 }
 
-/// [`ceiling`] for a fill: read from the pool and the region alone.
+/// [`ceiling`] for a fill: read from the pool, the region and the
+/// variant's readings alone.
 fn fill_ceiling(puzzle: &Puzzle, fill: &super::FillGoal) -> Option<i64> {
     match fill.objective {
         FillObjective::Count => None,
@@ -100,7 +103,15 @@ fn fill_ceiling(puzzle: &Puzzle, fill: &super::FillGoal) -> Option<i64> {
                 .map(|t| i64::from(t.weight()))
                 .collect();
             weights.sort_unstable_by(|a, b| b.cmp(a));
-            Some(weights.iter().take(fill.region.len()).sum())
+            let heaviest = weights.iter().take(fill.region.len()).sum();
+            // Where the fill is one of values on lattice points, the flat
+            // sides its shape needs may leave the heaviest tiles out.
+            // (A pool too small for the region has no fill to bound.)
+            let shape = (weights.len() >= fill.region.len())
+                .then(|| super::lattice::LatticeView::of(puzzle, fill))
+                .flatten()
+                .and_then(|view| super::lattice::shape_bound(&view));
+            Some(shape.map_or(heaviest, |s: i64| s.min(heaviest)))
         }
     }
 }
