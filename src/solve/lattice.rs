@@ -19,8 +19,7 @@
 use std::collections::BTreeMap;
 use std::time::Instant;
 
-pub(crate) use self::flat::shape_bound;
-use self::shared::shared_out;
+use self::shared::{piece_points, shared_out};
 use super::best::Shared;
 use super::budget::Budget;
 use super::falling::Falling;
@@ -362,9 +361,8 @@ pub(crate) fn solve(puzzle: &Puzzle, view: &LatticeView, limits: &Limits) -> Ans
     {
         search.budget.max_nodes = MAX_NODES.with(std::cell::Cell::get);
     }
-    // The heaviest tiles that fit the cells, and those that show the flat
-    // sides the region's shape needs: each a bound, the lower the root's.
-    let root = search.bound(0, i64::MIN).map(|r| shape_bound(view).map_or(r, |s| r.min(s)));
+    // The lower of two bounds: the tiles that fit, and the region's shape.
+    let root = search.bound(0, i64::MIN).map(|r| flat::shape_bound(view).map_or(r, |s| r.min(s)));
     // Where no fill can exist, there is nothing for probes to prove.
     let probe_from = root.unwrap_or(i64::MIN);
     let root = root.unwrap_or(0);
@@ -406,14 +404,6 @@ pub(crate) fn solve(puzzle: &Puzzle, view: &LatticeView, limits: &Limits) -> Ans
 thread_local! {
     /// The most nodes a test lets the search on one thread visit.
     static MAX_NODES: std::cell::Cell<u64> = const { std::cell::Cell::new(u64::MAX) };
-}
-
-/// The pieces a shared search hands out fix the values of the first points:
-/// how many points that is. Three give up to 216 pieces (fewer where the
-/// bound or the turns cut), enough to keep two threads busy to the end
-/// while each piece is still worth handing out.
-fn piece_points(view: &LatticeView) -> usize {
-    view.points.len().min(3)
 }
 
 impl<'a> Tables<'a> {
@@ -693,7 +683,7 @@ impl<'a> LatticeSearch<'a> {
 #[cfg(test)]
 mod beam;
 mod bound;
-mod flat;
+pub(crate) mod flat;
 #[cfg(test)]
 mod lds;
 #[cfg(test)]

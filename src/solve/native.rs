@@ -110,7 +110,7 @@ fn fill_ceiling(puzzle: &Puzzle, fill: &super::FillGoal) -> Option<i64> {
             let shape = (weights.len() >= fill.region.len())
                 .then(|| super::lattice::LatticeView::of(puzzle, fill))
                 .flatten()
-                .and_then(|view| super::lattice::shape_bound(&view));
+                .and_then(|view| super::lattice::flat::shape_bound(&view));
             Some(shape.map_or(heaviest, |s: i64| s.min(heaviest)))
         }
     }

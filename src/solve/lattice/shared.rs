@@ -7,7 +7,7 @@
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Instant;
 
-use super::{LatticeSearch, Outcome, Tables};
+use super::{LatticeSearch, LatticeView, Outcome, Tables};
 use crate::solve::best::Shared;
 
 /// The search shared out over the threads the limits allow: each piece
@@ -90,4 +90,12 @@ pub(super) fn shared_out_in(
         }
     }
     (best, nodes, why)
+}
+
+/// The pieces a shared search hands out fix the values of the first points:
+/// how many points that is. Three give up to 216 pieces (fewer where the
+/// bound or the turns cut), enough to keep two threads busy to the end
+/// while each piece is still worth handing out.
+pub(super) fn piece_points(view: &LatticeView) -> usize {
+    view.points.len().min(3)
 }
