@@ -202,6 +202,44 @@ fn exists_is_refused_where_it_says_nothing() {
     refused(&["solve", &turn], &["a best-turn goal records its `score`; `exists` is a fill's"]);
 }
 
+/// The English 9x9 weight fill from the full set: the pool has tiles
+/// enough, but a fill's values must step up and down round its cells, and
+/// the region's edge cannot pay for the 81 cells' tiles (the cheapest cost
+/// 30, its 36 edge sides allow 24). Both solvers rule it out without a
+/// search, agree, and the text says why and where to read more; an 8x8
+/// (which the edge does pay for) is searched as before.
+#[test]
+fn a_region_whose_edge_cannot_pay_for_its_tiles_has_no_fill_without_a_search() {
+    let dir = tempfile::tempdir().unwrap();
+    let nine = puzzle_file(
+        &dir,
+        "nine.yaml",
+        "variant: english\nboard: []\nhand: []\n\
+goal: {fill: {region: {width: 9, height: 9}, pool: full, maximize: weight}}\nexpect: {exists: false}\n",
+    );
+    let text = run_ok(&["solve", &nine], 0);
+    assert!(text.contains("\nno fill exists (proven)\n"), "{text}");
+    assert!(text.contains("no fill can be made (proven by counting, without a search)"), "{text}");
+    assert!(
+        text.contains("the cheapest tiles for these cells cost 30, and the 36 sides of the edge allow at most 24"),
+        "{text}"
+    );
+    assert!(text.contains("(docs/SOLVERS.md, \"Fills\")"), "{text}");
+    assert!(!text.contains("the pool only"), "{text}");
+    assert!(text.ends_with("expect: no fill exists holds\n"), "{text}");
+    let answer = json(&["solve", &nine, "--solver", "both", "--format", "json"], 0);
+    assert_eq!((answer["exists"].clone(), answer["compared"].clone()), (j!(false), j!(true)), "{answer}");
+    for s in answer["solvers"].as_array().unwrap() {
+        assert_eq!((s["exists"].clone(), s["proven"].clone(), s["nodes"].clone()), (j!(false), j!(true), j!(0)), "{s}");
+    }
+    let eight = std::fs::read_to_string(&nine).unwrap().replace("width: 9, height: 9", "width: 8, height: 8");
+    let eight = puzzle_file(&dir, "eight.yaml", &eight.replace("expect: {exists: false}\n", ""));
+    let answer = json(&["solve", &eight, "--timeout", "1", "--format", "json"], 0);
+    assert_eq!(answer["proven"], false, "{answer}");
+    assert!(answer["stats"]["nodes"].as_u64().unwrap() > 0, "{answer}");
+    assert_eq!(answer["stats"]["bounds"][0]["bound"], 772, "{answer}");
+}
+
 /// A region with more cells than the pool has tiles: every cell takes a
 /// tile of its own, so no fill exists. Both solvers say so without
 /// searching (no node, no check), and the text says why.

@@ -626,6 +626,19 @@ fn solve_text(puzzle: &Puzzle, r: &SolveReport) -> String {
             "the region has {cells} cells and the pool only {tiles} tiles that can be placed, each used once: \
 no fill can be made (proven by counting, without a search)"
         );
+    } else if let Goal::Fill(fill) = &puzzle.goal
+        && a.proven
+        && a.plays.is_empty()
+        && let Some((cost, edge, allowed)) = quadominos::solve::ruled_out_by_shape(puzzle, fill)
+    {
+        let _ = writeln!(
+            out,
+            "no fill can be made (proven by counting, without a search): each tile's values ascend round it, so \
+the sides where a fill's values step up and down balance out, cell by cell, only through the region's edge. A \
+tile with no two equal neighbouring values costs 2 of what the edge allows, one with one such pair 1, the others \
+nothing; the cheapest tiles for these cells cost {cost}, and the {edge} sides of the edge allow at most {allowed} \
+(docs/SOLVERS.md, \"Fills\")"
+        );
     }
     for (i, p) in a.plays.iter().enumerate() {
         let kind = match p.kind {

@@ -85,7 +85,18 @@ pub fn pool_too_small(puzzle: &Puzzle, goal: &FillGoal) -> Option<(usize, usize)
     (cells.len() > tiles.len()).then_some((cells.len(), tiles.len()))
 }
 
-/// The answer for a fill [`pool_too_small`] rules out: no fill exists,
+/// What the region's shape says where it rules every fill out (a weight
+/// fill of values on lattice points, from a pool whose tiles' values
+/// ascend round them): the least its cells cost, the sides on its edge,
+/// and the most they allow (docs/SOLVERS.md, "Fills"). `None` where some
+/// fill may exist.
+pub fn ruled_out_by_shape(puzzle: &Puzzle, goal: &FillGoal) -> Option<(usize, usize, usize)> {
+    let view = super::lattice::LatticeView::of(puzzle, goal)?;
+    let shape = super::lattice::flat::shape(&view)?;
+    shape.bound.is_none().then_some((shape.cheapest, shape.edge, shape.allowed))
+}
+
+/// The answer for a fill [`pool_too_small`] or [`ruled_out_by_shape`] rules out: no fill exists,
 /// proven without a search (a count of 0 for a counting fill).
 pub fn no_fill(goal: &FillGoal, solver: &'static str, started: Instant) -> Answer {
     Answer {
@@ -102,9 +113,10 @@ pub fn no_fill(goal: &FillGoal, solver: &'static str, started: Instant) -> Answe
 /// [`solve_fill`] with the search chosen (to compare the two).
 pub fn solve_fill_by(puzzle: &Puzzle, goal: &FillGoal, limits: &Limits, kind: FillSearchKind) -> Answer {
     use super::lattice::{LatticeView, PointOrder};
-    if pool_too_small(puzzle, goal).is_some() {
+    if pool_too_small(puzzle, goal).is_some() || ruled_out_by_shape(puzzle, goal).is_some() {
         // A search would try every way to fill the cells it can before
-        // finding none: with more cells than tiles that is the whole tree.
+        // finding none: with more cells than tiles, or than the edge lets
+        // the tiles pay for, that is the whole tree.
         return no_fill(goal, "native", Instant::now());
     }
     let view = match kind {

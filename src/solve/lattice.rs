@@ -362,7 +362,7 @@ pub(crate) fn solve(puzzle: &Puzzle, view: &LatticeView, limits: &Limits) -> Ans
         search.budget.max_nodes = MAX_NODES.with(std::cell::Cell::get);
     }
     // The lower of two bounds: the tiles that fit, and the region's shape.
-    let root = search.bound(0, i64::MIN).map(|r| flat::shape_bound(view).map_or(r, |s| r.min(s)));
+    let root = search.bound(0, i64::MIN).map(|r| flat::shape(view).and_then(|s| s.bound).map_or(r, |s| r.min(s)));
     // Where no fill can exist, there is nothing for probes to prove.
     let probe_from = root.unwrap_or(i64::MIN);
     let root = root.unwrap_or(0);

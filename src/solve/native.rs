@@ -31,9 +31,11 @@ impl Solver for Native {
         let started = Instant::now();
         let sequence = match puzzle.goal {
             Goal::Fill(ref fill) => {
-                // A pool too small for the region has no fill and so no
-                // ceiling worth showing: the fill search says so at once.
+                // A pool too small for the region, or a region whose edge
+                // cannot pay for the tiles, has no fill and so no ceiling
+                // worth showing: the fill search says so at once.
                 if super::pool_too_small(puzzle, fill).is_none()
+                    && super::ruled_out_by_shape(puzzle, fill).is_none()
                     && let Some(bound) = fill_ceiling(puzzle, fill)
                 {
                     limits.bounded(bound);
@@ -110,7 +112,7 @@ fn fill_ceiling(puzzle: &Puzzle, fill: &super::FillGoal) -> Option<i64> {
             let shape = (weights.len() >= fill.region.len())
                 .then(|| super::lattice::LatticeView::of(puzzle, fill))
                 .flatten()
-                .and_then(|view| super::lattice::flat::shape_bound(&view));
+                .and_then(|view| super::lattice::flat::shape(&view)?.bound);
             Some(shape.map_or(heaviest, |s: i64| s.min(heaviest)))
         }
     }

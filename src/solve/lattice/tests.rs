@@ -53,8 +53,6 @@ pub(super) fn english_fill(width: i32, height: i32) -> Puzzle {
     weight_fill(variant, region, pool)
 }
 
-/// A fixed stream of pseudo-random numbers (xorshift), the same on every
-/// run, for random regions and pools.
 /// A fill a prototype found (its weight and a value on each point of
 /// `view`) as the solver's answer, replayed through the rules: every tile
 /// legal as if placed last, distinct, the score its weight, every cell
@@ -75,6 +73,8 @@ pub(super) fn replayed(puzzle: &Puzzle, view: &LatticeView, fill: &(i64, Vec<u8>
     assert_eq!(answer.plays.len(), goal.region.len());
 }
 
+/// A fixed stream of pseudo-random numbers (xorshift), the same on every
+/// run, for random regions and pools.
 pub(super) fn xorshift(mut state: u64) -> impl FnMut() -> u64 {
     move || {
         state ^= state << 13;

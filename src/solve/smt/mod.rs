@@ -172,9 +172,11 @@ fn run(puzzle: &Puzzle, limits: &Limits, cells_only: bool) -> Result<Answer, Sol
     }
     let started = Instant::now();
     if let Goal::Fill(fill) = &puzzle.goal
-        && crate::solve::pool_too_small(puzzle, fill).is_some()
+        && (crate::solve::pool_too_small(puzzle, fill).is_some()
+            || crate::solve::ruled_out_by_shape(puzzle, fill).is_some())
     {
-        // Proven by counting alone: z3 would take seconds to find it out.
+        // Proven by counting alone: z3 would take seconds, or longer than
+        // anyone waits, to find it out.
         return Ok(crate::solve::fill::no_fill(fill, "smt", started));
     }
     // z3 runs on a thread of its own, left behind once the time limit (or
