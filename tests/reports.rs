@@ -207,7 +207,7 @@ fn exists_is_refused_where_it_says_nothing() {
 /// the region's edge cannot pay for the 81 cells' tiles (the cheapest cost
 /// 30, its 36 edge sides allow 24). Both solvers rule it out without a
 /// search, agree, and the text says why and where to read more; an 8x8
-/// (which the edge does pay for) is searched as before.
+/// (which the count does not rule out) is searched as before.
 #[test]
 fn a_region_whose_edge_cannot_pay_for_its_tiles_has_no_fill_without_a_search() {
     let dir = tempfile::tempdir().unwrap();
