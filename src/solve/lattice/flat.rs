@@ -1,6 +1,7 @@
 //! A bound on a fill from the lattice's own shape. Where every playable
-//! orientation shows its tile's values in ascending order round it (as in
-//! the full English set), a cell read clockwise steps down at exactly one
+//! orientation shows its tile's values in ascending order round it
+//! clockwise (as in the full English set; counter-clockwise, read every
+//! step the other way, is the same count), a cell read clockwise steps down at exactly one
 //! side, from its highest value to its lowest, unless its four values are
 //! equal; every other side steps up or is flat (two equal values). A side
 //! two region cells share, read in opposite directions and with the same
@@ -44,21 +45,28 @@ fn most_up(m: usize, span: usize) -> usize {
 }
 
 /// The shape's count for `view` (see the module's comment); `None` where
-/// some playable orientation steps down at more than one side, so that the
-/// count does not hold, or where the pool has fewer tiles than the region
-/// has cells.
+/// the count does not hold (some playable orientation steps down at more
+/// than one side, and some, the same or another, steps up at more than
+/// one: neither ascending round the tile one way nor the other), or where
+/// the pool has fewer tiles than the region has cells.
 pub(crate) fn shape(view: &LatticeView) -> Option<Shape> {
     // Each pool tile's cost: 2 less its flat sides, nothing for four equal
-    // values (the least over its orientations, all of which step down once).
+    // values (the least over its orientations).
     let mut costs: Vec<Option<usize>> = vec![None; view.tiles.len()];
     let (mut low, mut high) = (5, 0);
+    // Whether every orientation steps down at one side at most, and
+    // whether every one steps up at one side at most: either will do (the
+    // count read counter-clockwise is the same), as long as all agree.
+    let (mut down_once, mut up_once) = (true, true);
     for (c, &t) in view.tile_of.iter().enumerate() {
         if t == NONE {
             continue;
         }
         let corners = [c / 216, c / 36 % 6, c / 6 % 6, c % 6];
         let side = |k: usize| (corners[k], corners[(k + 1) % 4]);
-        if (0..4).filter(|&k| side(k).0 > side(k).1).count() > 1 {
+        down_once &= (0..4).filter(|&k| side(k).0 > side(k).1).count() <= 1;
+        up_once &= (0..4).filter(|&k| side(k).0 < side(k).1).count() <= 1;
+        if !down_once && !up_once {
             return None;
         }
         low = corners.iter().fold(low, |a, &v| a.min(v));

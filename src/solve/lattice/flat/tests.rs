@@ -150,3 +150,26 @@ fn the_shape_never_cuts_a_fill_the_search_finds() {
     println!("{counts}");
     assert!(ruled_out > 0 && below > 0 && exact > 0, "{counts}");
 }
+
+/// The arrangement reading decides whether the count holds: tiles
+/// ascending counter-clockwise (R1) rule the 9x9 out as the clockwise ones
+/// do, with the same figures; tiles in any order (every arrangement of a
+/// tile's values playable) leave no count, so the 9x9 is not ruled out by
+/// it.
+#[test]
+fn the_count_holds_for_either_direction_of_ascent_and_not_for_any_order() {
+    let clockwise = shape(&view_in(&english_fill(9, 9), "mid"));
+    for (arrangement, counted) in [("ascending-counter-clockwise", true), ("any-order", false)] {
+        let puzzle = english_fill(9, 9);
+        let variant = puzzle.variant.with_rule("R1", arrangement).unwrap();
+        let puzzle = crate::solve::Puzzle { variant, ..puzzle };
+        let Goal::Fill(goal) = &puzzle.goal else { unreachable!("a fill") };
+        let view = LatticeView::of(&puzzle, goal).expect("a lattice fill");
+        let got = shape(&view);
+        if counted {
+            assert_eq!(got, clockwise, "{arrangement}");
+        } else {
+            assert_eq!(got, None, "{arrangement}");
+        }
+    }
+}
