@@ -1,24 +1,25 @@
 //! A bound on a fill from the lattice's own shape. Where every playable
-//! orientation shows its tile's values in ascending order round it
-//! clockwise (as in the full English set; counter-clockwise, read every
-//! step the other way, is the same count), a cell read clockwise steps down at exactly one
-//! side, from its highest value to its lowest, unless its four values are
-//! equal; every other side steps up or is flat (two equal values). A side
-//! two region cells share, read in opposite directions and with the same
-//! values on its points, steps up for one of them exactly where it steps
-//! down for the other. So, summing over the cells that are not of four
-//! equal values, the sides that step up less those that step down, which
-//! is `2 - flat` a cell (3 - flat up, 1 down), comes only from the
-//! region's edge: it equals the edge sides that step up less those that
+//! orientation shows its tile's values in ascending order clockwise round
+//! it (as in the full English set; counter-clockwise is the same count,
+//! every step read the other way), a cell read clockwise steps down at
+//! exactly one side, from its highest value to its lowest, unless its four
+//! values are equal; every other side steps up or is flat (two equal
+//! values). A side two region cells share, read in opposite directions and
+//! with the same values on its points, steps up for one of them exactly
+//! where it steps down for the other. So, summed over the cells that are
+//! not of four equal values, the sides that step up less those that step
+//! down, `2 - flat` a cell (`3 - flat` up, one down), come only from the
+//! region's edge: they equal the edge sides that step up less those that
 //! step down, read clockwise round the region. Round each closed edge the
-//! values come back to where they started, so the steps up, each of one
-//! or more, add up to no more than the steps down, each of five or less
-//! (the pool's values apart): `m` edge sides allow at most the `a - d` of
-//! `a` up and `d` down with `a <= 5d` and `a + d <= m`. A tile with no equal neighbouring values
-//! costs 2 of that, one with one pair of them 1, the others nothing; the
-//! heaviest distinct pool tiles, one per cell, within what the edge allows
-//! (a knapsack over the pool) bound every fill, and where the cheapest
-//! tiles cost more than it allows there is no fill at all.
+//! values come back to where they started, so the steps up, each of one or
+//! more, add up to no more than the steps down, each at most the pool's
+//! span of values (five): `m` edge sides allow at most the `a - d` of `a`
+//! up and `d` down with `a <= 5d` and `a + d <= m`. A tile with no two
+//! equal neighbouring values costs 2 of that, one with one such pair 1,
+//! the others nothing; the heaviest distinct pool tiles, one per cell,
+//! within what the edge allows (a knapsack over the pool) bound every
+//! fill, and where the cheapest tiles cost more than it allows there is no
+//! fill at all.
 
 use std::collections::HashSet;
 
