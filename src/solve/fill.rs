@@ -96,7 +96,15 @@ pub fn ruled_out_by_shape(puzzle: &Puzzle, goal: &FillGoal) -> Option<(usize, us
     shape.bound.is_none().then_some((shape.cheapest, shape.edge, shape.allowed))
 }
 
-/// The answer for a fill [`pool_too_small`] or [`ruled_out_by_shape`] rules out: no fill exists,
+/// Whether counting alone proves that `goal` has no fill: more cells than
+/// the pool has tiles ([`pool_too_small`]), or than the region's edge lets
+/// the tiles pay for ([`ruled_out_by_shape`]). Every solver asks this
+/// before it searches.
+pub fn no_fill_by_counting(puzzle: &Puzzle, goal: &FillGoal) -> bool {
+    pool_too_small(puzzle, goal).is_some() || ruled_out_by_shape(puzzle, goal).is_some()
+}
+
+/// The answer for a fill [`no_fill_by_counting`] rules out: no fill exists,
 /// proven without a search (a count of 0 for a counting fill).
 pub fn no_fill(goal: &FillGoal, solver: &'static str, started: Instant) -> Answer {
     Answer {
@@ -113,7 +121,7 @@ pub fn no_fill(goal: &FillGoal, solver: &'static str, started: Instant) -> Answe
 /// [`solve_fill`] with the search chosen (to compare the two).
 pub fn solve_fill_by(puzzle: &Puzzle, goal: &FillGoal, limits: &Limits, kind: FillSearchKind) -> Answer {
     use super::lattice::{LatticeView, PointOrder};
-    if pool_too_small(puzzle, goal).is_some() || ruled_out_by_shape(puzzle, goal).is_some() {
+    if no_fill_by_counting(puzzle, goal) {
         // A search would try every way to fill the cells it can before
         // finding none: with more cells than tiles, or than the edge lets
         // the tiles pay for, that is the whole tree.

@@ -28,7 +28,9 @@ use serde::Serialize;
 use crate::model::{Board, Cell, Corners, TileId};
 use crate::rules::Variant;
 
-pub use fill::{FillSearchKind, fill_on_lattice, pool_too_small, ruled_out_by_shape, solve_fill_by};
+pub use fill::{
+    FillSearchKind, fill_on_lattice, no_fill_by_counting, pool_too_small, ruled_out_by_shape, solve_fill_by,
+};
 pub use verify::{verify, verify_within};
 
 /// What a puzzle asks for.

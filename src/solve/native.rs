@@ -34,8 +34,7 @@ impl Solver for Native {
                 // A pool too small for the region, or a region whose edge
                 // cannot pay for the tiles, has no fill and so no ceiling
                 // worth showing: the fill search says so at once.
-                if super::pool_too_small(puzzle, fill).is_none()
-                    && super::ruled_out_by_shape(puzzle, fill).is_none()
+                if !super::no_fill_by_counting(puzzle, fill)
                     && let Some(bound) = fill_ceiling(puzzle, fill)
                 {
                     limits.bounded(bound);

@@ -172,8 +172,7 @@ fn run(puzzle: &Puzzle, limits: &Limits, cells_only: bool) -> Result<Answer, Sol
     }
     let started = Instant::now();
     if let Goal::Fill(fill) = &puzzle.goal
-        && (crate::solve::pool_too_small(puzzle, fill).is_some()
-            || crate::solve::ruled_out_by_shape(puzzle, fill).is_some())
+        && crate::solve::no_fill_by_counting(puzzle, fill)
     {
         // Proven by counting alone: z3 would take seconds, or longer than
         // anyone waits, to find it out.

@@ -24,6 +24,14 @@ fn searched(view: &LatticeView) -> Option<(i64, Vec<u8>)> {
     search.best
 }
 
+/// The heaviest pool tiles of `view`, one per cell: the bound the shape's
+/// count is measured against.
+fn heaviest_tiles(view: &LatticeView) -> i64 {
+    let mut weights: Vec<i64> = view.tiles.iter().map(|t| i64::from(t.weight())).collect();
+    weights.sort_unstable_by(|a, b| b.cmp(a));
+    weights.iter().take(view.cells.len()).sum()
+}
+
 /// For the values of a fill of `view`: the cells' `2 - flat` summed over
 /// those not of four equal values, and the edge sides stepping up less
 /// those stepping down, each read clockwise round its cell.
@@ -78,10 +86,7 @@ fn the_english_square_fills_by_their_shape() {
     for (n, known, heaviest) in [(3, 158, 158), (4, 263, 266), (5, 380, 394), (6, 498, 537), (7, 605, 690), (8, 0, 847)]
     {
         let view = view_in(&english_fill(n, n), "mid");
-        let mut weights: Vec<i64> = view.tiles.iter().map(|t| i64::from(t.weight())).collect();
-        weights.sort_unstable_by(|a, b| b.cmp(a));
-        let cells = usize::try_from(n * n).expect("a small region");
-        assert_eq!(weights.iter().take(cells).sum::<i64>(), heaviest, "{n}x{n}");
+        assert_eq!(heaviest_tiles(&view), heaviest, "{n}x{n}");
         let bound = shape(&view).and_then(|s| s.bound).expect("some tiles within the edge");
         assert!(bound >= known && bound <= heaviest, "{n}x{n}: {bound}");
         assert_eq!(bound < heaviest, n >= 6, "{n}x{n}: {bound}");
@@ -136,10 +141,7 @@ fn the_shape_never_cuts_a_fill_the_search_finds() {
             }
             Some(bound) => {
                 assert!(best.is_none_or(|b| b <= bound), "{what}: {best:?} over {bound}");
-                let mut weights: Vec<i64> = view.tiles.iter().map(|t| i64::from(t.weight())).collect();
-                weights.sort_unstable_by(|a, b| b.cmp(a));
-                let heaviest = weights.iter().take(view.cells.len()).sum::<i64>();
-                below += usize::from(bound < heaviest);
+                below += usize::from(bound < heaviest_tiles(&view));
                 exact += usize::from(best.is_some() && shape.cheapest == shape.allowed);
             }
         }
