@@ -689,6 +689,7 @@ mod lds;
 #[cfg(test)]
 mod nrpa;
 mod relax;
+mod rim;
 mod shared;
 #[cfg(test)]
 mod tests;

@@ -45,15 +45,30 @@ fn most_up(m: usize, span: usize) -> usize {
     (0..=m).filter(|a| a + a.div_ceil(span) <= m).map(|a| a - a.div_ceil(span)).max().unwrap_or(0)
 }
 
-/// The shape's count for `view` (see the module's comment); `None` where
-/// the count does not hold (some playable orientation steps down at more
-/// than one side, and some, the same or another, steps up at more than
-/// one: neither ascending round the tile one way nor the other), or where
-/// the pool has fewer tiles than the region has cells.
-pub(crate) fn shape(view: &LatticeView) -> Option<Shape> {
-    // Each pool tile's cost: 2 less its flat sides, nothing for four equal
-    // values (the least over its orientations).
-    let mut costs: Vec<Option<usize>> = vec![None; view.tiles.len()];
+/// Each pool tile's cost in the shape's count, and which way round the
+/// count is read.
+#[derive(Clone, Debug)]
+pub(crate) struct Costs {
+    /// By view tile: 2 less its flat sides, nothing for four equal values
+    /// (the least over its orientations); `None` for a tile with no
+    /// playable orientation.
+    pub cost: Vec<Option<usize>>,
+    /// 1 where every orientation steps down at one side at most read
+    /// clockwise (the cells cost the edge's steps up less its steps down),
+    /// -1 where instead every one steps up at one side at most (the steps
+    /// down less the steps up).
+    pub sign: i64,
+    /// The least and the greatest value the pool shows.
+    pub low: u8,
+    pub high: u8,
+}
+
+/// The pool's costs for the count, `None` where the count does not hold
+/// (some playable orientation steps down at more than one side, and some,
+/// the same or another, steps up at more than one: neither ascending round
+/// the tile one way nor the other).
+pub(crate) fn costs(view: &LatticeView) -> Option<Costs> {
+    let mut cost: Vec<Option<usize>> = vec![None; view.tiles.len()];
     let (mut low, mut high) = (5, 0);
     // Whether every orientation steps down at one side at most, and
     // whether every one steps up at one side at most: either will do (the
@@ -73,17 +88,26 @@ pub(crate) fn shape(view: &LatticeView) -> Option<Shape> {
         low = corners.iter().fold(low, |a, &v| a.min(v));
         high = corners.iter().fold(high, |a, &v| a.max(v));
         let flat = (0..4).filter(|&k| side(k).0 == side(k).1).count();
-        let cost = 2usize.saturating_sub(flat);
-        let slot = costs.get_mut(usize::from(t))?;
-        *slot = Some(slot.map_or(cost, |old| old.min(cost)));
+        let paid = 2usize.saturating_sub(flat);
+        let slot = cost.get_mut(usize::from(t))?;
+        *slot = Some(slot.map_or(paid, |old| old.min(paid)));
     }
+    // Corner codes are below 6^4, so their values fit a byte.
+    Some(Costs { cost, sign: if down_once { 1 } else { -1 }, low: low as u8, high: high as u8 })
+}
+
+/// The shape's count for `view` (see the module's comment); `None` where
+/// the count does not hold ([`costs`]), or where the pool has fewer tiles
+/// than the region has cells.
+pub(crate) fn shape(view: &LatticeView) -> Option<Shape> {
+    let Costs { cost: costs, low, high, .. } = costs(view)?;
     let cells: HashSet<(i32, i32)> = view.cells.iter().map(|(c, _)| (c.x, c.y)).collect();
     let inner: usize = cells
         .iter()
         .map(|&(x, y)| usize::from(cells.contains(&(x + 1, y))) + usize::from(cells.contains(&(x, y + 1))))
         .sum();
     let edge = (4 * cells.len()).checked_sub(2 * inner)?;
-    let allowed = most_up(edge, high.saturating_sub(low).max(1));
+    let allowed = most_up(edge, usize::from(high.saturating_sub(low).max(1)));
     let tiles: Vec<(i64, usize)> =
         view.tiles.iter().zip(&costs).filter_map(|(t, c)| Some((i64::from(t.weight()), (*c)?))).collect();
     if tiles.len() < cells.len() {

@@ -1,24 +1,28 @@
-//! A bound that falls beside the lattice search: probes. A probe is the
-//! lattice search asked for a fill scoring `t` or more (its floor raised to
-//! `t`, as if a fill of `t - 1` were already known); searched to the end
-//! without one, no fill scores more than `t - 1`, and the next probe asks
-//! for `t - 1`. The bound of the heaviest tiles (the root's) only sees which
-//! tiles fit each open cell one cell at a time, so on a large region no
-//! branch of the search itself is settled for a long while and its bound
-//! stays at the root's; a probe's floor cuts every branch whose cells
-//! cannot all hold tiles that heavy, which on the English 7x7 weight fill
-//! settles the first probes in milliseconds. (The Lagrangian relaxations
-//! tried first, of tile distinctness over the lattice and of the corners'
-//! agreement across shared sides over the cells' matching, give no bound
-//! under the heaviest tiles' on the English 3x3 to 5x5 fills.)
+//! A bound that falls beside the lattice search: probes. A probe asks
+//! whether any fill scores `t` or more; answered no, no fill scores more
+//! than `t - 1`, and the next probe asks for `t - 1`. Two kinds answer it.
+//! The lattice search with its floor raised to `t` (as if a fill of `t - 1`
+//! were already known) cuts every branch whose open cells cannot all hold
+//! tiles that heavy: on a large region no branch of the search itself is
+//! settled for a long while, and these probes bring the heaviest tiles'
+//! bound down where the search cannot. The rim's probes (`rim.rs`) set
+//! only the values on the region's edge, which decide what the shape's
+//! count lets the tiles cost: on the English 7x7 they pass the count's 668
+//! within seconds, where a probe of the search asked for 668 does not end
+//! in a minute. (The Lagrangian relaxations tried first, of tile
+//! distinctness over the lattice and of the corners' agreement across
+//! shared sides over the cells' matching, give no bound under the heaviest
+//! tiles' on the English 3x3 to 5x5 fills.)
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
+use super::rim::{Probe, Rim};
 use super::{LatticeSearch, LatticeView, Tables};
 use crate::solve::Limits;
 use crate::solve::best::Shared;
+use crate::solve::budget::Budget;
 
 /// What the probes found: the lowest bound they proved, if any,
 /// and the fill the last one found, where one did (optimal where the
@@ -30,37 +34,82 @@ pub(super) struct Probed {
     pub fill: Option<(i64, Vec<u8>)>,
 }
 
+/// The nodes a probe of either kind may take before the other kind has
+/// its turn, at first: doubled each round in which neither proves a bound.
+const FIRST_CAP: u64 = 4_096;
+
+/// A node of a rim probe, in nodes of the lattice search's: a rim node
+/// finds a matching for each multiplier, and on the English 7x7 takes
+/// about two and a half times as long as a search node (62 thousand rim
+/// nodes a second against 152 thousand, one thread each), so the rim's
+/// cap is this much smaller for the two kinds to take turns of about the
+/// same time.
+const RIM_NODE: u64 = 2;
+
 /// Probes from `from` down (no fill scores more than `from`, the root's
 /// bound), each bound proven reported to `limits`, until one finds a fill,
-/// or `limits` (its stop, its time from `started`) stop them.
+/// or `limits` (its stop, its time from `started`) stop them. Two kinds
+/// take turns: the rim's ([`Rim`]), where the region has one, until a
+/// probe of it reaches the bound asked for (it can prove no lower), and
+/// the lattice search's. While both run, a probe is cut at a count of
+/// nodes and asked again after the other kind's turn, the count doubling
+/// each round in which neither proves a bound: whichever kind proves
+/// bounds faster on the region sets the pace, and each takes at most
+/// about twice the nodes it would alone.
 pub(super) fn probe_down(view: &LatticeView, limits: &Limits, started: Instant, from: i64) -> Probed {
     let tables = Tables::of(view, limits);
+    let mut rim = Rim::of(view);
     let mut probed = Probed::default();
     let mut t = from;
+    let mut cap = FIRST_CAP;
     loop {
         // A bound the search beside has proven meanwhile (its branches
         // settled) lets the probes skip ahead.
         if let Some(known) = limits.progress.as_ref().and_then(|p| p.bound()) {
             t = t.min(known);
         }
-        let floor = Shared::new();
-        // Ties go to the earlier piece: a probe as piece 1 after a fill of
-        // `t - 1` as piece 0 must reach `t`.
-        floor.offer(t - 1, 0);
-        let mut search = LatticeSearch::new(&tables, Some((&floor, 1)), started);
-        #[cfg(test)]
-        {
-            search.budget.max_nodes = super::MAX_NODES.with(std::cell::Cell::get);
+        let mut proven = false;
+        if let Some(edge) = &rim {
+            let mut budget = Budget::new(limits, started);
+            #[cfg(test)]
+            {
+                budget.max_nodes = super::MAX_NODES.with(std::cell::Cell::get);
+            }
+            budget.attempt(Some(cap / RIM_NODE));
+            match edge.probe(t, &mut budget) {
+                Probe::Below => proven = true,
+                Probe::Reached(_) => rim = None,
+                Probe::Cut if budget.why.is_some() => return probed,
+                Probe::Cut => {}
+            }
         }
-        search.go(0, 0);
-        // A fill found is kept even where the probe was cut short: it
-        // scores `t` or more.
-        if let Some(fill) = search.best {
-            probed.fill = Some(fill);
-            return probed;
-        }
-        if search.budget.why.is_some() {
-            return probed;
+        if !proven {
+            let floor = Shared::new();
+            // Ties go to the earlier piece: a probe as piece 1 after a fill
+            // of `t - 1` as piece 0 must reach `t`.
+            floor.offer(t - 1, 0);
+            let mut search = LatticeSearch::new(&tables, Some((&floor, 1)), started);
+            #[cfg(test)]
+            {
+                search.budget.max_nodes = super::MAX_NODES.with(std::cell::Cell::get);
+            }
+            if rim.is_some() {
+                search.budget.attempt(Some(cap));
+            }
+            search.go(0, 0);
+            // A fill found is kept even where the probe was cut short: it
+            // scores `t` or more.
+            if let Some(fill) = search.best {
+                probed.fill = Some(fill);
+                return probed;
+            }
+            if search.budget.why.is_some() {
+                return probed;
+            }
+            if search.budget.stopped() {
+                cap = cap.saturating_mul(2);
+                continue;
+            }
         }
         probed.bound = Some(t - 1);
         limits.bounded(t - 1);
@@ -212,18 +261,19 @@ mod tests {
     }
 
     /// The English 7x7 weight fill, whose search settles no first branch
-    /// in a minute: probes cut at 150 thousand nodes each already bring
-    /// its bound under the heaviest 49 tiles' 690. The probe for 690 takes
-    /// some 52 thousand nodes, the one for 689 some 128 thousand, and the
-    /// one for 688 more than the cut.
+    /// in a minute: probes cut at 150 thousand nodes each bring its bound
+    /// from the heaviest 49 tiles' 690 one step at a time to 662, under the
+    /// shape's count (668), which only the rim's probes can pass: the
+    /// lattice search's own stop at 688 with that cut, its probe for 688
+    /// taking more.
     #[test]
     #[cfg_attr(debug_assertions, ignore = "probes of seconds in release; run by cargo test --release")]
-    fn probes_bring_the_7x7_bound_under_the_heaviest_tiles() {
+    fn probes_bring_the_7x7_bound_under_the_shapes_count() {
         let (probed, steps, root) = probes(&english_fill(7, 7), 150_000);
         assert_eq!(root, Some(690));
         assert!(probed.fill.is_none());
-        assert_eq!(steps, [689, 688]);
-        assert_eq!(probed.bound, Some(688));
+        assert_eq!(steps, (662..690).rev().collect::<Vec<i64>>());
+        assert_eq!(probed.bound, Some(662));
     }
 
     /// Every region shape of up to nine lattice points inside a 3x3 box,
