@@ -34,8 +34,7 @@ pub(super) struct Probed {
     pub fill: Option<(i64, Vec<u8>)>,
 }
 
-/// The nodes a probe of either kind may take before the other kind has
-/// its turn, at first: doubled each round in which neither proves a bound.
+/// The fewest nodes a probe's turn is counted in (see [`probe_down`]).
 const FIRST_CAP: u64 = 4_096;
 
 /// A node of a rim probe, in nodes of the lattice search's: a rim node
@@ -51,66 +50,63 @@ const RIM_NODE: u64 = 2;
 /// or `limits` (its stop, its time from `started`) stop them. Two kinds
 /// take turns: the rim's ([`Rim`]), where the region has one, until a
 /// probe of it reaches the bound asked for (it can prove no lower), and
-/// the lattice search's. While both run, a probe is cut at a count of
-/// nodes and asked again after the other kind's turn, the count doubling
-/// each round in which neither proves a bound: whichever kind proves
-/// bounds faster on the region sets the pace, and each takes at most
-/// about twice the nodes it would alone.
+/// the lattice search's. The kind that proved the last bound leads: its
+/// probe may take three times the nodes its last proof took (each bound
+/// costs more than the one before, seldom three times as much). Before it,
+/// the other kind tries the same bound with a share of that last proof's
+/// nodes, a half at first and a quarter of the share before after each
+/// failure, so that where it becomes the faster kind it takes the lead
+/// within a step or two, and where it stays slower it costs the leader
+/// little. Where the leader's probe is cut, the other kind tries with as
+/// many nodes, and the counts double until one proves the bound.
 pub(super) fn probe_down(view: &LatticeView, limits: &Limits, started: Instant, from: i64) -> Probed {
     let tables = Tables::of(view, limits);
     let mut rim = Rim::of(view);
+    let mut rim_leads = rim.is_some();
     let mut probed = Probed::default();
     let mut t = from;
-    let mut cap = FIRST_CAP;
+    // The nodes the leader's last proof took, and the other kind's share
+    // of them before the leader's turn, in sixteenths.
+    let (mut last, mut share) = (FIRST_CAP, 8u64);
     loop {
         // A bound the search beside has proven meanwhile (its branches
         // settled) lets the probes skip ahead.
         if let Some(known) = limits.progress.as_ref().and_then(|p| p.bound()) {
             t = t.min(known);
         }
-        let mut proven = false;
-        if let Some(edge) = &rim {
-            let mut budget = Budget::new(limits, started);
-            #[cfg(test)]
-            {
-                budget.max_nodes = super::MAX_NODES.with(std::cell::Cell::get);
+        let mut cap = last.saturating_mul(3);
+        let mut turns = vec![(!rim_leads, last.saturating_mul(share) / 16), (rim_leads, cap), (!rim_leads, cap)];
+        let mut proven = None;
+        while proven.is_none() {
+            for (by_rim, nodes) in std::mem::take(&mut turns) {
+                let turn = match (&rim, by_rim) {
+                    (Some(edge), true) => rim_turn(edge, t, nodes, limits, started),
+                    (None, true) => continue,
+                    (_, false) => search_turn(&tables, t, rim.is_some().then_some(nodes), started),
+                };
+                match turn {
+                    Turn::Proven(used) => {
+                        proven = Some((by_rim, used));
+                        break;
+                    }
+                    Turn::Found(fill) => {
+                        probed.fill = Some(fill);
+                        return probed;
+                    }
+                    Turn::Stopped => return probed,
+                    Turn::Retired => rim = None,
+                    Turn::Cut => {}
+                }
             }
-            budget.attempt(Some(cap / RIM_NODE));
-            match edge.probe(t, &mut budget) {
-                Probe::Below => proven = true,
-                Probe::Reached(_) => rim = None,
-                Probe::Cut if budget.why.is_some() => return probed,
-                Probe::Cut => {}
-            }
+            // Both cut (or the rim retired): the leader, then the other,
+            // each with twice the count.
+            cap = cap.saturating_mul(2);
+            turns = vec![(rim_leads, cap), (!rim_leads, cap)];
         }
-        if !proven {
-            let floor = Shared::new();
-            // Ties go to the earlier piece: a probe as piece 1 after a fill
-            // of `t - 1` as piece 0 must reach `t`.
-            floor.offer(t - 1, 0);
-            let mut search = LatticeSearch::new(&tables, Some((&floor, 1)), started);
-            #[cfg(test)]
-            {
-                search.budget.max_nodes = super::MAX_NODES.with(std::cell::Cell::get);
-            }
-            if rim.is_some() {
-                search.budget.attempt(Some(cap));
-            }
-            search.go(0, 0);
-            // A fill found is kept even where the probe was cut short: it
-            // scores `t` or more.
-            if let Some(fill) = search.best {
-                probed.fill = Some(fill);
-                return probed;
-            }
-            if search.budget.why.is_some() {
-                return probed;
-            }
-            if search.budget.stopped() {
-                cap = cap.saturating_mul(2);
-                continue;
-            }
-        }
+        let Some((by_rim, used)) = proven else { unreachable!("the loop ends on a proof") };
+        share = if by_rim == rim_leads { (share / 4).max(1) } else { 8 };
+        rim_leads = by_rim;
+        last = used.max(FIRST_CAP);
         probed.bound = Some(t - 1);
         limits.bounded(t - 1);
         // No fill scores under 0: a probe for 0 that finds none proves
@@ -119,6 +115,59 @@ pub(super) fn probe_down(view: &LatticeView, limits: &Limits, started: Instant, 
             return probed;
         }
         t -= 1;
+    }
+}
+
+/// How one probe ended.
+enum Turn {
+    /// No fill scores the probe's `t`; the nodes it took (in the search's
+    /// nodes).
+    Proven(u64),
+    /// A fill scoring `t` or more (found by the search's probe, even where
+    /// it was cut short).
+    Found((i64, Vec<u8>)),
+    /// The rim reached `t`: its probes can prove no lower.
+    Retired,
+    /// Cut at its count of nodes: nothing proven.
+    Cut,
+    /// A limit (time, stop) ended it.
+    Stopped,
+}
+
+/// A probe of the rim for `t`, cut at `cap` search nodes' worth.
+fn rim_turn(rim: &Rim, t: i64, cap: u64, limits: &Limits, started: Instant) -> Turn {
+    let mut budget = Budget::new(limits, started);
+    #[cfg(test)]
+    {
+        budget.max_nodes = super::MAX_NODES.with(std::cell::Cell::get);
+    }
+    budget.attempt(Some(cap / RIM_NODE));
+    match rim.probe(t, &mut budget) {
+        Probe::Below => Turn::Proven(budget.nodes.saturating_mul(RIM_NODE)),
+        Probe::Reached(_) => Turn::Retired,
+        Probe::Cut if budget.why.is_some() => Turn::Stopped,
+        Probe::Cut => Turn::Cut,
+    }
+}
+
+/// A probe of the lattice search for `t`, cut at `cap` nodes where given.
+fn search_turn(tables: &Tables<'_>, t: i64, cap: Option<u64>, started: Instant) -> Turn {
+    let floor = Shared::new();
+    // Ties go to the earlier piece: a probe as piece 1 after a fill of
+    // `t - 1` as piece 0 must reach `t`.
+    floor.offer(t - 1, 0);
+    let mut search = LatticeSearch::new(tables, Some((&floor, 1)), started);
+    #[cfg(test)]
+    {
+        search.budget.max_nodes = super::MAX_NODES.with(std::cell::Cell::get);
+    }
+    search.budget.attempt(cap);
+    search.go(0, 0);
+    match search.best {
+        Some(fill) => Turn::Found(fill),
+        None if search.budget.why.is_some() => Turn::Stopped,
+        None if search.budget.stopped() => Turn::Cut,
+        None => Turn::Proven(search.budget.nodes),
     }
 }
 
@@ -262,7 +311,7 @@ mod tests {
 
     /// The English 7x7 weight fill, whose search settles no first branch
     /// in a minute: probes cut at 150 thousand nodes each bring its bound
-    /// from the heaviest 49 tiles' 690 one step at a time to 662, under the
+    /// from the heaviest 49 tiles' 690 one step at a time to 661, under the
     /// shape's count (668), which only the rim's probes can pass: the
     /// lattice search's own stop at 688 with that cut, its probe for 688
     /// taking more.
@@ -272,8 +321,8 @@ mod tests {
         let (probed, steps, root) = probes(&english_fill(7, 7), 150_000);
         assert_eq!(root, Some(690));
         assert!(probed.fill.is_none());
-        assert_eq!(steps, (662..690).rev().collect::<Vec<i64>>());
-        assert_eq!(probed.bound, Some(662));
+        assert_eq!(steps, (661..690).rev().collect::<Vec<i64>>());
+        assert_eq!(probed.bound, Some(661));
     }
 
     /// Every region shape of up to nine lattice points inside a 3x3 box,
