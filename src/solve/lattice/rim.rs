@@ -27,7 +27,7 @@ use super::flat::costs;
 use crate::solve::budget::Budget;
 
 /// The multipliers on a tile's cost tried, in halves of a point: none to
-/// six points a unit of cost.
+/// eight points a unit of cost.
 const HALVES: [i64; 13] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 10, 12, 14, 16];
 
 /// Below every sum a path of sides can reach.
