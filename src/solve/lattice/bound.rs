@@ -198,7 +198,7 @@ impl LatticeSearch<'_> {
 /// without a tile is taken at once; otherwise every cell `t` fits is marked
 /// reached before any is followed, since a path that would come to one of
 /// them later may as well start there.
-fn augment(t: usize, cells_of: &[u64; 128], owner: &mut [u8; 64], owned: &mut u64, seen: &mut u64) -> bool {
+pub(super) fn augment(t: usize, cells_of: &[u64; 128], owner: &mut [u8; 64], owned: &mut u64, seen: &mut u64) -> bool {
     let reach = cells_of[t] & !*seen;
     let empty = reach & !*owned;
     if empty != 0 {

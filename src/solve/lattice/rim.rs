@@ -23,6 +23,7 @@
 use std::collections::HashMap;
 
 use super::LatticeView;
+use super::bound::augment;
 use super::flat::costs;
 use crate::solve::budget::Budget;
 
@@ -300,46 +301,23 @@ impl Rim {
     fn matching(&self, i: usize, cells_of: &[u64; 128], known: usize) -> Option<i64> {
         let wild = self.total - known;
         let (mut matched, mut wild_used, mut total) = (0, 0, 0i64);
-        let mut owner = [u8::MAX; 64];
+        let (mut owner, mut owned) = ([0u8; 64], 0u64);
         for &t in &self.orders[i] {
             if matched + wild_used == self.total {
                 break;
             }
             let mut seen = 0u64;
-            let placed = (matched < known && cells_of[t] != 0 && augment(t, cells_of, &mut owner, &mut seen))
-                .then(|| matched += 1)
-                .or_else(|| (wild_used < wild).then(|| wild_used += 1))
-                .is_some();
-            if placed {
-                total += 2 * self.weight[t] - HALVES[i] * self.cost[t];
+            if matched < known && cells_of[t] != 0 && augment(t, cells_of, &mut owner, &mut owned, &mut seen) {
+                matched += 1;
+            } else if wild_used < wild {
+                wild_used += 1;
+            } else {
+                continue;
             }
+            total += 2 * self.weight[t] - HALVES[i] * self.cost[t];
         }
         (matched + wild_used == self.total).then_some(total)
     }
-}
-
-/// Kuhn's augmenting path: gives tile `t` one of the cells it fits
-/// (`cells_of`), moving earlier tiles along as needed; a cell without a
-/// tile is taken at once. Tiles are fewer than 128 (the view takes no
-/// more), so one fits a byte.
-fn augment(t: usize, cells_of: &[u64; 128], owner: &mut [u8; 64], seen: &mut u64) -> bool {
-    let reach = cells_of[t] & !*seen;
-    if let Some(j) = (0..64).find(|&j| reach & (1 << j) != 0 && owner[j] == u8::MAX) {
-        *seen |= 1 << j;
-        owner[j] = t as u8;
-        return true;
-    }
-    *seen |= reach;
-    let mut rest = reach;
-    while rest != 0 {
-        let j = rest.trailing_zeros() as usize;
-        rest &= rest - 1;
-        if augment(usize::from(owner[j]), cells_of, owner, seen) {
-            owner[j] = t as u8;
-            return true;
-        }
-    }
-    false
 }
 
 #[cfg(test)]

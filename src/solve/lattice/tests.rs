@@ -53,6 +53,27 @@ pub(super) fn english_fill(width: i32, height: i32) -> Puzzle {
     weight_fill(variant, region, pool)
 }
 
+/// Every region within a 3 by 3 box that touches the box's north and
+/// west sides (so each shape once, wherever it sits), as its cells, in
+/// the order of the bits that pick them.
+pub(super) fn box_regions() -> impl Iterator<Item = Vec<Cell>> {
+    (1u32..1 << 9)
+        .filter(|m| m & 0b111 != 0 && m & 0b1_001_001 != 0)
+        .map(|mask| (0..9).filter(|i| mask & (1 << i) != 0).map(|i| Cell::new(i % 3, i / 3)).collect())
+}
+
+/// The best fill of `view` by the plain lattice search run to its end (no
+/// probes, no shape): its weight and values, `None` where there is none.
+pub(super) fn searched(view: &LatticeView) -> Option<(i64, Vec<u8>)> {
+    let limits = crate::solve::Limits::default();
+    let tables = Tables::of(view, &limits);
+    let mut search = LatticeSearch::new(&tables, None, Instant::now());
+    search.bound(0, i64::MIN)?;
+    search.go(0, 0);
+    assert!(search.budget.why.is_none(), "searched to its end");
+    search.best
+}
+
 /// A fill a prototype found (its weight and a value on each point of
 /// `view`) as the solver's answer, replayed through the rules: every tile
 /// legal as if placed last, distinct, the score its weight, every cell

@@ -1,28 +1,13 @@
 //! The shape's count: the identity it rests on, read off real fills, and
 //! its bound against exact searches.
 
-use std::time::Instant;
-
 use super::super::beam::view_in;
 use super::super::nrpa::tests::FOUND_605;
-use super::super::tests::{english_fill, weight_fill, xorshift};
-use super::super::{LatticeSearch, Tables};
+use super::super::tests::{box_regions, english_fill, searched, weight_fill, xorshift};
 use super::*;
 use crate::formats::builtin_variant;
-use crate::model::{Cell, TileId};
-use crate::solve::{Goal, Limits};
-
-/// The best fill of `view` by the plain lattice search run to its end (no
-/// probes, no shape): its weight and values, `None` where there is none.
-fn searched(view: &LatticeView) -> Option<(i64, Vec<u8>)> {
-    let limits = Limits::default();
-    let tables = Tables::of(view, &limits);
-    let mut search = LatticeSearch::new(&tables, None, Instant::now());
-    search.bound(0, i64::MIN)?;
-    search.go(0, 0);
-    assert!(search.budget.why.is_none(), "searched to its end");
-    search.best
-}
+use crate::model::TileId;
+use crate::solve::Goal;
 
 /// The heaviest pool tiles of `view`, one per cell: the bound the shape's
 /// count is measured against.
@@ -110,9 +95,7 @@ fn the_shape_never_cuts_a_fill_the_search_finds() {
     let variant = builtin_variant("english").unwrap();
     let ids: Vec<TileId> = variant.tile_set().ids().collect();
     let (mut tried, mut ruled_out, mut below, mut exact) = (0, 0, 0, 0);
-    let shapes = (1u32..1 << 9).filter(|m| m & 0b111 != 0 && m & 0b1_001_001 != 0);
-    for mask in shapes.flat_map(|m| [m; 2]) {
-        let region: Vec<Cell> = (0..9).filter(|i| mask & (1 << i) != 0).map(|i| Cell::new(i % 3, i / 3)).collect();
+    for region in box_regions().flat_map(|r| [r.clone(), r]) {
         // Pools of a dozen to three dozen tiles, or of tiles with no two
         // equal neighbouring values (which cost the most) and up to two
         // others.

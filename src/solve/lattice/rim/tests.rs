@@ -4,23 +4,11 @@ use std::time::Instant;
 
 use super::super::beam::view_in;
 use super::super::nrpa::tests::FOUND_605;
-use super::super::tests::{english_fill, weight_fill, xorshift};
-use super::super::{LatticeSearch, Tables};
+use super::super::tests::{box_regions, english_fill, searched, weight_fill, xorshift};
 use super::*;
 use crate::formats::builtin_variant;
-use crate::model::{Cell, TileId};
+use crate::model::TileId;
 use crate::solve::{Goal, Limits};
-
-/// The best fill of `view` by the plain lattice search run to its end.
-fn searched(view: &LatticeView) -> Option<(i64, Vec<u8>)> {
-    let limits = Limits::default();
-    let tables = Tables::of(view, &limits);
-    let mut search = LatticeSearch::new(&tables, None, Instant::now());
-    search.bound(0, i64::MIN)?;
-    search.go(0, 0);
-    assert!(search.budget.why.is_none(), "searched to its end");
-    search.best
-}
 
 /// A probe with no limit but `nodes`.
 fn probe(rim: &Rim, t: i64, nodes: u64) -> Probe {
@@ -63,9 +51,7 @@ fn the_rim_never_cuts_a_fill_the_search_finds() {
     let variant = builtin_variant("english").unwrap();
     let ids: Vec<TileId> = variant.tile_set().ids().collect();
     let (mut tried, mut lower, mut no_rim, mut cut) = (0, 0, 0, 0);
-    let shapes = (1u32..1 << 9).filter(|m| m & 0b111 != 0 && m & 0b1_001_001 != 0);
-    for mask in shapes.flat_map(|m| [m; 2]) {
-        let region: Vec<Cell> = (0..9).filter(|i| mask & (1 << i) != 0).map(|i| Cell::new(i % 3, i / 3)).collect();
+    for region in box_regions().flat_map(|r| [r.clone(), r]) {
         let mut pool: Vec<TileId> = (0..12 + next() % 30).map(|_| ids[(next() % ids.len() as u64) as usize]).collect();
         pool.sort_unstable();
         pool.dedup();
