@@ -61,7 +61,7 @@ const RIM_NODE: u64 = 2;
 /// many nodes, and the counts double until one proves the bound.
 pub(super) fn probe_down(view: &LatticeView, limits: &Limits, started: Instant, from: i64) -> Probed {
     let tables = Tables::of(view, limits);
-    let mut rim = Rim::of(view);
+    let mut rim = Rim::of(&tables);
     let mut rim_leads = rim.is_some();
     let mut probed = Probed::default();
     let mut t = from;
@@ -76,19 +76,15 @@ pub(super) fn probe_down(view: &LatticeView, limits: &Limits, started: Instant, 
         }
         let mut cap = last.saturating_mul(3);
         let mut turns = vec![(!rim_leads, last.saturating_mul(share) / 16), (rim_leads, cap), (!rim_leads, cap)];
-        let mut proven = None;
-        while proven.is_none() {
-            for (by_rim, nodes) in std::mem::take(&mut turns) {
+        let (by_rim, used) = 'step: loop {
+            for (by_rim, nodes) in turns {
                 let turn = match (&rim, by_rim) {
                     (Some(edge), true) => rim_turn(edge, t, nodes, limits, started),
                     (None, true) => continue,
                     (_, false) => search_turn(&tables, t, rim.is_some().then_some(nodes), started),
                 };
                 match turn {
-                    Turn::Proven(used) => {
-                        proven = Some((by_rim, used));
-                        break;
-                    }
+                    Turn::Proven(used) => break 'step (by_rim, used),
                     Turn::Found(fill) => {
                         probed.fill = Some(fill);
                         return probed;
@@ -102,8 +98,7 @@ pub(super) fn probe_down(view: &LatticeView, limits: &Limits, started: Instant, 
             // each with twice the count.
             cap = cap.saturating_mul(2);
             turns = vec![(rim_leads, cap), (!rim_leads, cap)];
-        }
-        let Some((by_rim, used)) = proven else { unreachable!("the loop ends on a proof") };
+        };
         share = if by_rim == rim_leads { (share / 4).max(1) } else { 8 };
         rim_leads = by_rim;
         last = used.max(FIRST_CAP);

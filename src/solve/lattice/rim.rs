@@ -22,7 +22,7 @@
 
 use std::collections::HashMap;
 
-use super::LatticeView;
+use super::Tables;
 use super::bound::augment;
 use super::flat::costs;
 use crate::solve::budget::Budget;
@@ -48,7 +48,10 @@ pub(super) enum Probe {
 }
 
 /// The rim of a region, and what its probes need of the pool.
-pub(super) struct Rim {
+pub(super) struct Rim<'a> {
+    /// The lattice search's tables: the tiles by rank (heaviest first),
+    /// their weights, and the tiles fitting each pattern of corners.
+    t: &'a Tables<'a>,
     /// The rim's points (view indices) in the order the probes set them:
     /// each closed chain of edge sides in turn, each along its sides as
     /// their cells read them.
@@ -61,15 +64,10 @@ pub(super) struct Rim {
     cells: Vec<[usize; 4]>,
     /// The first place of each of `cells`.
     first: Vec<usize>,
-    /// Every region cell.
-    total: usize,
-    /// By view tile: its weight and its cost in the count.
-    weight: Vec<i64>,
+    /// By tile rank: its cost in the count.
     cost: Vec<i64>,
-    /// The view tiles with an orientation fitting each pattern of corners
-    /// (a value 0-5, or 6 for not yet known), as bits.
-    fits: Vec<u128>,
-    /// For each multiplier, the tiles by weight less its cost, most first.
+    /// For each multiplier, the tiles (by rank) by weight less its cost,
+    /// most first.
     orders: Vec<Vec<usize>>,
     /// `most[m][a][b]`: the most `m` sides from value `a` to value `b` can
     /// pay (each stepping up, down or flat; values the pool shows).
@@ -85,11 +83,13 @@ pub(super) struct Rim {
     rivals: Vec<usize>,
 }
 
-impl Rim {
-    /// The rim of `view`'s region, where the shape's count holds and the
-    /// edge is closed chains that pass each point once (`None` where two
-    /// chains meet at a point, or where more than 64 cells touch the rim).
-    pub(super) fn of(view: &LatticeView) -> Option<Rim> {
+impl<'a> Rim<'a> {
+    /// The rim of the region of `t`'s view, where the shape's count holds
+    /// and the edge is closed chains that pass each point once (`None`
+    /// where two chains meet at a point, or where more than 64 cells touch
+    /// the rim).
+    pub(super) fn of(t: &'a Tables<'a>) -> Option<Rim<'a>> {
+        let view = t.view;
         let counted = costs(view)?;
         if view.tiles.len() < view.cells.len() {
             return None;
@@ -146,23 +146,21 @@ impl Rim {
         }
         cells.sort_by_key(|c| c.iter().min().copied());
         let first = cells.iter().map(|c| c.iter().copied().min().unwrap_or(usize::MAX)).collect();
-        let mut fits = vec![0u128; 7 * 7 * 7 * 7];
-        for (t, list) in view.orientations().iter().enumerate() {
-            for o in list {
-                for pattern in 0..16u32 {
-                    let code =
-                        (0..4).fold(0, |a, k| a * 7 + if pattern & (1 << k) != 0 { usize::from(o[k]) } else { 6 });
-                    fits[code] |= 1u128 << t;
-                }
-            }
+        // The costs by rank, as the tables number the tiles; a tile with
+        // no playable orientation (no cost) is in no fill.
+        let mut cost = vec![0i64; t.weight.len()];
+        for (tile, c) in counted.cost.iter().enumerate() {
+            cost[usize::from(t.rank[tile])] = c.map_or(0, |c| c as i64);
         }
-        let weight: Vec<i64> = view.tiles.iter().map(|t| i64::from(t.weight())).collect();
-        let cost: Vec<i64> = counted.cost.iter().map(|c| c.map_or(0, |c| c as i64)).collect();
+        let playable: Vec<usize> = (0..counted.cost.len())
+            .filter(|&tile| counted.cost[tile].is_some())
+            .map(|tile| usize::from(t.rank[tile]))
+            .collect();
         let orders = HALVES
             .iter()
             .map(|&l| {
-                let mut order: Vec<usize> = (0..weight.len()).filter(|&t| counted.cost[t].is_some()).collect();
-                order.sort_by_key(|&t| std::cmp::Reverse(2 * weight[t] - l * cost[t]));
+                let mut order = playable.clone();
+                order.sort_by_key(|&r| std::cmp::Reverse(2 * t.weight[r] - l * cost[r]));
                 order
             })
             .collect();
@@ -185,21 +183,7 @@ impl Rim {
             .first()
             .map(|&p0| view.turns.iter().filter_map(|to| place.get(&to[p0]).copied().filter(|&q| q != 0)).collect())
             .unwrap_or_default();
-        Some(Rim {
-            points,
-            chains,
-            cells,
-            first,
-            total: view.cells.len(),
-            weight,
-            cost,
-            fits,
-            orders,
-            most,
-            sign: counted.sign,
-            values,
-            rivals,
-        })
+        Some(Rim { t, points, chains, cells, first, cost, orders, most, sign: counted.sign, values, rivals })
     }
 
     /// Whether any rim values leave room for a fill scoring `t` or more,
@@ -272,7 +256,7 @@ impl Rim {
         let mut known = 0;
         for (j, corners) in self.cells.iter().enumerate().take_while(|(j, _)| self.first[*j] < k) {
             let code = corners.iter().fold(0, |a, &q| a * 7 + if q < k { usize::from(values[q]) } else { 6 });
-            let mut fits = self.fits[code];
+            let mut fits = self.t.fits[code];
             if fits == 0 {
                 return false;
             }
@@ -299,11 +283,12 @@ impl Rim {
     /// here: the sets of tiles that can all be placed form a matroid).
     /// `None` where not every cell can be given a tile.
     fn matching(&self, i: usize, cells_of: &[u64; 128], known: usize) -> Option<i64> {
-        let wild = self.total - known;
+        let total_cells = self.t.view.cells.len();
+        let wild = total_cells - known;
         let (mut matched, mut wild_used, mut total) = (0, 0, 0i64);
         let (mut owner, mut owned) = ([0u8; 64], 0u64);
         for &t in &self.orders[i] {
-            if matched + wild_used == self.total {
+            if matched + wild_used == total_cells {
                 break;
             }
             let mut seen = 0u64;
@@ -314,9 +299,9 @@ impl Rim {
             } else {
                 continue;
             }
-            total += 2 * self.weight[t] - HALVES[i] * self.cost[t];
+            total += 2 * self.t.weight[t] - HALVES[i] * self.cost[t];
         }
-        (matched + wild_used == self.total).then_some(total)
+        (matched + wild_used == total_cells).then_some(total)
     }
 }
 

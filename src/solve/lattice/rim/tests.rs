@@ -2,6 +2,7 @@
 
 use std::time::Instant;
 
+use super::super::LatticeView;
 use super::super::beam::view_in;
 use super::super::nrpa::tests::FOUND_605;
 use super::super::tests::{box_regions, english_fill, searched, weight_fill, xorshift};
@@ -58,7 +59,9 @@ fn the_rim_never_cuts_a_fill_the_search_finds() {
         let puzzle = weight_fill(variant.clone(), region, pool);
         let Goal::Fill(goal) = &puzzle.goal else { unreachable!("a fill") };
         let Some(view) = LatticeView::of(&puzzle, goal) else { continue };
-        let Some(rim) = Rim::of(&view) else {
+        let limits = Limits::default();
+        let tables = Tables::of(&view, &limits);
+        let Some(rim) = Rim::of(&tables) else {
             no_rim += 1;
             continue;
         };
@@ -101,15 +104,16 @@ fn the_rim_never_cuts_a_fill_the_search_finds() {
 #[test]
 #[cfg_attr(debug_assertions, ignore = "probes of seconds in release; run by cargo test --release")]
 fn the_english_squares_by_their_rim() {
-    let rim_of = |size: i32| Rim::of(&view_in(&english_fill(size, size), "mid")).expect("a rim");
-    assert_eq!(lowest_reached(&rim_of(4), 266, 1_000_000), Some(266));
-    let six = rim_of(6);
+    let limits = Limits::default();
+    let views: Vec<LatticeView> = [4, 6, 7].map(|size| view_in(&english_fill(size, size), "mid")).into();
+    let tables: Vec<Tables<'_>> = views.iter().map(|view| Tables::of(view, &limits)).collect();
+    let [four, six, seven] = [0, 1, 2].map(|i| Rim::of(&tables[i]).expect("a rim"));
+    assert_eq!(lowest_reached(&four, 266, 1_000_000), Some(266));
     assert_eq!(six.points.len(), 24);
     for t in [534, 533, 532, 531] {
         assert_eq!(probe(&six, t, 2_000_000), Probe::Below, "the 6x6 at {t}");
     }
-    let view = view_in(&english_fill(7, 7), "mid");
-    let seven = Rim::of(&view).expect("a rim");
+    let view = &views[2];
     let values: Vec<u8> = view.points.iter().map(|p| FOUND_605[p.y as usize][p.x as usize]).collect();
     let on_rim = rim_values(&seven, &values);
     for k in 0..=on_rim.len() {
