@@ -95,7 +95,7 @@ pub(super) fn permuted(view: &LatticeView, key: impl Fn(&Point) -> (i32, i32)) -
 
 /// The view of `goal` in one of the orders the prototype tries by name:
 /// `mid` (the search's own), `rows`, `diag` (anti-diagonals from the
-/// north-west), `cols`.
+/// north-west), `cols`, `band` (from the edge in).
 pub(super) fn view_in(puzzle: &crate::solve::Puzzle, order: &str) -> LatticeView {
     let crate::solve::Goal::Fill(goal) = &puzzle.goal else { panic!("a fill") };
     let mut view = match order {
@@ -108,10 +108,26 @@ pub(super) fn view_in(puzzle: &crate::solve::Puzzle, order: &str) -> LatticeView
     match order {
         "diag" => view = permuted(&view, |p| (p.x + p.y, p.x)),
         "cols" => view = permuted(&view, |p| (p.x, p.y)),
+        "band" => view = from_the_edge_in(&view),
         "mid" if std::env::var("BEAM_SYM").is_ok_and(|v| v == "1") => {}
         _ => view.turns.clear(),
     }
     view
+}
+
+/// The view with its points set band by band from the region's edge in:
+/// round the outer ring of cells first, each cell's outer and inner points
+/// together (so a cell is complete every point or two), then the next
+/// ring's inner points, and so on to the middle. For a square region only.
+fn from_the_edge_in(view: &LatticeView) -> LatticeView {
+    let n = view.points.iter().map(|p| p.x).max().unwrap_or(0);
+    let middle = f64::from(n) / 2.0;
+    permuted(view, |p| {
+        let ring = p.x.min(p.y).min(n - p.x).min(n - p.y);
+        let band = (ring - 1).max(0);
+        let angle = (f64::from(p.y) - middle).atan2(f64::from(p.x) - middle) + std::f64::consts::PI;
+        (band, (angle * 1000.0) as i32 * 16 + ring)
+    })
 }
 
 /// The beam over `tables`' view: the best complete fill (score, values by

@@ -261,7 +261,7 @@ mod profile {
     use super::super::LatticeView;
     use super::super::beam::{permuted, view_in};
     use super::super::nrpa::tests::FOUND_605;
-    use super::super::tests::english_fill;
+    use super::super::tests::{english_fill, replayed, searched};
     use super::*;
     use crate::solve::Limits;
 
@@ -310,6 +310,51 @@ mod profile {
         }
         assert_eq!(score, 605);
         ranks
+    }
+
+    /// The known 605 fill spreads its weight: its middle 25 cells weigh 318,
+    /// far under the heaviest 5x5 fill's 380 (the search's proven optimum
+    /// of that square), and its ring of 24 cells the other 287, about as
+    /// much a cell. The search, setting the middle first and heaviest
+    /// first, tries many heavier middles before this one.
+    #[test]
+    fn the_605_fill_keeps_its_middle_light() {
+        let view = view_in(&english_fill(7, 7), "mid");
+        let values = values_in(&view, 0);
+        let (mut middle, mut ring) = (0, 0);
+        for (cell, ps) in &view.cells {
+            let weight: i64 = ps.iter().map(|&p| i64::from(values[p])).sum();
+            if (1..6).contains(&cell.x) && (1..6).contains(&cell.y) {
+                middle += weight;
+            } else {
+                ring += weight;
+            }
+        }
+        assert_eq!((middle, ring), (318, 287));
+        let five = searched(&view_in(&english_fill(5, 5), "mid")).expect("a 5x5 fill");
+        assert_eq!(five.0, 380);
+    }
+
+    /// The search with its points set from the edge in (`band`), which
+    /// puts heavy tiles on the ring first: the best fill it finds within
+    /// `BAND_SECS` seconds (10) on the 5x5 and the 7x7, each replayed
+    /// through the rules.
+    #[test]
+    #[ignore = "a measurement, run by hand: cargo test --release --lib lds::profile -- --ignored --nocapture"]
+    fn the_search_from_the_edge_in() {
+        let secs = std::env::var("BAND_SECS").ok().and_then(|v| v.parse().ok()).unwrap_or(10);
+        for n in [5, 7] {
+            let puzzle = english_fill(n, n);
+            let view = view_in(&puzzle, "band");
+            let limits = Limits { timeout: Some(std::time::Duration::from_secs(secs)), ..Limits::default() };
+            let tables = Tables::of(&view, &limits);
+            let mut search = LatticeSearch::new(&tables, None, Instant::now());
+            search.go(0, 0);
+            if let Some(fill) = &search.best {
+                replayed(&puzzle, &view, fill, "the search from the edge in");
+            }
+            println!("{n}x{n}: {:?} in {} nodes", search.best.as_ref().map(|b| b.0), search.budget.nodes);
+        }
     }
 
     /// Where the known 605 fill leaves the search's order: for each of its
