@@ -456,3 +456,279 @@ fn game_events_cite_a_reading_only_where_it_decided() {
         assert!(cited.contains(c), "no game cited {c}: {cited:?}");
     }
 }
+
+/// The readings that judge one placement on its own (R1 to R7, R26): how a
+/// tile may be turned, what its corners must meet, when it earns a bonus.
+/// Asked of a placement's own verdict, not of the whole action (see
+/// `decided_by`).
+const JUDGE_READINGS: [u8; 8] = [1, 2, 3, 4, 5, 6, 7, 26];
+
+/// What an event is, as far as a reading can change it: everything it
+/// records but its clauses, and of a game's end only who won (its scores
+/// are those of every event before it).
+#[derive(Debug, PartialEq)]
+struct Seen(Option<usize>, quadominos::game::EventKind, i64);
+
+fn seen(e: &quadominos::game::Event) -> Seen {
+    use quadominos::game::EventKind;
+    let kind = match &e.kind {
+        EventKind::GameEnd { winner, shared_with, .. } => {
+            EventKind::GameEnd { winner: *winner, shared_with: shared_with.clone(), scores: Vec::new() }
+        }
+        other => other.clone(),
+    };
+    let score = if matches!(e.kind, EventKind::GameEnd { .. }) { 0 } else { e.score };
+    Seen(e.seat, kind, score)
+}
+
+/// What an action did, as far as a reading can change it, without any
+/// clause: refused (what was refused, not the alternatives the words list),
+/// or the events it made and the choice they open: a bonus choice (the 25,
+/// and the tiles where they may be taken) or an opening (which tiles may
+/// open).
+#[derive(Debug, PartialEq)]
+enum Done {
+    Refused(String),
+    Accepted { events: Vec<Seen>, offered: Option<std::collections::BTreeSet<String>> },
+}
+
+/// A refusal, by what it refuses.
+fn refused(refusal: &quadominos::game::Refusal) -> String {
+    use quadominos::game::Refusal;
+    match refusal {
+        Refusal::NotAnOpeningTile { tile, .. } => format!("not an opening tile: {tile}"),
+        other => other.to_string(),
+    }
+}
+
+/// The choice an action opens: a bonus choice, or an opening.
+fn opened(game: &quadominos::game::Game) -> Option<std::collections::BTreeSet<String>> {
+    use quadominos::game::{Action, Phase};
+    matches!(game.phase(), Phase::BonusChoice { .. } | Phase::Opening { .. }).then(|| {
+        game.legal_actions()
+            .into_iter()
+            .map(|a| match a {
+                Action::Place(p) => format!("place {}", p.tile),
+                other => other.to_string(),
+            })
+            .collect()
+    })
+}
+
+/// `action` applied to `game` as it stands (a copy), and what it did.
+fn done(game: &quadominos::game::Game, action: quadominos::game::Action) -> Done {
+    let mut game = game.clone();
+    let before = game.events().len();
+    match game.apply(action) {
+        Err(refusal) => Done::Refused(refused(&refusal)),
+        Ok(()) => Done::Accepted { events: game.events()[before..].iter().map(seen).collect(), offered: opened(&game) },
+    }
+}
+
+/// Where `other` first departs from `base`: the index of the first event
+/// that differs (a refusal differs at the first), or the last event's
+/// index where only the choice opened after it differs; `None` when the
+/// two are the same.
+fn first_difference(base: &Done, other: &Done) -> Option<usize> {
+    match (base, other) {
+        (Done::Refused(a), Done::Refused(b)) => (a != b).then_some(0),
+        (Done::Refused(_), _) | (_, Done::Refused(_)) => Some(0),
+        // An event the other value adds after the last one is a change of
+        // that last event: the action would not have ended there.
+        (Done::Accepted { events: a, offered: oa }, Done::Accepted { events: b, offered: ob }) => {
+            let n = a.len().max(b.len());
+            let last = a.len().saturating_sub(1);
+            (0..n).find(|&i| a.get(i) != b.get(i)).map(|i| i.min(last)).or_else(|| (oa != ob).then_some(last))
+        }
+    }
+}
+
+/// A placement's own verdict, as far as a reading of placements can change
+/// it: legal or not, and a legal one on which grounds, with which corners
+/// matched, and whether it earns a bonus (never, for a bonus tile where
+/// bonus tiles earn none). A refused placement is changed only by becoming
+/// legal.
+fn verdict_of(
+    game: &quadominos::game::Game,
+    variant: &Variant,
+    p: Placement,
+) -> (bool, bool, Vec<quadominos::model::Corner>, bool) {
+    use quadominos::game::Phase;
+    let seat = game.to_move().unwrap_or(0);
+    let can_earn = !matches!(game.phase(), Phase::BonusTiles { .. }) || variant.rules().bonus_chain.yes();
+    let matched: Vec<_> = quadominos::rules::contacts(game.board(), variant, p.at, p.corners)
+        .into_iter()
+        .filter(|c| c.matched)
+        .map(|c| c.corner)
+        .collect();
+    // A refusal is changed only by becoming legal.
+    match judge(game.board(), variant, p, Some(&game.hands()[seat])) {
+        Verdict::Legal(l) => (true, l.by_weight, matched, l.bonus && can_earn),
+        Verdict::Illegal(_) => (false, false, Vec::new(), false),
+    }
+}
+
+/// Every other value of every reading, as variants built once per base
+/// (so that each keeps its move generator's tables across the games).
+fn flips(base: &Variant) -> Vec<(Clause, Variant)> {
+    let mut out = Vec::new();
+    for reading in quadominos::rules::READINGS.iter() {
+        let current = base.rules().get(reading.name).unwrap();
+        for (value, _) in reading.values {
+            if *value != current {
+                out.push((reading.id, base.clone().with_rule(reading.name, value).unwrap()));
+            }
+        }
+    }
+    out
+}
+
+/// The readings that decided each event `action` makes on `game` (or its
+/// refusal, index 0): those of which some other value, set on the same game
+/// before the same action, first changes that event.
+///
+/// A reading that judges one placement (`JUDGE_READINGS`) is asked only of
+/// an action that places a tile on a board, and only of the placement's own
+/// verdict; whether a hand can play at all, or lay two bonus tiles after a
+/// bonus, is the sum of many placements' verdicts, each of which cites it.
+/// R1 is left out: its values change which orientations exist at all, and
+/// a refusal of an orientation cites it. A value under which this game
+/// could not have been dealt (more tiles for the hands than the set holds)
+/// is asked only of a deal. (docs/RULES.md says each.)
+fn decided_by(
+    game: &quadominos::game::Game,
+    action: quadominos::game::Action,
+    flipped: &[(Clause, Variant)],
+) -> std::collections::BTreeMap<usize, std::collections::BTreeSet<String>> {
+    use quadominos::game::{Action, Phase};
+    let base = done(game, action);
+    let mut out: std::collections::BTreeMap<usize, std::collections::BTreeSet<String>> = Default::default();
+    for (reading, variant) in flipped {
+        if reading.number() == 1 {
+            continue;
+        }
+        let at = if JUDGE_READINGS.contains(&reading.number()) {
+            let judged = matches!(game.phase(), Phase::Turn { .. } | Phase::BonusTiles { .. });
+            match action {
+                Action::Place(p) if judged => {
+                    (verdict_of(game, game.variant(), p) != verdict_of(game, variant, p)).then_some(0)
+                }
+                _ => None,
+            }
+        } else {
+            match game.under(variant.clone()) {
+                Ok(other) => first_difference(&base, &done(&other, action)),
+                Err(_) if action == Action::NextRound => Some(0),
+                Err(_) => None,
+            }
+        };
+        if let Some(at) = at {
+            out.entry(at).or_default().insert(reading.to_string());
+        }
+    }
+    out
+}
+
+/// The readings an event or refusal cites, R1 left out.
+fn cited_readings(clauses: &[Clause]) -> std::collections::BTreeSet<String> {
+    clauses.iter().filter(|c| c.source() == Source::Reading && c.number() != 1).map(|c| c.to_string()).collect()
+}
+
+/// Checks that each event `action` makes on `game` (or its refusal) cites
+/// exactly the readings that decided it; returns the game after it and
+/// what was checked, or a description of each event that cites otherwise.
+fn check_counterfactual(
+    game: &mut quadominos::game::Game,
+    action: quadominos::game::Action,
+    flipped: &[(Clause, Variant)],
+    what: &str,
+    wrong: &mut Vec<String>,
+) -> usize {
+    let decided = decided_by(game, action, flipped);
+    let before = game.events().len();
+    let variant = game.variant().clone();
+    let cited: Vec<(String, std::collections::BTreeSet<String>)> = match game.apply(action) {
+        Err(refusal) => vec![(format!("refusal ({refusal})"), cited_readings(&refusal.clauses(&variant)))],
+        Ok(()) => game.events()[before..]
+            .iter()
+            .map(|e| (format!("{:?} {:?}", e.kind.tag(), e.clauses), cited_readings(&e.clauses)))
+            .collect(),
+    };
+    for (i, (event, cites)) in cited.iter().enumerate() {
+        let want = decided.get(&i).cloned().unwrap_or_default();
+        if *cites != want {
+            let kind = event.split(' ').next().unwrap_or("");
+            let extra: Vec<&String> = cites.difference(&want).collect();
+            let missing: Vec<&String> = want.difference(cites).collect();
+            wrong.push(format!(
+                "{kind} cites {extra:?} not deciding, misses {missing:?} | {what}: {action} → event {i} {event}"
+            ));
+        }
+    }
+    cited.len()
+}
+
+/// Every event of every scenario, and of whole games under every shipped
+/// variant for 2 to 8 players, cites exactly the readings whose other
+/// values, set on the game just before the action, change that event.
+#[test]
+#[cfg_attr(debug_assertions, ignore = "a minute in release; run by cargo test --release")]
+fn every_event_cites_exactly_the_readings_whose_other_values_change_it() {
+    use quadominos::game::{Game, Phase};
+    use rand::{Rng, SeedableRng};
+    let mut wrong = Vec::new();
+    let mut checked = 0;
+    let mut bases: Vec<(String, Vec<(Clause, Variant)>)> = Vec::new();
+    let mut flips_of = |variant: &Variant| -> Vec<(Clause, Variant)> {
+        let label = variant.label() + &format!("{:?}", variant.origin());
+        if let Some((_, f)) = bases.iter().find(|(l, _)| *l == label) {
+            return f.clone();
+        }
+        let f = flips(variant);
+        bases.push((label, f.clone()));
+        f
+    };
+    for path in scenario_files() {
+        let loaded = load_scenario(&path, &VariantChoice::default()).unwrap();
+        for variant in &loaded.variants {
+            let Ok(mut game) = loaded.start(variant) else { continue };
+            let flipped = flips_of(variant);
+            let name = path.file_stem().unwrap().to_string_lossy();
+            for (i, &action) in loaded.actions.iter().enumerate() {
+                let what = format!("{name} under {}, action {}", variant.label(), i + 1);
+                checked += check_counterfactual(&mut game, action, &flipped, &what, &mut wrong);
+            }
+        }
+    }
+    for variant in shipped() {
+        let flipped = flips_of(&variant);
+        for players in 2..=8 {
+            for seed in 0..2u64 {
+                let Ok(mut game) = Game::deal(variant.clone(), players, seed) else { continue };
+                let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+                let mut actions = 0;
+                while !matches!(game.phase(), Phase::GameOver { .. }) && game.round() <= 2 && actions < 400 {
+                    let legal = game.legal_actions();
+                    let action = legal[rng.random_range(0..legal.len())];
+                    let what = format!("{} {players} players seed {seed}, action {actions}", variant.label());
+                    checked += check_counterfactual(&mut game, action, &flipped, &what, &mut wrong);
+                    actions += 1;
+                }
+            }
+        }
+    }
+    assert!(checked > 2000, "{checked} events checked");
+    // By kind of fault first, so that one fault shows once with its count.
+    let mut kinds: std::collections::BTreeMap<String, (usize, String)> = Default::default();
+    for w in &wrong {
+        let (kind, example) = w.split_once(" | ").unwrap_or((w, ""));
+        let entry = kinds.entry(kind.to_string()).or_insert((0, example.to_string()));
+        entry.0 += 1;
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} of {checked} events cite other readings than those that decided them:\n{}",
+        wrong.len(),
+        kinds.iter().map(|(k, (n, ex))| format!("{n} × {k}\n    e.g. {ex}")).collect::<Vec<_>>().join("\n")
+    );
+}

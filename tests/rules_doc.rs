@@ -143,3 +143,181 @@ fn every_pointer_to_the_rules_digest_names_docs_rules_md() {
     }
     assert!(wrong.is_empty(), "RULES.md named without docs/:\n{}", wrong.join("\n"));
 }
+
+/// The source texts RULES.md quotes, beside the project (`../shared/rules/`):
+/// the sheet, the Serbian description as received, and its translation.
+struct Sources {
+    english: String,
+    serbian: String,
+    translation: String,
+}
+
+fn sources() -> Sources {
+    let dir = root().join("../shared/rules");
+    let read = |name: &str| {
+        let text = fs::read_to_string(dir.join(name))
+            .unwrap_or_else(|e| panic!("the source text {name} under {}: {e}", dir.display()));
+        normalised(&text)
+    };
+    Sources {
+        english: read("english-rules.txt"),
+        serbian: read("serbian-rules.txt"),
+        translation: read("serbian-rules.en.md"),
+    }
+}
+
+/// Text compared word for word: one case, one kind of quote mark and
+/// apostrophe (a quote inside a quote is written with single marks), and one
+/// space for any run of white space.
+fn normalised(text: &str) -> String {
+    let marks: String = text
+        .chars()
+        .map(|c| match c {
+            '\u{2018}' | '\u{2019}' | '\u{201C}' | '\u{201D}' | '"' => '\'',
+            c => c,
+        })
+        .collect();
+    marks.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase()
+}
+
+/// The pieces of a quotation that must stand in its source, in order: the
+/// words between the ellipses (`…`, `...`), with a bracketed insertion
+/// (`collect[s]`) left out.
+fn pieces(quote: &str) -> Vec<String> {
+    let without_insertions = regex::Regex::new(r"\[[^\]]*\]").unwrap().replace_all(quote, "");
+    without_insertions
+        .replace("...", "\u{2026}")
+        .split('\u{2026}')
+        .map(normalised)
+        .map(|p| p.trim_matches(|c: char| c == ' ' || c == ',').to_string())
+        .filter(|p| !p.is_empty())
+        .collect()
+}
+
+/// Whether every piece stands in `text`, each after the one before.
+fn stands_in(pieces: &[String], text: &str) -> bool {
+    let mut from = 0;
+    for piece in pieces {
+        match text[from..].find(piece.as_str()) {
+            Some(at) => from += at + piece.len(),
+            None => return false,
+        }
+    }
+    true
+}
+
+/// A quotation in RULES.md, with the clause it names and where it stands.
+#[derive(Debug)]
+struct Quotation {
+    text: String,
+    clause: Option<String>,
+    line: usize,
+}
+
+/// Every double-quoted phrase of RULES.md outside code, with the clause id
+/// it names: the id just before it (`E8's "…"`, `(E16 "…"`, `S6: "…"`) or
+/// just after it (`"…" (E8)`). A phrase in parentheses right after another
+/// is its translation and names the same clause (`S6: "Za prvi potez"
+/// ("For the first move")`), and a quotation in a row of a clause table
+/// with no id beside it names the row's clause. Paragraphs (and table rows)
+/// are read whole, so a quotation may run over a line break.
+fn quotations(doc: &str) -> Vec<Quotation> {
+    let id = regex::Regex::new(r"\b([ES][0-9]{1,2})\b").unwrap();
+    let mut units: Vec<(usize, String)> = Vec::new();
+    let mut in_code = false;
+    let mut current: Option<(usize, String)> = None;
+    for (i, line) in doc.lines().enumerate() {
+        if line.trim_start().starts_with("```") {
+            in_code = !in_code;
+            units.extend(current.take());
+            continue;
+        }
+        if in_code || line.trim().is_empty() || line.starts_with('|') || line.starts_with('#') {
+            units.extend(current.take());
+            if !in_code && (line.starts_with('|') || line.starts_with('#')) {
+                units.push((i + 1, line.to_string()));
+            }
+            continue;
+        }
+        match &mut current {
+            Some((_, text)) => {
+                text.push(' ');
+                text.push_str(line.trim());
+            }
+            None => current = Some((i + 1, line.trim().to_string())),
+        }
+    }
+    units.extend(current);
+    let mut out = Vec::new();
+    for (line, unit) in units {
+        let marks: Vec<usize> = unit.match_indices('"').map(|(at, _)| at).collect();
+        assert!(marks.len() % 2 == 0, "RULES.md line {line}: a quotation mark without its pair: {unit}");
+        // A row of a clause table quotes the clause it is the row of.
+        let row = unit
+            .strip_prefix("| ")
+            .and_then(|rest| rest.split(' ').next())
+            .filter(|first| id.find(first).is_some_and(|m| m.as_str() == *first))
+            .map(str::to_string);
+        let mut previous: Option<(usize, Option<String>)> = None;
+        for pair in marks.chunks(2) {
+            let (open, close) = (pair[0], pair[1]);
+            let before_from = previous.as_ref().map_or(0, |(end, _)| *end).max(open.saturating_sub(20));
+            let before = &unit[before_from..open];
+            let after = &unit[close + 1..(close + 14).min(unit.len())];
+            let after = after.split('"').next().unwrap_or("");
+            let translation = previous.as_ref().filter(|(end, _)| unit[*end..open].trim() == "(");
+            let clause = match (id.find_iter(before).last(), id.find(after), translation) {
+                (_, _, Some((_, named))) => named.clone(),
+                (Some(m), _, None) => Some(m.as_str().to_string()),
+                (None, Some(m), None) => Some(m.as_str().to_string()),
+                (None, None, None) => row.clone(),
+            };
+            previous = Some((close + 1, clause.clone()));
+            out.push(Quotation { text: unit[open + 1..close].to_string(), clause, line });
+        }
+    }
+    out
+}
+
+#[test]
+fn every_quotation_names_its_clause_and_stands_word_for_word_in_that_text() {
+    let doc = rules_doc();
+    let texts = sources();
+    let quotes = quotations(&doc);
+    assert!(quotes.len() > 60, "RULES.md quotes its sources throughout: {} quotations read", quotes.len());
+    let mut wrong = Vec::new();
+    for q in &quotes {
+        let words = pieces(&q.text);
+        let holds = match q.clause.as_deref() {
+            Some(c) if c.starts_with('E') => stands_in(&words, &texts.english),
+            Some(_) => stands_in(&words, &texts.serbian) || stands_in(&words, &texts.translation),
+            None => false,
+        };
+        if !holds {
+            let named = q.clause.as_deref().unwrap_or("no clause");
+            wrong.push(format!("line {}: \"{}\" ({named})", q.line, q.text));
+        }
+    }
+    assert!(wrong.is_empty(), "quotations not found word for word in the text they name:\n{}", wrong.join("\n"));
+}
+
+#[test]
+fn the_quotation_check_refuses_a_misquote_and_a_quote_from_the_other_text() {
+    let texts = sources();
+    // S6 as written, and as misread with an "only" it does not contain.
+    assert!(stands_in(&pieces("Za prvi potez, igrač koji odigra pločicu"), &texts.serbian));
+    assert!(!stands_in(&pieces("only the first move"), &texts.translation));
+    // A phrase of the sheet is not in the Serbian text, nor the reverse.
+    assert!(stands_in(&pieces("match any two numbers"), &texts.english));
+    assert!(!stands_in(&pieces("match any two numbers"), &texts.translation));
+    // Pieces around an ellipsis stand in order, and only in order.
+    assert!(stands_in(&pieces("If no tiles remain to draw ... the player is recorded"), &texts.translation));
+    assert!(!stands_in(&pieces("the player is recorded … If no tiles remain to draw"), &texts.translation));
+    let doc = "A play (E8's \"match any two numbers\") and S6: \"Za prvi potez\" (\"For the first move\"), \"loose\".";
+    let found = quotations(doc);
+    let named: Vec<(&str, Option<&str>)> = found.iter().map(|q| (q.text.as_str(), q.clause.as_deref())).collect();
+    assert_eq!(
+        named,
+        [("match any two numbers", Some("E8")), ("Za prvi potez", Some("S6")), ("For the first move", Some("S6")), ("loose", None)]
+    );
+}

@@ -36,13 +36,7 @@ pub fn our_verdict(board: &Board, variant: &Variant, hand: &[TileId], step: Step
     match judge(board, variant, p, Some(hand)) {
         Verdict::Legal(l) => (Facts::legal(l.points, l.matched, l.bonus, l.by_weight), l.clauses, Vec::new()),
         Verdict::Illegal(reasons) => {
-            let mut clauses: Vec<Clause> = Vec::new();
-            for c in reasons.iter().flat_map(|r| r.clauses(variant)) {
-                if !clauses.contains(&c) {
-                    clauses.push(c);
-                }
-            }
-            (Facts::ILLEGAL, clauses, reasons.iter().map(|r| r.to_string()).collect())
+            (Facts::ILLEGAL, reasons.clauses(variant), reasons.iter().map(|r| r.to_string()).collect())
         }
     }
 }

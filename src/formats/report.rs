@@ -54,7 +54,7 @@ pub fn move_records(generator: &MoveGen<'_>, hand: &[TileId]) -> Result<Vec<Move
         let p = Placement { tile: corners.id(), at: m.at, corners };
         match judge(generator.board(), variant, p, Some(hand)) {
             Verdict::Legal(legal) => records.push(record(p, &legal)),
-            Verdict::Illegal(reasons) => return Err((p, reasons)),
+            Verdict::Illegal(refused) => return Err((p, refused.reasons)),
         }
     }
     records.sort_by_key(|r| (r.tile, r.at.y, r.at.x, r.corners));
@@ -171,11 +171,13 @@ impl VerdictReport {
                     .collect();
                 report.clauses = legal.clauses;
             }
-            Verdict::Illegal(reasons) => {
-                report.reasons = reasons
+            Verdict::Illegal(refused) => {
+                report.reasons = refused
                     .iter()
                     .map(|r| ReasonReport { reason: r.to_string(), clauses: r.clauses(variant) })
                     .collect();
+                // The readings another value of which would allow it.
+                report.clauses = variant.own(refused.readings);
             }
         }
         report

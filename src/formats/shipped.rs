@@ -95,8 +95,8 @@ pub const SHIPPED_SCENARIO_FILES: &[(&str, &str)] = shipped![
     "r8-bonus-tile-earns-a-bonus.yaml",
     "r8-second-take-tiles-three-owed.yaml",
     "s11-equal-weight-diagonal-neighbour.yaml",
-    "s15-r9-ordinary-plays-score-nothing.yaml",
     "s19-going-out-past-the-target.yaml",
+    "s6-r9-ordinary-plays-score-their-weight-or-nothing.yaml",
     "s7-quad-opening-nothing-to-play.yaml",
     "s7-r9-bonus-tiles-score-their-weight-or-nothing.yaml",
     "variants/english-r1-any-order.yaml",
@@ -125,7 +125,7 @@ pub const SHIPPED_SCENARIO_FILES: &[(&str, &str)] = shipped![
     "variants/serbian-r26-values.yaml",
     "variants/serbian-r6-edge-only.yaml",
     "variants/serbian-r9-opening-only.yaml",
-    "variants/serbian-r9-weight.yaml",
+    "variants/serbian-r9-nothing.yaml",
 ];
 
 /// Where the shipped scenarios' files stand inside a built-in source's

@@ -6,7 +6,7 @@ use itertools::Itertools;
 
 use crate::model::{Cell, TileId};
 use crate::rules::ids::{e, r, s};
-use crate::rules::{Clause, Placement, Reason, Variant};
+use crate::rules::{Clause, Placement, Refused, Variant};
 
 /// One action.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -61,8 +61,8 @@ pub enum Refusal {
         tile: TileId,
         /// The tiles the opener may open with.
         allowed: Vec<TileId>,
-        /// The readings behind that choice where they decided it (R10, R11,
-        /// R19, R20), with their clauses.
+        /// Who opens, and every reading one other value of which would let
+        /// the tile open (R10, R11, R15, R19, R20), with their clauses.
         clauses: Vec<Clause>,
     },
     /// Only the opener may place the opening tile; every other action waits.
@@ -76,7 +76,7 @@ pub enum Refusal {
         at: Cell,
     },
     /// The placement breaks the placement rules.
-    Illegal(Vec<Reason>),
+    Illegal(Refused),
     /// Two bonus tiles cannot both be played, so only the 25 points can be
     /// taken (E6, E14).
     CannotPlayBonusTiles {
@@ -123,12 +123,10 @@ impl Refusal {
             Refusal::ChoicePending => vec![e(11), s(15), s(16)],
             Refusal::NoBonusPending => vec![e(11), s(15)],
             Refusal::BonusTilesOwed { .. } => vec![e(14), s(17)],
-            Refusal::NotAnOpeningTile { clauses, .. } => {
-                [vec![e(3), e(5), e(7), s(5)], clauses.clone()].concat().into_iter().unique().collect()
-            }
+            Refusal::NotAnOpeningTile { clauses, .. } => clauses.clone(),
             Refusal::OpeningPending { .. } => vec![e(3), e(5), e(7), s(5)],
             Refusal::OpeningCell { .. } => vec![e(3)],
-            Refusal::Illegal(reasons) => reasons.iter().flat_map(|r| r.clauses(variant)).unique().collect(),
+            Refusal::Illegal(refused) => refused.clauses(variant),
             Refusal::CannotPlayBonusTiles { opening: true } => vec![e(6), e(14), s(7)],
             Refusal::CannotPlayBonusTiles { opening: false } => vec![e(6), e(14), s(15)],
             Refusal::NoFollowUp { .. } => [vec![e(14)], variant.cite(r(17))].concat().into_iter().unique().collect(),

@@ -20,7 +20,9 @@ use super::event::{Event, EventKind};
 use crate::error::{DocPath, Problem};
 use crate::model::{Board, Cell, Corners, TileId};
 use crate::rules::ids::{e, r, s};
-use crate::rules::{Clause, NoQuadOpening, OpeningTie, OpeningTieStart, SeatOrder, Variant, ZeroQuadOpening};
+use crate::rules::{
+    Clause, NoQuadOpening, OpeningTie, OpeningTieStart, READINGS, RuleSet, SeatOrder, Variant, ZeroQuadOpening,
+};
 
 /// Points for a bonus taken as points, and for the opening quad (E4, E11, S7, S15).
 pub const BONUS_POINTS: i64 = 25;
@@ -89,6 +91,15 @@ pub struct Game {
     /// apart from `last_opener` so that the opener, asked again during the
     /// round, comes out the same.
     previous_opener: Option<usize>,
+    /// The clauses of the bonus being chosen or played: the quad opening's
+    /// (E4, S7), 0-0-0-0's (E5, S8), or the situation a placement earned
+    /// it in (E11, E12, E13, S15). The choice and the bonus tiles cite
+    /// them, not another bonus's.
+    bonus_grounds: Vec<Clause>,
+    /// Readings found to decide the round's end before it comes: R14 where
+    /// a player going out reaches the target, whom a check at once would
+    /// have declared the winner before the hands were collected.
+    round_end_cites: Vec<Clause>,
     events: Vec<Event>,
 }
 
@@ -163,6 +174,8 @@ impl Game {
             rng: ChaCha8Rng::seed_from_u64(seed),
             last_opener: None,
             previous_opener: None,
+            bonus_grounds: Vec::new(),
+            round_end_cites: Vec::new(),
             events: Vec::new(),
             variant,
         };
@@ -287,6 +300,8 @@ impl Game {
             rng: ChaCha8Rng::seed_from_u64(setup.seed),
             last_opener: None,
             previous_opener: None,
+            bonus_grounds: Vec::new(),
+            round_end_cites: Vec::new(),
             events: Vec::new(),
             board,
             variant,
@@ -379,14 +394,32 @@ impl Game {
             rng: self.rng.clone(),
             last_opener: self.last_opener,
             previous_opener: self.previous_opener,
+            bonus_grounds: self.bonus_grounds.clone(),
+            round_end_cites: self.round_end_cites.clone(),
             events: self.events[start..].to_vec(),
         }
     }
 
+    /// This game as it stands, played on under another variant of the same
+    /// tile set: what another reading would do with the next action (how a
+    /// dispute is weighed, and how the tests tell which readings decided an
+    /// event). The record is cut to this round's events, as in
+    /// [`Game::trial`]. Errors, as a message: the variant cannot deal a
+    /// game of this many players ([`Game::check_deal`]).
+    pub fn under(&self, variant: Variant) -> Result<Game, String> {
+        Game::check_deal(&variant, self.players())?;
+        Ok(Game { variant, ..self.trial() })
+    }
+
     /// The seat after `seat` in play order (R15).
     pub fn next_seat(&self, seat: usize) -> usize {
+        self.next_in(self.variant.rules().seat_order, seat)
+    }
+
+    /// The seat after `seat` going round the table in `order`.
+    fn next_in(&self, order: SeatOrder, seat: usize) -> usize {
         let n = self.players();
-        match self.variant.rules().seat_order {
+        match order {
             SeatOrder::Clockwise => (seat + 1) % n,
             SeatOrder::CounterClockwise => (seat + n - 1) % n,
         }
@@ -394,17 +427,17 @@ impl Game {
 
     /// Seats in play order starting from seat 0.
     fn play_order(&self) -> Vec<usize> {
-        self.play_order_from(0)
+        self.play_order_in(self.variant.rules().seat_order, 0)
     }
 
-    /// Seats in play order starting from `first`.
-    fn play_order_from(&self, first: usize) -> Vec<usize> {
-        let mut order = vec![first];
-        while order.len() < self.players() {
-            let last = order[order.len() - 1];
-            order.push(self.next_seat(last));
+    /// Seats going round the table in `order`, starting from `first`.
+    fn play_order_in(&self, order: SeatOrder, first: usize) -> Vec<usize> {
+        let mut seats = vec![first];
+        while seats.len() < self.players() {
+            let last = seats[seats.len() - 1];
+            seats.push(self.next_in(order, last));
         }
-        order
+        seats
     }
 
     /// Records that the heaviest tiles tied and R11 says deal again.
@@ -441,6 +474,7 @@ impl Game {
         self.well = well.into_iter().collect();
         self.board = Board::new();
         self.passes = 0;
+        self.round_end_cites.clear();
         // The same whatever the number of re-deals: only a round that starts
         // changes `last_opener`.
         self.previous_opener = self.last_opener;
@@ -523,7 +557,13 @@ impl Game {
 
     /// Who opens (E3, E7, S5, R11) and with which tiles (E5, R19).
     fn opener(&self) -> Opener {
-        let rules = self.variant.rules();
+        self.opener_under(self.variant.rules())
+    }
+
+    /// Who would open, and with which tiles, under `rules`: the variant's
+    /// own, or another value of one reading, to tell whether that reading
+    /// decided which tiles may open. The clauses are the variant's.
+    fn opener_under(&self, rules: &RuleSet) -> Opener {
         let best_quad = self.hands.iter().flatten().filter(|t| t.is_quad()).max().copied();
         let lone_zero = best_quad == Some(zero_quad());
         // R10: a lone 0-0-0-0 may be no opening quad at all.
@@ -543,18 +583,19 @@ impl Game {
             return Opener::Seat { seat, tiles, clauses, tile_clauses: Vec::new(), quad: true };
         }
         let heaviest = self.hands.iter().flatten().map(|t| t.weight()).max().unwrap_or(0);
-        let holders_from = |first: usize| -> Vec<usize> {
-            self.play_order_from(first)
+        // The holders of the heaviest tiles in play order (R15) from the
+        // seat R20 counts from, under a given seat order and start.
+        let holders_in = |order: SeatOrder, start: OpeningTieStart| -> Vec<usize> {
+            let first = match start {
+                OpeningTieStart::Seat0 => 0,
+                OpeningTieStart::AfterPreviousOpener => self.previous_opener.map_or(0, |s| self.next_in(order, s)),
+            };
+            self.play_order_in(order, first)
                 .into_iter()
                 .filter(|&p| self.hands[p].iter().any(|t| t.weight() == heaviest))
                 .collect()
         };
-        let after_previous = self.previous_opener.map_or(0, |s| self.next_seat(s));
-        let start = match rules.opening_tie_start {
-            OpeningTieStart::Seat0 => 0,
-            OpeningTieStart::AfterPreviousOpener => after_previous,
-        };
-        let holders = holders_from(start);
+        let holders = holders_in(rules.seat_order, rules.opening_tie_start);
         if holders.len() > 1 && rules.opening_tie == OpeningTie::Redeal {
             return Opener::Tie(holders);
         }
@@ -568,9 +609,20 @@ impl Game {
         }
         if holders.len() > 1 {
             clauses.extend(self.variant.cite(r(11)));
-            // R20 decided only where counting from the other seat finds
-            // another holder first.
-            if holders_from(0).first() != holders_from(after_previous).first() {
+            // R15 and R20 decide only where counting the other way round
+            // the table, or from the other seat, finds another holder first.
+            let other_order = match rules.seat_order {
+                SeatOrder::Clockwise => SeatOrder::CounterClockwise,
+                SeatOrder::CounterClockwise => SeatOrder::Clockwise,
+            };
+            let other_start = match rules.opening_tie_start {
+                OpeningTieStart::Seat0 => OpeningTieStart::AfterPreviousOpener,
+                OpeningTieStart::AfterPreviousOpener => OpeningTieStart::Seat0,
+            };
+            if holders_in(other_order, rules.opening_tie_start).first() != holders.first() {
+                clauses.extend(self.variant.cite(r(15)));
+            }
+            if holders_in(rules.seat_order, other_start).first() != holders.first() {
                 clauses.extend(self.variant.cite(r(20)));
             }
         }
@@ -581,6 +633,27 @@ impl Game {
             NoQuadOpening::AnyTile => whole_hand,
         };
         Opener::Seat { seat, tiles, clauses, tile_clauses, quad: false }
+    }
+
+    /// The clauses of refusing `tile` as the opening tile: who opens, by a
+    /// quad (E3) or by the heaviest tile (E7, S5), and every reading one
+    /// other value of which would let `tile` open, or would have nobody
+    /// open these hands (a tie dealt again, R11).
+    pub(crate) fn opening_refusal_clauses(&self, tile: TileId, quad: bool) -> Vec<Clause> {
+        let rules = *self.variant.rules();
+        let mut clauses = vec![if quad { e(3) } else { e(7) }, s(5)];
+        for reading in READINGS.iter().filter(|reading| reading.id != r(1)) {
+            let current = rules.get(reading.name);
+            let lifts = reading.values.iter().filter(|(v, _)| current.as_deref() != Some(*v)).any(|(value, _)| {
+                let mut other = rules;
+                other.set(reading.name, value).is_ok()
+                    && !matches!(self.opener_under(&other), Opener::Seat { tiles, .. } if !tiles.contains(&tile))
+            });
+            if lifts {
+                clauses.extend(self.variant.cite(reading.id));
+            }
+        }
+        self.variant.own(clauses)
     }
 
     fn seat_of_phase(&self) -> Option<usize> {

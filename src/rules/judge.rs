@@ -126,11 +126,59 @@ pub struct Legal {
 }
 
 impl Legal {
+    /// The clauses of the bonus situation it earned in: the sheet's E11,
+    /// E12 or E13, the Serbian S15; none without a bonus.
+    pub fn bonus_clauses(&self) -> Vec<Clause> {
+        self.clauses
+            .iter()
+            .copied()
+            .filter(|c| matches!((c.source(), c.number()), (Source::English, 11..=13) | (Source::Serbian, 15)))
+            .collect()
+    }
+
     /// The clauses without R9 and what it alone brought: for a bonus tile,
     /// which scores its weight whatever R9 says of ordinary plays (E4,
     /// E11). R9 is cited last, so everything from it on is its own.
     pub fn clauses_without_play_score(&self) -> Vec<Clause> {
         self.clauses.iter().copied().take_while(|&c| c != r(9)).collect()
+    }
+}
+
+/// Why a placement may not be made: every reason, and the readings whose
+/// other values would have made it legal.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refused {
+    /// Every reason it is refused for.
+    pub reasons: Vec<Reason>,
+    /// Each reading one other value of which, every other reading as it is,
+    /// makes the placement legal, followed by the clauses of the variant's
+    /// own text behind that reading which refuse plays (E17 behind R2 and
+    /// R3). A refusal that no single reading could lift cites none.
+    pub readings: Vec<Clause>,
+}
+
+impl Refused {
+    /// The clauses behind the refusal: each reason's, then the readings'.
+    pub fn clauses(&self, variant: &Variant) -> Vec<Clause> {
+        let reasons = self.reasons.iter().flat_map(|r| r.clauses(variant));
+        variant.own(reasons.chain(self.readings.iter().copied()))
+    }
+}
+
+impl std::ops::Deref for Refused {
+    type Target = [Reason];
+
+    fn deref(&self) -> &[Reason] {
+        &self.reasons
+    }
+}
+
+impl<'a> IntoIterator for &'a Refused {
+    type Item = &'a Reason;
+    type IntoIter = std::slice::Iter<'a, Reason>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.reasons.iter()
     }
 }
 
@@ -140,7 +188,7 @@ pub enum Verdict {
     /// The placement may be made.
     Legal(Legal),
     /// It may not, for every one of these reasons.
-    Illegal(Vec<Reason>),
+    Illegal(Refused),
 }
 
 impl Verdict {
@@ -465,7 +513,7 @@ pub fn judge(board: &Board, variant: &Variant, p: Placement, hand: Option<&[Tile
     }
     if board.is_occupied(p.at) {
         reasons.push(Reason::CellOccupied { cell: p.at });
-        return Verdict::Illegal(reasons);
+        return Verdict::Illegal(Refused { reasons, readings: Vec::new() });
     }
     if !board.has_side_contact(p.at) {
         reasons.push(Reason::NoSideContact { cell: p.at });
@@ -476,6 +524,9 @@ pub fn judge(board: &Board, variant: &Variant, p: Placement, hand: Option<&[Tile
     let contacts = contacts_around(&around, rules, p.at, p.corners);
     let weight = p.corners.weight();
     let (tally, matched) = around.tally(rules, p.corners);
+    // Only the corners and the weight can be refused under one reading and
+    // allowed under another: any other reason stands whatever they say.
+    let lifted_by_a_reading = reasons.is_empty();
     if !tally.legal_under(rules) {
         let unmatched = contacts.iter().filter(|c| !c.matched).cloned().map(Reason::CornerMismatch);
         if !rules.unmatched_corners.yes() || tally.matched < 2 {
@@ -490,7 +541,16 @@ pub fn judge(board: &Board, variant: &Variant, p: Placement, hand: Option<&[Tile
         }
     }
     if !reasons.is_empty() {
-        return Verdict::Illegal(reasons);
+        let mut readings = Vec::new();
+        if lifted_by_a_reading {
+            let refuses = |c: Clause| matches!((c.source(), c.number()), (Source::English, 17) | (Source::Serbian, 11 | 12));
+            for reading in [r(2), r(3), r(4), r(5), r(6)] {
+                if other_values(rules, reading).any(|other| around.outcome(&other, p.corners).legal) {
+                    readings.extend(variant.cite_where(reading, refuses));
+                }
+            }
+        }
+        return Verdict::Illegal(Refused { reasons, readings: readings.into_iter().unique().collect() });
     }
 
     let actual = Outcome::of(tally, matched, rules, p.corners);
@@ -708,17 +768,11 @@ pub fn bonus_tile_points(variant: &Variant, corners: Corners) -> u32 {
 }
 
 impl Reason {
-    /// The clause ids behind this reason, each once.
-    /// Only the clauses of the variant's own text are cited, and of a
-    /// reading's grounds only those that refuse plays (E17, S11, S12): a
-    /// bonus clause never refuses one.
+    /// The clauses of the variant's own text behind this reason, each
+    /// once, and R1 behind an orientation it does not allow. The readings
+    /// that could lift the refusal are the verdict's ([`Refused`]): a
+    /// reason alone cannot tell whether another value of one would.
     pub fn clauses(&self, variant: &Variant) -> Vec<Clause> {
-        let refuses = |c: Clause| {
-            matches!(
-                (c.source(), c.number()),
-                (Source::Reading, _) | (Source::English, 8 | 17) | (Source::Serbian, 11 | 12)
-            )
-        };
         let all = match self {
             Reason::CornersNotOfTile { .. } => vec![s(1)],
             Reason::NotInTileSet { .. } => {
@@ -731,75 +785,17 @@ impl Reason {
             Reason::AlreadyOnBoard { .. } => vec![s(1)],
             Reason::CellOccupied { .. } => vec![s(10), e(8)],
             Reason::NoSideContact { .. } => vec![s(10), e(8)],
-            Reason::CornerMismatch(contact) => {
-                let mut c = vec![s(12)];
-                let rules = variant.rules();
-                // Under R3 = yes the mismatch counts against E8's "any two numbers".
-                if rules.unmatched_corners.yes() {
-                    c.push(e(8));
-                }
-                if mismatch_depends_on_corner_match(rules, contact) {
-                    c.extend(variant.cite_where(r(2), refuses));
-                }
-                if mismatch_depends_on_diagonals(rules, contact) {
-                    c.extend(variant.cite_where(r(4), refuses));
-                }
-                // Under R3 = no every touching corner must match: the
-                // mismatch refuses the play by itself, by R3's value. Under
-                // R3 = yes it is listed only to show why fewer than two
-                // corners match, and "no" would list it alike.
-                if !rules.unmatched_corners.yes() {
-                    c.extend(variant.cite_where(r(3), refuses));
-                }
-                c
-            }
+            // The corner must match what it meets (S12); under R3 = yes the
+            // mismatch counts against E8's "any two numbers".
+            Reason::CornerMismatch(_) if variant.rules().unmatched_corners.yes() => vec![s(12), e(8)],
+            Reason::CornerMismatch(_) => vec![s(12)],
             Reason::TooFewMatched { .. } => vec![e(8), s(11)],
-            Reason::NoEqualWeight { .. } => {
-                // The reason exists only because R5 = yes offers equal
-                // weight as an alternative.
-                let mut c = variant.cite_where(r(5), refuses);
-                // Under edge-and-diagonal every neighbour was weighed, and
-                // edge-only could only weigh fewer: R6 had no bearing. Under
-                // edge-only the diagonal neighbours were not weighed, and one
-                // of them may weigh the same.
-                if variant.rules().equal_weight_neighbours == WeightNeighbours::EdgeOnly {
-                    c.extend(variant.cite_where(r(6), refuses));
-                }
-                c
-            }
+            // Equal weight is the other way S11 allows a play.
+            Reason::NoEqualWeight { .. } => vec![s(11)],
         };
         // A clause cited by two readings (E17 behind both R2 and R3) is listed once.
         variant.own(all)
     }
-}
-
-/// Whether R2's other value would match this unmatched corner: only where
-/// its point shows several values, one of them the corner's ("at least one"
-/// matches it, "every value" does not). Where every value there is the same,
-/// or none is the corner's, it fails under both.
-fn mismatch_depends_on_corner_match(rules: &RuleSet, contact: &Contact) -> bool {
-    [CornerMatch::EveryValue, CornerMatch::AtLeastOne]
-        .into_iter()
-        .filter(|&m| m != rules.corner_match)
-        .any(|m| corner_matches(m, contact.value, contact.found.iter().map(|f| f.1)))
-}
-
-/// Whether R4's other value would change this unmatched corner. Under R4 =
-/// yes it would where a diagonal neighbour shows a value there and, without
-/// it, the corner touches nothing (no mismatch) or matches what the side
-/// neighbours show. Under R4 = no the diagonal values were not read: counting
-/// them can make the corner match only where one value matching is enough
-/// (R2 = at-least-one); under every-value more values never make a corner
-/// match, and R4 had no bearing.
-fn mismatch_depends_on_diagonals(rules: &RuleSet, contact: &Contact) -> bool {
-    if !rules.diagonal_neighbours.yes() {
-        return rules.corner_match == CornerMatch::AtLeastOne;
-    }
-    if contact.found.iter().all(|(d, _)| d.is_edge()) {
-        return false;
-    }
-    let mut edge = contact.found.iter().filter(|(d, _)| d.is_edge()).map(|f| f.1).peekable();
-    edge.peek().is_none() || corner_matches(rules.corner_match, contact.value, edge)
 }
 
 fn list(values: impl IntoIterator<Item = impl fmt::Display>) -> String {

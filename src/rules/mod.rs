@@ -22,7 +22,7 @@ pub use catalogue::{
 };
 pub use clause::{Clause, LAST_READING, Source, Text, UnknownClause};
 pub use judge::{
-    Contact, Legal, Placement, Reason, Tally, Verdict, bonus_tile_points, contacts, corner_matches, judge, points,
+    Contact, Legal, Placement, Reason, Refused, Tally, Verdict, bonus_tile_points, contacts, corner_matches, judge, points,
 };
 pub use movegen::{CellsWithMoves, Counts, Move, MoveGen, quick_judge, quick_judge_with};
 pub use orientation::Orientations;

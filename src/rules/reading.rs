@@ -208,7 +208,8 @@ values! {
     /// R14: when the target score is checked.
     TargetCheck {
         AtOnce = "at-once": "after every scoring event: the game ends at once (E16 \"first to reach\")",
-        EndOfRound = "end-of-round": "at the end of each round; the highest score wins",
+        EndOfRound = "end-of-round":
+            "only when a round ends; of several players then at or past the target, R23 says who wins",
     }
 }
 

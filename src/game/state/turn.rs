@@ -15,7 +15,7 @@ use crate::model::{Board, TileId};
 use crate::rules::ids::{e, r, s};
 use crate::rules::{
     BlockedRound, BonusFollowUp, Clause, GoingOutAtTarget, GoingOutBonus, LastDrawPass, Legal, LowestHandTie, MoveGen,
-    OpeningBonus, Placement, TargetCheck, TargetTie, Variant, Verdict, ZeroQuadOpening, bonus_tile_points, judge,
+    OpeningBonus, Placement, SeatOrder, TargetCheck, TargetTie, Variant, Verdict, ZeroQuadOpening, bonus_tile_points, judge,
 };
 
 impl Game {
@@ -138,6 +138,17 @@ impl Game {
         self.events.push(Event { seat, kind, score, clauses });
     }
 
+    /// Adds the clauses of a reading to the last event recorded, each once:
+    /// a reading found to have decided it only after it was recorded.
+    fn cite_on_last(&mut self, reading: Clause) {
+        let cited = self.variant.cite(reading);
+        if let Some(last) = self.events.last_mut() {
+            let mut clauses = std::mem::take(&mut last.clauses);
+            clauses.extend(cited);
+            last.clauses = clauses.into_iter().unique().collect();
+        }
+    }
+
     /// Ends the game at once when `seat` has reached the target and R14 says
     /// the target is checked after every scoring event. True when it ended.
     ///
@@ -145,9 +156,18 @@ impl Game {
     /// ends before the other hands are collected (it then cites R25) or
     /// only once they are, at the round's end (no end here).
     fn check_target_now(&mut self, seat: usize) -> bool {
-        if self.variant.rules().target_check == TargetCheck::AtOnce
-            && self.scores[seat] >= i64::from(self.variant.target())
-        {
+        let at_target = self.scores[seat] >= i64::from(self.variant.target());
+        if at_target && self.variant.rules().target_check == TargetCheck::EndOfRound {
+            // Checked at once, the game would end here: R14 decided that it
+            // goes on, here, or where the player goes out (and the game would
+            // end before the hands are collected, R25) at the round's end.
+            if !self.hands[seat].is_empty() {
+                self.cite_on_last(r(14));
+            } else if self.variant.rules().going_out_at_target == GoingOutAtTarget::EndsAtOnce {
+                self.round_end_cites.extend(self.variant.cite(r(14)));
+            }
+        }
+        if self.variant.rules().target_check == TargetCheck::AtOnce && at_target {
             let mut going_out = Vec::new();
             if self.hands[seat].is_empty() {
                 if self.variant.rules().going_out_at_target == GoingOutAtTarget::Collects {
@@ -166,7 +186,11 @@ impl Game {
     /// clauses of readings that decided the end besides R14's.
     fn end_game(&mut self, winners: &[usize], at_round_end: bool, also: Vec<Clause>) {
         let mut clauses = vec![e(16), s(19)];
-        if self.target_check_decided(at_round_end) {
+        // Checked at the round's end, the game would have gone on from a
+        // game ended in the middle of one; a game ended as a round ends would
+        // end there under either value (R14 is cited where at once would
+        // have ended it earlier, see `check_target_now`).
+        if self.variant.rules().target_check == TargetCheck::AtOnce && !at_round_end {
             clauses.extend(self.variant.cite(r(14)));
         }
         clauses.extend(also);
@@ -230,51 +254,6 @@ impl Game {
         reached.into_iter().map(|at| at.unwrap_or(0)).collect()
     }
 
-    /// Whether R14's value decided how the game ended, so that the other
-    /// value would have ended it at another moment or not at all.
-    ///
-    /// Checked at once, the game stops at the first scoring event that
-    /// reaches the target. Every round then starts with everyone below it,
-    /// and nobody reaches it before the round's end, so at the end only
-    /// the player who collected can be at the target: the highest score,
-    /// the same winner the end-of-round check picks. So the value matters
-    /// exactly when somebody reached the target before the round's end:
-    /// at once, that is a game that ended mid-round; checked at the end of
-    /// the round, a scoring event this round that left its player at the
-    /// target (penalties may have taken them below it since).
-    fn target_check_decided(&self, at_round_end: bool) -> bool {
-        match self.variant.rules().target_check {
-            TargetCheck::AtOnce => !at_round_end,
-            TargetCheck::EndOfRound => {
-                let target = i64::from(self.variant.target());
-                let start = self.events.iter().rposition(|ev| matches!(ev.kind, EventKind::Deal { .. }));
-                let round = &self.events[start.map_or(0, |i| i + 1)..];
-                let (during, end) = match round.split_last() {
-                    Some((last, during)) if matches!(last.kind, EventKind::RoundEnd { .. }) => (during, Some(last)),
-                    _ => (round, None),
-                };
-                // The scores as the round started: now, less what the round changed.
-                let mut scores = self.scores.clone();
-                if let Some(Event { kind: EventKind::RoundEnd { changes, .. }, .. }) = end {
-                    for (score, change) in scores.iter_mut().zip(changes) {
-                        *score -= change;
-                    }
-                }
-                for ev in during {
-                    if let Some(seat) = ev.seat {
-                        scores[seat] -= ev.score;
-                    }
-                }
-                during.iter().any(|ev| {
-                    ev.seat.is_some_and(|seat| {
-                        scores[seat] += ev.score;
-                        ev.score > 0 && scores[seat] >= target
-                    })
-                })
-            }
-        }
-    }
-
     /// Applies an action. On a refusal the game is unchanged.
     pub fn apply(&mut self, action: Action) -> Result<(), Refusal> {
         match (self.phase, action) {
@@ -287,10 +266,8 @@ impl Game {
             (Phase::Opening { seat }, Action::Place(p)) => self.open(seat, p),
             (Phase::Opening { seat }, _) => Err(Refusal::OpeningPending { seat }),
             (Phase::BonusChoice { seat, owed }, Action::TakePoints) => {
-                let mut clauses = self.bonus_choice_clauses(vec![e(11), s(15), s(16)], vec![e(4), s(7), s(16)]);
-                if owed > 0 {
-                    clauses.extend(self.variant.cite(r(8)));
-                }
+                // The 25 of the bonus being chosen, and the turn passes (S16).
+                let clauses = [self.bonus_grounds.clone(), vec![s(16)]].concat();
                 self.push(Some(seat), EventKind::BonusPoints, BONUS_POINTS, clauses);
                 if self.check_target_now(seat) {
                     return Ok(());
@@ -302,7 +279,9 @@ impl Game {
                 if !Self::can_place(&self.variant, &self.board, &self.hands[seat], owed + 2) {
                     return Err(Refusal::CannotPlayBonusTiles { opening: self.board.len() == 1 });
                 }
-                let clauses = self.bonus_choice_clauses(vec![e(11), e(14), s(15)], vec![e(4), e(14), s(7)]);
+                // The tiles of the bonus being chosen, both of which can be
+                // played (E14).
+                let clauses = [self.bonus_grounds.clone(), vec![e(14)]].concat();
                 self.push(Some(seat), EventKind::BonusTiles, 0, clauses);
                 self.phase = Phase::BonusTiles { seat, owed: owed + 2 };
                 Ok(())
@@ -316,12 +295,6 @@ impl Game {
             (Phase::Turn { .. }, Action::TakePoints | Action::TakeTiles) => Err(Refusal::NoBonusPending),
             (Phase::Turn { .. }, Action::NextRound) => Err(Refusal::RoundNotOver),
         }
-    }
-
-    /// The clauses of a bonus choice: a quad opening's (E4, S7) when the
-    /// opening tile is the only tile on the board, else a placement's.
-    fn bonus_choice_clauses(&self, placement: Vec<Clause>, opening: Vec<Clause>) -> Vec<Clause> {
-        if self.board.len() == 1 { opening } else { placement }
     }
 
     fn judged(&self, seat: usize, p: Placement) -> Result<Legal, Refusal> {
@@ -340,9 +313,7 @@ impl Game {
             return Err(Refusal::OpeningPending { seat });
         };
         if !tiles.contains(&p.tile) {
-            // A tile of the opener's own hand is refused by the choice of
-            // tiles; any other by the choice of the seat.
-            let why = if self.hands[seat].contains(&p.tile) { tile_clauses } else { clauses };
+            let why = self.opening_refusal_clauses(p.tile, quad);
             return Err(Refusal::NotAnOpeningTile { tile: p.tile, allowed: tiles, clauses: why });
         }
         if p.at != OPENING_CELL {
@@ -355,15 +326,21 @@ impl Game {
             }
         }
         let highest_quad = tiles[0];
-        let mut opening_clauses = [clauses, tile_clauses].concat();
+        // R19 decided the tile only where it is lighter than the opener's
+        // heaviest, which only its other value allows.
+        let heaviest = self.hands[seat].iter().map(|t| t.weight()).max().unwrap_or(0);
+        let lighter = !quad && p.tile.weight() < heaviest;
+        let mut opening_clauses = [clauses, if lighter { tile_clauses } else { Vec::new() }].concat();
         if quad && self.round > 1 {
             // R21: a later round's quad opening earns its bonus or not.
             opening_clauses.extend(self.variant.cite(r(21)));
         }
         let quad = quad && self.opening_earns_bonus();
-        // E4 scores a quad opening; any opening tile scores its weight (S6).
+        // A quad opening earns the bonus (E4, S7); any opening tile scores
+        // its weight (S6).
         if quad {
-            opening_clauses.push(e(4));
+            opening_clauses.extend([e(4), s(7)]);
+            self.bonus_grounds = vec![e(4), s(7)];
         }
         opening_clauses.push(s(6));
         let weight = i64::from(p.corners.weight());
@@ -407,6 +384,7 @@ impl Game {
                 return Ok(());
             }
             if tiles_fit {
+                self.bonus_grounds = vec![e(5), s(8)];
                 self.push(Some(seat), EventKind::BonusTiles, 0, vec![e(5), s(8)]);
                 self.phase = Phase::BonusTiles { seat, owed: 2 };
             } else {
@@ -472,12 +450,7 @@ impl Game {
         if owed == 0 {
             self.end_turn(seat);
         } else if !self.follow_up_required() && self.legal_placements(seat).is_empty() {
-            let cited = self.variant.cite(r(17));
-            if let Some(last) = self.events.last_mut() {
-                let mut clauses = std::mem::take(&mut last.clauses);
-                clauses.extend(cited);
-                last.clauses = clauses.into_iter().unique().collect();
-            }
+            self.cite_on_last(r(17));
             self.end_turn(seat);
         } else {
             self.phase = Phase::BonusTiles { seat, owed };
@@ -500,8 +473,9 @@ impl Game {
             return Ok(());
         }
         if self.hands[seat].is_empty() {
-            self.go_out(seat, legal.bonus.then(|| vec![e(6), e(11), s(15)]));
+            self.go_out(seat, legal.bonus.then(|| [vec![e(6)], legal.bonus_clauses()].concat()));
         } else if legal.bonus {
+            self.bonus_grounds = legal.bonus_clauses();
             self.phase = Phase::BonusChoice { seat, owed: 0 };
         } else {
             self.end_turn(seat);
@@ -516,9 +490,19 @@ impl Game {
         }
         let earns = legal.bonus && self.variant.rules().bonus_chain.yes();
         let mut clauses = legal.clauses_without_play_score();
-        clauses.extend([e(4), e(11), s(15)]);
+        if !self.variant.rules().bonus_chain.yes() {
+            // Where bonus tiles earn no bonus (R8 = no), a bonus tile cites no
+            // bonus of its own: not its situation, nor the readings that only
+            // decide a bonus.
+            let own_bonus = legal.bonus_clauses();
+            clauses.retain(|c| !own_bonus.contains(c) && ![r(7), r(26)].contains(c));
+        }
+        // The bonus it is played for.
+        clauses.extend(self.bonus_grounds.iter().copied());
+        // R8 decides whether a tile that meets the bonus condition earns one.
+        let chain = self.variant.cite(r(8));
         if legal.bonus {
-            clauses.extend(self.variant.cite(r(8)));
+            clauses.extend(chain.iter().copied());
         }
         // Bonus tiles add their values (E4, E11) whatever R9 says of ordinary
         // plays, unless only the opening tile scores (R9 = opening-only): R9
@@ -531,9 +515,14 @@ impl Game {
             return Ok(());
         }
         let owed = owed - 1;
+        // What a bonus it earns is chosen and played for: its situation and
+        // the variant's clause for bonus tiles that earn bonuses (S17).
+        let text = chain.into_iter().filter(|c| c.source() != crate::rules::Source::Reading);
+        let grounds: Vec<Clause> = legal.bonus_clauses().into_iter().chain(text).collect();
         if self.hands[seat].is_empty() {
-            self.go_out(seat, earns.then(|| vec![e(6), e(11), s(15), s(17)]));
+            self.go_out(seat, earns.then(|| [vec![e(6)], grounds].concat()));
         } else if earns {
+            self.bonus_grounds = grounds;
             self.phase = Phase::BonusChoice { seat, owed };
         } else {
             self.owe(seat, owed);
@@ -611,8 +600,9 @@ impl Game {
         };
         let kind =
             EventKind::RoundEnd { ending: RoundEnding::WentOut, winner: Some(winner), hand_totals: totals, changes };
-        self.push(Some(winner), kind, collected, [vec![e(10), s(18)], forgone, collects.clone()].concat());
-        self.finish_round(collects);
+        let pending = std::mem::take(&mut self.round_end_cites);
+        self.push(Some(winner), kind, collected, [vec![e(10), s(18)], forgone, collects, pending].concat());
+        self.finish_round();
     }
 
     fn end_round_blocked(&mut self) {
@@ -625,9 +615,23 @@ impl Game {
             BlockedRound::NobodyCollects => {}
             BlockedRound::LowestCollects => {
                 let lowest = totals.iter().min().copied().unwrap_or(0);
-                let tied: Vec<usize> = self.play_order().into_iter().filter(|&p| totals[p] == lowest).collect();
+                let tied_in = |order| -> Vec<usize> {
+                    self.play_order_in(order, 0).into_iter().filter(|&p| totals[p] == lowest).collect()
+                };
+                let tied = tied_in(self.variant.rules().seat_order);
                 if tied.len() > 1 {
                     tie = self.variant.cite(r(24));
+                    // Play order picks the first of them: R15 decided where
+                    // the other way round the table finds another first.
+                    let other = match self.variant.rules().seat_order {
+                        SeatOrder::Clockwise => SeatOrder::CounterClockwise,
+                        SeatOrder::CounterClockwise => SeatOrder::Clockwise,
+                    };
+                    if self.variant.rules().lowest_hand_tie == LowestHandTie::FirstInPlayOrder
+                        && tied_in(other).first() != tied.first()
+                    {
+                        tie.extend(self.variant.cite(r(15)));
+                    }
                 }
                 let low = match self.variant.rules().lowest_hand_tie {
                     LowestHandTie::NobodyCollects if tied.len() > 1 => None,
@@ -668,19 +672,18 @@ impl Game {
             self.end_game(&[w], true, Vec::new());
             return;
         }
-        self.finish_round(Vec::new());
+        self.finish_round();
     }
 
     /// After a round: the end-of-round target check (R14, with R23 for
     /// more than one player at the target), else wait for the next deal.
-    /// `also`: readings that decided how the round ended (R25).
-    fn finish_round(&mut self, also: Vec<Clause>) {
+    fn finish_round(&mut self) {
         if matches!(self.phase, Phase::GameOver { .. }) {
             return;
         }
         let (winners, tie) = self.target_winners();
         if !winners.is_empty() {
-            self.end_game(&winners, true, [also, tie].concat());
+            self.end_game(&winners, true, tie);
             return;
         }
         self.phase = Phase::RoundOver;

@@ -196,19 +196,21 @@ fn r9_is_cited_unless_the_tile_weighs_nothing() {
     assert!(!cites(&l.clauses, "R9"), "{:?}", l.clauses);
     let l = legal(&board(&[NORTH]), &variant("english", &[]), place([1, 2, 3, 4]));
     assert!(cites(&l.clauses, "R9"), "{:?}", l.clauses);
-    // As a bonus tile it scores its weight whatever R9 says: R9 and what it
-    // alone brought are left out, the rest kept in order. (An override
-    // names no clauses, so R9 brings only its id here.)
-    let by_weight = variant("serbian", &[("R9", "weight")]);
-    let l = legal(&board(&[NORTH]), &by_weight, place([1, 2, 3, 4]));
+    // Serbian's own R9 (weight, the sheet's answer where S6 is silent): the
+    // play scores 10 and cites R9 alone, the sheet's E8 being the other
+    // text's. As a bonus tile it scores its weight whatever R9 says: R9 and
+    // what it alone brought are left out, the rest kept in order.
+    let serbian = variant("serbian", &[]);
+    let l = legal(&board(&[NORTH]), &serbian, place([1, 2, 3, 4]));
     assert_eq!(l.points, 10);
     assert_eq!(l.clauses.last(), Some(&r(9)), "{:?}", l.clauses);
+    assert!(!cites(&l.clauses, "E8"), "{:?}", l.clauses);
     let kept = l.clauses_without_play_score();
     assert_eq!(kept[..], l.clauses[..l.clauses.len() - 1]);
-    // Serbian's own R9 (nothing): the play scores 0, R9 decided that and is
-    // cited, but no clause of its grounds fired (S6 is the opening tile's,
-    // S15 a bonus's, S18 needs points).
-    let l = legal(&board(&[NORTH]), &variant("serbian", &[]), place([1, 2, 3, 4]));
+    // Under R9 = nothing the play scores 0, R9 decided that and is cited,
+    // but no clause of its grounds fired (S6 is the opening tile's, S15 a
+    // bonus's, S18 needs points).
+    let l = legal(&board(&[NORTH]), &variant("serbian", &[("R9", "nothing")]), place([1, 2, 3, 4]));
     assert_eq!(l.points, 0);
     assert!(cites(&l.clauses, "R9"), "{:?}", l.clauses);
     assert!(["S6", "S15", "S18"].iter().all(|c| !cites(&l.clauses, c)), "{:?}", l.clauses);
