@@ -3,7 +3,7 @@
 //! The rules of the tile game Quad-Ominos (1978), executable and checkable.
 //! The rules survive in two texts that disagree: the publisher's English rule
 //! sheet and a Serbian description. `docs/RULES.md` numbers their clauses (E1–E19,
-//! S1–S19) and the points where they disagree (readings R1–R27); every
+//! S1–S19) and the points where they disagree (readings R1–R32); every
 //! decision this crate makes cites those ids.
 //!
 //! The parts, each a folder whose `mod.rs` says what it is and which other

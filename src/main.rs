@@ -16,7 +16,7 @@ use cli::shared::Failure;
 /// show the rule variants, under either rule source and any reading.
 #[derive(Parser)]
 #[command(name = "quadominos", version, about, long_about = None)]
-#[command(after_help = "Rules digest with clause ids E1-E19, S1-S19 and readings R1-R27: docs/RULES.md.\n\
+#[command(after_help = "Rules digest with clause ids E1-E19, S1-S19 and readings R1-R32: docs/RULES.md.\n\
 Exit status: 0 success; 1 an illegal placement (explain), a failed expectation (check, solve);\n\
 2 bad input; 3 an internal error (a solver answer the rules refuse, solvers that disagree).")]
 struct Cli {

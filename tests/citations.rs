@@ -637,16 +637,35 @@ fn cited_readings(clauses: &[Clause]) -> std::collections::BTreeSet<String> {
 /// Checks that each event `action` makes on `game` (or its refusal) cites
 /// exactly the readings that decided it; returns the game after it and
 /// what was checked, or a description of each event that cites otherwise.
+///
+/// Each event's clauses of the texts are held to the table of
+/// `expected_text` as well; `grounds` carries the clauses of the bonus
+/// being chosen or played from the event that earned it.
 fn check_counterfactual(
     game: &mut quadominos::game::Game,
     action: quadominos::game::Action,
     flipped: &[(Clause, Variant)],
     what: &str,
     wrong: &mut Vec<String>,
+    grounds: &mut Vec<Clause>,
 ) -> usize {
+    use quadominos::game::{Action, EventKind, PlacementKind};
     let decided = decided_by(game, action, flipped);
     let before = game.events().len();
     let variant = game.variant().clone();
+    let verdict = match action {
+        Action::Place(p) if !game.board().is_empty() => {
+            match judge(game.board(), &variant, p, Some(&game.hands()[game.to_move().unwrap_or(0)])) {
+                Verdict::Legal(l) => Some(l),
+                Verdict::Illegal(_) => None,
+            }
+        }
+        _ => None,
+    };
+    let opener_holds_a_higher_quad = game.to_move().is_some_and(|seat| {
+        game.hands()[seat].iter().any(|t| t.is_quad() && t.weight() > 0)
+    });
+    let round_by_quad = quad_round(&variant, game.hands());
     let cited: Vec<(String, std::collections::BTreeSet<String>)> = match game.apply(action) {
         Err(refusal) => vec![(format!("refusal ({refusal})"), cited_readings(&refusal.clauses(&variant)))],
         Ok(()) => game.events()[before..]
@@ -654,6 +673,41 @@ fn check_counterfactual(
             .map(|e| (format!("{:?} {:?}", e.kind.tag(), e.clauses), cited_readings(&e.clauses)))
             .collect(),
     };
+    for event in &game.events()[before.min(game.events().len())..] {
+        let quad_round = match event.kind {
+            EventKind::Deal { .. } => quad_round(&variant, game.hands()),
+            _ => round_by_quad,
+        };
+        // An opening quad's bonus: its grounds are this event's own.
+        if let EventKind::Place { kind: PlacementKind::Opening, bonus: true, tile, .. } = &event.kind {
+            let both = tile.weight() == 0
+                && (variant.rules().zero_quad_opening.as_str() == "always" || opener_holds_a_higher_quad);
+            *grounds = if both { vec![id("E5"), id("S8")] } else { vec![id("E4"), id("S7")] };
+        }
+        let cx = Context { quad_round, grounds, verdict: verdict.as_ref() };
+        let want = expected_text(&variant, event, &cx);
+        let cites = text_clauses(&event.clauses);
+        if cites != want {
+            let extra: Vec<&String> = cites.difference(&want).collect();
+            let missing: Vec<&String> = want.difference(&cites).collect();
+            wrong.push(format!(
+                "{:?} cites text {extra:?} the table does not give, misses {missing:?} | {what}: {action} → {:?}",
+                event.kind.tag(),
+                event.clauses
+            ));
+        }
+        // The bonus it earns, for the choice and the tiles that follow.
+        match &event.kind {
+            EventKind::Place { kind: PlacementKind::Turn, bonus: true, .. } => {
+                *grounds = verdict.as_ref().map(|l| l.bonus_clauses()).unwrap_or_default();
+            }
+            EventKind::Place { kind: PlacementKind::BonusTile, bonus: true, .. } => {
+                let chain = variant.spec_clauses(id("R8")).iter().copied().filter(|c| c.source() != Source::Reading);
+                *grounds = verdict.as_ref().map(|l| l.bonus_clauses()).unwrap_or_default().into_iter().chain(chain).collect();
+            }
+            _ => {}
+        }
+    }
     for (i, (event, cites)) in cited.iter().enumerate() {
         let want = decided.get(&i).cloned().unwrap_or_default();
         if *cites != want {
@@ -693,10 +747,11 @@ fn every_event_cites_exactly_the_readings_whose_other_values_change_it() {
         for variant in &loaded.variants {
             let Ok(mut game) = loaded.start(variant) else { continue };
             let flipped = flips_of(variant);
+            let mut grounds = Vec::new();
             let name = path.file_stem().unwrap().to_string_lossy();
             for (i, &action) in loaded.actions.iter().enumerate() {
                 let what = format!("{name} under {}, action {}", variant.label(), i + 1);
-                checked += check_counterfactual(&mut game, action, &flipped, &what, &mut wrong);
+                checked += check_counterfactual(&mut game, action, &flipped, &what, &mut wrong, &mut grounds);
             }
         }
     }
@@ -707,11 +762,12 @@ fn every_event_cites_exactly_the_readings_whose_other_values_change_it() {
                 let Ok(mut game) = Game::deal(variant.clone(), players, seed) else { continue };
                 let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
                 let mut actions = 0;
+                let mut grounds = Vec::new();
                 while !matches!(game.phase(), Phase::GameOver { .. }) && game.round() <= 2 && actions < 400 {
                     let legal = game.legal_actions();
                     let action = legal[rng.random_range(0..legal.len())];
                     let what = format!("{} {players} players seed {seed}, action {actions}", variant.label());
-                    checked += check_counterfactual(&mut game, action, &flipped, &what, &mut wrong);
+                    checked += check_counterfactual(&mut game, action, &flipped, &what, &mut wrong, &mut grounds);
                     actions += 1;
                 }
             }
@@ -731,4 +787,144 @@ fn every_event_cites_exactly_the_readings_whose_other_values_change_it() {
         wrong.len(),
         kinds.iter().map(|(k, (n, ex))| format!("{n} × {k}\n    e.g. {ex}")).collect::<Vec<_>>().join("\n")
     );
+}
+
+/// A verdict as far as a reading can change it: legal or not, and a legal
+/// one on which grounds, with which corners matched, whether it earns a
+/// bonus and what it scores. A refusal is changed only by becoming legal.
+fn judged(board: &Board, variant: &Variant, p: Placement) -> (bool, bool, Vec<Corner>, bool, u32) {
+    match judge(board, variant, p, None) {
+        Verdict::Legal(l) => (true, l.by_weight, l.matched_corners(), l.bonus, l.points),
+        Verdict::Illegal(_) => (false, false, Vec::new(), false, 0),
+    }
+}
+
+/// Every verdict on seeded positions under every shipped variant, every
+/// tile in every orientation on every open cell, cites exactly the readings
+/// that judge placements (R2 to R7, R26) and R9 whose other values, on the
+/// same board, change the verdict: a legal placement's grounds, matched
+/// corners, bonus or points, a refused one's legality. R1 is left out (its
+/// values change which orientations exist).
+#[test]
+#[cfg_attr(debug_assertions, ignore = "seconds in release; run by cargo test --release")]
+fn every_verdict_cites_exactly_the_readings_whose_other_values_change_it() {
+    let mut checked = 0;
+    let mut wrong = Vec::new();
+    for variant in shipped() {
+        let flipped: Vec<(Clause, Variant)> =
+            flips(&variant).into_iter().filter(|(r, _)| [2, 3, 4, 5, 6, 7, 9, 26].contains(&r.number())).collect();
+        let mut cited_any = std::collections::BTreeSet::new();
+        for seed in 0..6 {
+            let board = random_position(&variant, seed, 14, 0).board;
+            for at in board.open_cells() {
+                for &corners in variant.orientations().all() {
+                    let p = Placement { tile: corners.id(), at, corners };
+                    let base = judged(&board, &variant, p);
+                    let decided: std::collections::BTreeSet<String> = flipped
+                        .iter()
+                        .filter(|(_, other)| judged(&board, other, p) != base)
+                        .map(|(r, _)| r.to_string())
+                        .collect();
+                    let cites = match judge(&board, &variant, p, None) {
+                        Verdict::Legal(l) => cited_readings(&l.clauses),
+                        Verdict::Illegal(refused) => cited_readings(&refused.clauses(&variant)),
+                    };
+                    cited_any.extend(cites.iter().cloned());
+                    checked += 1;
+                    if cites != decided {
+                        wrong.push(format!(
+                            "{} seed {seed}: {corners} at {at} cites {cites:?}, decided by {decided:?}",
+                            variant.label()
+                        ));
+                    }
+                }
+            }
+        }
+        // The boards give the check readings to find.
+        assert!(cited_any.len() >= 3, "{}: only {cited_any:?} cited", variant.label());
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} of {checked} verdicts cite other readings than those that decided them:\n{}",
+        wrong.len(),
+        wrong.iter().take(40).cloned().collect::<Vec<_>>().join("\n")
+    );
+}
+
+/// The clauses of the variant's own text an event cites, readings left out.
+fn text_clauses(clauses: &[Clause]) -> std::collections::BTreeSet<String> {
+    clauses.iter().filter(|c| c.source() != Source::Reading).map(|c| c.to_string()).collect()
+}
+
+/// Whether a round dealt these hands is opened by a quad (E3, S5): one was
+/// dealt, and it is not a lone 0-0-0-0 that R10 takes for no opening quad.
+fn quad_round(variant: &Variant, hands: &[Vec<quadominos::model::TileId>]) -> bool {
+    let best = hands.iter().flatten().filter(|t| t.is_quad()).max();
+    let lone_zero = best.is_some_and(|t| t.weight() == 0);
+    best.is_some() && !(lone_zero && variant.rules().zero_quad_opening.as_str() == "only-instead-of-higher")
+}
+
+/// What an event is about beyond itself: whether the round is opened by a
+/// quad, the clauses of the bonus it belongs to, and a placement's verdict.
+struct Context<'a> {
+    quad_round: bool,
+    grounds: &'a [Clause],
+    verdict: Option<&'a quadominos::rules::Legal>,
+}
+
+/// The clauses of a text the rules that fired for an event contribute, one
+/// row per kind of event, and the clauses the variant's spec gives for each
+/// reading it cites. A placement brings its verdict's clauses, which the
+/// verdict tests hold exactly.
+fn expected_text(variant: &Variant, event: &quadominos::game::Event, cx: &Context) -> std::collections::BTreeSet<String> {
+    use quadominos::game::{EventKind, PlacementKind, RoundEnding};
+    let ids = |list: &[&str]| list.iter().map(|c| id(c)).collect::<Vec<Clause>>();
+    // Who opens: the holder of the highest quad (E3) or of the heaviest
+    // tile (E7); S5 says both.
+    let opener = if cx.quad_round { ids(&["E3", "S5"]) } else { ids(&["E7", "S5"]) };
+    let verdict = cx.verdict.map(|l| l.clauses.clone()).unwrap_or_default();
+    let mut all: Vec<Clause> = match &event.kind {
+        // The deal of each hand (E2, S3), and who opens.
+        EventKind::Deal { .. } => [ids(&["E2", "S3"]), opener].concat(),
+        EventKind::Redeal { .. } => Vec::new(),
+        // Who opens, the first tile's weight (S6), and the bonus a quad
+        // earns (E4, S7; E5, S8 for 0-0-0-0): the grounds it sets.
+        EventKind::Place { kind: PlacementKind::Opening, bonus, .. } => {
+            let bonus = if *bonus { cx.grounds.to_vec() } else { Vec::new() };
+            [opener, ids(&["S6"]), bonus].concat()
+        }
+        EventKind::Place { kind: PlacementKind::Turn, .. } => verdict,
+        // The verdict, without a bonus of its own where bonus tiles earn
+        // none (R8 = no), and the bonus it is played for.
+        EventKind::Place { kind: PlacementKind::BonusTile, .. } => {
+            let own = cx.verdict.map(|l| l.bonus_clauses()).unwrap_or_default();
+            let chain = variant.rules().bonus_chain.yes();
+            let mut c: Vec<Clause> = verdict.into_iter().filter(|x| chain || !own.contains(x)).collect();
+            c.extend(cx.grounds.iter().copied());
+            c
+        }
+        // The 25 of the bonus: chosen, and the turn passes (S16); or taken
+        // because the tiles cannot be played (E6: a last tile, or
+        // 0-0-0-0's two).
+        EventKind::BonusPoints => {
+            let cannot = event.clauses.contains(&id("E6"));
+            [cx.grounds.to_vec(), if cannot { ids(&["E6"]) } else { ids(&["S16"]) }].concat()
+        }
+        // The tiles of the bonus being chosen, both of which can be played (E14).
+        EventKind::BonusTiles => [cx.grounds.to_vec(), ids(&["E14"])].concat(),
+        EventKind::Draw { .. } => ids(&["E9", "E15", "S13"]),
+        EventKind::Pass => ids(&["E15", "S14"]),
+        EventKind::RoundEnd { ending: RoundEnding::WentOut, .. } => ids(&["E10", "S18"]),
+        EventKind::RoundEnd { ending: RoundEnding::Blocked, .. } => ids(&["E15", "S14"]),
+        EventKind::GameEnd { .. } => [ids(&["E16", "S19"]), variant.target_clauses().to_vec()].concat(),
+    };
+    // A placement's verdict brings the grounds of the readings that judge
+    // it (of those that fired); every other reading brings the spec's.
+    let placement = matches!(&event.kind, EventKind::Place { kind: PlacementKind::Turn | PlacementKind::BonusTile, .. });
+    for &reading in event.clauses.iter().filter(|c| c.source() == Source::Reading) {
+        if !(placement && [1, 2, 3, 4, 5, 6, 7, 9, 26].contains(&reading.number())) {
+            all.extend(variant.spec_clauses(reading).iter().copied());
+        }
+    }
+    text_clauses(&variant.own(all))
 }

@@ -159,8 +159,8 @@ fn bonus_corner_under_english_has_exactly_one_bonus_1_4_5_5_at_1_minus_1() {
     // Serbian (R3 = yes) adds 4-5-5-5 at [1, -1] with nw unmatched.
     let serbian = moves("bonus-corner", "serbian", &[]);
     assert_eq!(move_list(&serbian).len(), 10);
-    check(find(&serbian, "4-5-5-5", [1, -1], [4, 5, 5, 5]), 2, false, false, 0); // weight 19: an ordinary play scores nothing under serbian (R9)
-    check(find(&serbian, "4-5-5-5", [1, -1], [5, 4, 5, 5]), 2, false, false, 0); // weight 19: an ordinary play scores nothing under serbian (R9)
+    check(find(&serbian, "4-5-5-5", [1, -1], [4, 5, 5, 5]), 2, false, false, 19);
+    check(find(&serbian, "4-5-5-5", [1, -1], [5, 4, 5, 5]), 2, false, false, 19);
     assert!(at(&report, "4-5-5-5", [1, -1]).is_empty());
 }
 
@@ -199,9 +199,9 @@ fn diagonal_bonus_needs_the_diagonal_neighbour() {
     // Serbian: 1-1-5-5 with its ne 1 against 3 (R3 = yes), and the hole.
     let serbian = moves("diagonal-bonus", "serbian", &[]);
     assert_eq!(move_list(&serbian).len(), 3);
-    check(find(&serbian, "1-1-5-5", [1, 0], [1, 1, 5, 5]), 2, false, false, 0); // weight 12: an ordinary play scores nothing under serbian (R9)
-    check(find(&serbian, "2-3-5-5", [1, 0], [2, 3, 5, 5]), 3, true, false, 0); // weight 15: an ordinary play scores nothing under serbian (R9)
-    check(find(&serbian, "2-3-5-5", [2, 0], [2, 3, 5, 5]), 2, false, false, 0); // weight 15: an ordinary play scores nothing under serbian (R9)
+    check(find(&serbian, "1-1-5-5", [1, 0], [1, 1, 5, 5]), 2, false, false, 12);
+    check(find(&serbian, "2-3-5-5", [1, 0], [2, 3, 5, 5]), 3, true, false, 15);
+    check(find(&serbian, "2-3-5-5", [2, 0], [2, 3, 5, 5]), 2, false, false, 15);
 }
 
 #[test]
@@ -214,13 +214,11 @@ fn mixed_corner_takes_a_tile_only_where_one_value_may_be_matched() {
         let cell = numbers(&m["at"]);
         assert!(cell != [0, 1] && cell != [1, 1], "{m}");
     }
-    check(find(&serbian, "2-3-3-4", [0, 1], [2, 3, 3, 4]), 2, false, false, 0); // weight 12: an ordinary play scores nothing under serbian (R9)
-    check(find(&serbian, "1-1-1-2", [1, 1], [2, 1, 1, 1]), 2, false, false, 0); // weight 5: an ordinary play scores nothing under serbian (R9)
-    // Every english move is also a serbian one (scored otherwise: R9).
-    let placement = |m: &Value| (m["tile"].clone(), m["at"].clone(), m["corners"].clone());
-    let serbian_placements: Vec<_> = move_list(&serbian).iter().map(placement).collect();
+    check(find(&serbian, "2-3-3-4", [0, 1], [2, 3, 3, 4]), 2, false, false, 12);
+    check(find(&serbian, "1-1-1-2", [1, 1], [2, 1, 1, 1]), 2, false, false, 5);
+    // Every english move is also a serbian one.
     for m in move_list(&english) {
-        assert!(serbian_placements.contains(&placement(m)), "{m} is english-only");
+        assert!(move_list(&serbian).contains(m), "{m} is english-only");
     }
 }
 
@@ -231,12 +229,12 @@ fn mixed_corner_bonus_exists_only_under_at_least_one() {
     assert!(move_list(&english).iter().all(|m| m["bonus"] == false));
     let serbian = moves("mixed-corner-bonus", "serbian", &[]);
     assert_eq!(move_list(&serbian).len(), 2);
-    check(find(&serbian, "0-2-2-4", [1, 1], [2, 2, 4, 0]), 3, true, false, 0); // weight 8: an ordinary play scores nothing under serbian (R9)
-    check(find(&serbian, "0-2-2-4", [2, 0], [2, 4, 0, 2]), 2, false, false, 0); // weight 8: an ordinary play scores nothing under serbian (R9)
+    check(find(&serbian, "0-2-2-4", [1, 1], [2, 2, 4, 0]), 3, true, false, 8);
+    check(find(&serbian, "0-2-2-4", [2, 0], [2, 4, 0, 2]), 2, false, false, 8);
     // With R2 = every value the nw corner goes unmatched: still legal by two
     // matched corners (R3 = yes), but no bonus.
     let every = moves("mixed-corner-bonus", "serbian", &["--rule", "R2=every-value"]);
-    check(find(&every, "0-2-2-4", [1, 1], [2, 2, 4, 0]), 2, false, false, 0); // weight 8: serbian scores an ordinary play nothing (R9)
+    check(find(&every, "0-2-2-4", [1, 1], [2, 2, 4, 0]), 2, false, false, 8);
 }
 
 #[test]
@@ -244,17 +242,11 @@ fn enclosure_bonus_is_example_e_under_both_and_two_of_three_only_under_serbian()
     let english = moves("enclosure-bonus", "english", &[]);
     let serbian = moves("enclosure-bonus", "serbian", &[]);
     for report in [&english, &serbian] {
-        check(
-            find(report, "0-1-1-4", [1, 1], [1, 1, 4, 0]),
-            3,
-            true,
-            false,
-            if report["variant"] == "english" { 6 } else { 0 },
-        );
+        check(find(report, "0-1-1-4", [1, 1], [1, 1, 4, 0]), 3, true, false, 6);
         assert_eq!(move_list(report).iter().filter(|m| m["bonus"] == true).count(), 1);
     }
     assert!(at(&english, "1-1-2-2", [1, 1]).is_empty());
-    check(find(&serbian, "1-1-2-2", [1, 1], [1, 1, 2, 2]), 2, false, false, 0); // weight 6: an ordinary play scores nothing under serbian (R9)
+    check(find(&serbian, "1-1-2-2", [1, 1], [1, 1, 2, 2]), 2, false, false, 6);
     assert_eq!((move_list(&english).len(), move_list(&serbian).len()), (7, 8));
 }
 
@@ -268,7 +260,7 @@ fn equal_weight_plays_4_4_4_4_next_to_the_tile_of_weight_16_only_under_serbian()
     by_weight.sort();
     assert_eq!(by_weight, [[-1, 0], [0, -1], [0, 1], [1, -1], [1, 1]]);
     for cell in [[0, -1], [1, -1], [-1, 0], [0, 1], [1, 1]] {
-        check(find(&serbian, "4-4-4-4", cell, [4, 4, 4, 4]), 0, false, true, 0); // weight 16: an ordinary play scores nothing under serbian (R9)
+        check(find(&serbian, "4-4-4-4", cell, [4, 4, 4, 4]), 0, false, true, 16);
     }
     // R6 = edge only: the two cells where 1-5-5-5 is a diagonal neighbour go.
     let edge = moves("equal-weight", "serbian", &["--rule", "R6=edge-only"]);
@@ -291,13 +283,13 @@ fn beginner_hole_three_of_four_is_a_bonus_only_under_serbian() {
     assert!(at(&english, "1-1-2-4", [1, 1]).is_empty());
     let serbian = moves("beginner-hole", "serbian", &[]);
     assert_eq!(move_list(&serbian).len(), 5);
-    check(find(&serbian, "1-2-4-4", [1, 1], [1, 2, 4, 4]), 4, true, false, 0); // weight 11: an ordinary play scores nothing under serbian (R9)
-    check(find(&serbian, "1-1-2-4", [1, 1], [1, 2, 4, 1]), 3, true, false, 0); // weight 8: an ordinary play scores nothing under serbian (R9)
-    check(find(&serbian, "1-1-2-4", [1, 1], [1, 1, 2, 4]), 2, false, false, 0); // weight 8: an ordinary play scores nothing under serbian (R9)
+    check(find(&serbian, "1-2-4-4", [1, 1], [1, 2, 4, 4]), 4, true, false, 11);
+    check(find(&serbian, "1-1-2-4", [1, 1], [1, 2, 4, 1]), 3, true, false, 8);
+    check(find(&serbian, "1-1-2-4", [1, 1], [1, 1, 2, 4]), 2, false, false, 8);
     // R7 = 4 only: the three-of-four loses its bonus, the perfect fit keeps it.
     let four = moves("beginner-hole", "serbian", &["--rule", "R7=4"]);
-    check(find(&four, "1-1-2-4", [1, 1], [1, 2, 4, 1]), 3, false, false, 0); // weight 8: serbian scores an ordinary play nothing (R9)
-    check(find(&four, "1-2-4-4", [1, 1], [1, 2, 4, 4]), 4, true, false, 0); // weight 11: serbian scores an ordinary play nothing (R9)
+    check(find(&four, "1-1-2-4", [1, 1], [1, 2, 4, 1]), 3, false, false, 8);
+    check(find(&four, "1-2-4-4", [1, 1], [1, 2, 4, 4]), 4, true, false, 11);
 }
 
 /// Checks what holds of every listed move whatever the puzzle: the order,
@@ -342,9 +334,7 @@ fn every_moves_list_is_sorted_and_consistent() {
                 let rotations: Vec<Vec<i64>> =
                     (0..4).map(|k| values[k..].iter().chain(&values[..k]).copied().collect()).collect();
                 assert!(rotations.contains(&corners), "{stem} {variant}: {m} is not ascending clockwise");
-                // R9: the weight under english (E8), nothing under serbian (S6).
-                let points = if variant == "english" { corners.iter().sum::<i64>() } else { 0 };
-                assert_eq!(m["points"], points, "{stem} {variant}: R9: {m}");
+                assert_eq!(m["points"], corners.iter().sum::<i64>(), "{stem} {variant}: R9 weight: {m}");
                 let matched = m["matched"].as_u64().unwrap();
                 assert_eq!(m["bonus"], matched >= 3, "{stem} {variant}: R7 = 3: {m}");
                 if variant == "english" {
@@ -751,8 +741,7 @@ fn a_failing_file_in_a_folder_makes_check_fail_and_is_named() {
     let dir = tempfile::tempdir().unwrap();
     let good = std::fs::read_to_string("specs/scenarios/example-d-plain-match.yaml").unwrap();
     std::fs::write(dir.path().join("a-good.yaml"), &good).unwrap();
-    // The same play with a wrong score expected under the two English
-    // variants: 12 where the tile weighs 11 (the Serbian ones score it 0).
+    // The same play with a wrong score expected: 12 where the tile weighs 11.
     let wrong = good.replace("score: 11,", "score: 12,");
     assert_ne!(wrong, good);
     std::fs::write(dir.path().join("b-wrong.yaml"), wrong).unwrap();
@@ -765,13 +754,13 @@ fn a_failing_file_in_a_folder_makes_check_fail_and_is_named() {
     assert!(text.starts_with(&format!("{shown}: 2 scenario files found\n")), "{text}");
     assert!(text.contains(&format!("{shown}/b-wrong.yaml  (example-d-plain-match)\n  FAIL  english\n")), "{text}");
     assert!(text.contains("score change: expected 12, got 11"), "{text}");
-    assert!(text.ends_with("2 scenarios, 8 runs: 6 hold, 2 fail\n"), "{text}");
+    assert!(text.ends_with("2 scenarios, 8 runs: 4 hold, 4 fail\n"), "{text}");
     // Quiet: only the failing runs, each naming its file.
     let out = run(&["check", &shown, "--quiet"]);
     assert_eq!(out.status.code(), Some(1));
     let quiet = stdout(&out);
     let firsts: Vec<&str> = quiet.lines().filter(|l| !l.starts_with(' ')).collect();
-    assert_eq!(firsts.len(), 2, "{quiet}");
+    assert_eq!(firsts.len(), 4, "{quiet}");
     assert!(firsts.iter().all(|l| l.starts_with(&format!("FAIL {shown}/b-wrong.yaml "))), "{quiet}");
 }
 
@@ -791,12 +780,9 @@ fn compare_shows_where_readings_part_and_sums_up() {
     assert!(text.contains("english+R7=3  accepted: place+bonus, +17 points, then bonus-choice"), "{text}");
     assert!(text.contains("english+R7=4  accepted: place, +17 points, then turn"), "{text}");
     assert!(text.ends_with("2 variants compared: 1 differs from english+R7=3\n"), "{text}");
-    // Under serbian the bonus move's own tile scores nothing (R9): the two
-    // part at that play, 42 against 25 (only the bonus tiles' 19 and 6).
     let report = json(&["compare", EXAMPLE_F, "--variants", "english,serbian", "--format", "json"], 0);
-    assert_eq!(report["differing"], 1, "{report}");
-    assert_eq!(report["final-scores"][0][1], serde_json::json!([42, 0]), "{report}");
-    assert_eq!(report["final-scores"][1][1], serde_json::json!([25, 0]), "{report}");
+    assert_eq!(report["differing"], 0, "{report}");
+    assert_eq!(report["final-scores"][1][1], serde_json::json!([42, 0]));
 }
 
 #[test]

@@ -36,8 +36,8 @@ fn agrees(puzzle: &Puzzle, name: &str) -> i64 {
     answer.score
 }
 
-/// Hands of 4 to 8 tiles. The scores climb as the hand grows (72, 93,
-/// 93, 98, 131): a walk that stopped at the first bonus, or a solver
+/// Hands of 4 to 8 tiles. The scores climb as the hand grows (80, 101,
+/// 101, 106, 139): a walk that stopped at the first bonus, or a solver
 /// that never took the tiles, would not climb with them.
 #[test]
 #[cfg_attr(debug_assertions, ignore = "seconds in release; run by cargo test --release")]
@@ -55,8 +55,9 @@ fn chained_turns_of_4_to_8_tiles_agree_with_a_walk_of_the_engine() {
 /// the bonuses' 25s counting (opening-only). The library's search counts a
 /// tile's value through the reading; the engine walk plays the game's own
 /// events. Under opening-only a turn scores only 25s, so its score is a
-/// multiple of 25, and never more than under nothing (the default), whose
-/// bonus tiles add their weights besides.
+/// multiple of 25, and never more than under nothing, whose bonus tiles
+/// add their weights besides, nor that more than under weight (the
+/// default), whose every tile does.
 #[test]
 #[cfg_attr(debug_assertions, ignore = "seconds in release; run by cargo test --release")]
 fn chained_turns_agree_with_a_walk_of_the_engine_under_every_value_of_r9() {
@@ -73,7 +74,7 @@ fn chained_turns_agree_with_a_walk_of_the_engine_under_every_value_of_r9() {
     }
 }
 
-/// The shipped 10-tile chained turn (157): the engine walk takes about two
+/// The shipped 10-tile chained turn (162): the engine walk takes about two
 /// minutes, so this check is run by hand, `cargo test --release --test
 /// hard_turns -- --ignored`; the corpus test proves the shipped answer
 /// natively on every test run.

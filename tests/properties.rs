@@ -17,8 +17,8 @@ use proptest::sample::Index;
 use quadominos::formats::{builtin_variant, notation};
 use quadominos::model::{Board, Cell, Corner, Corners, Direction, Point, TileId, TileSet};
 use quadominos::rules::{
-    Arrangement, Contact, Counts, Legal, Move, MoveGen, Placement, Position, Reason, RuleSet, Variant, VariantParts,
-    Verdict, judge, quick_judge, random_position,
+    Arrangement, Contact, Counts, Legal, Move, MoveGen, Placement, Position, Reason, Refused, RuleSet, Variant,
+    VariantParts, Verdict, judge, quick_judge, random_position,
 };
 
 /// Every shipped variant, each with readings switched, and a tile-set-file
@@ -206,7 +206,10 @@ impl PlaneMap {
             Verdict::Legal(l) => {
                 Verdict::Legal(Legal { contacts: l.contacts.iter().map(|c| self.contact(c)).collect(), ..l.clone() })
             }
-            Verdict::Illegal(reasons) => Verdict::Illegal(reasons.iter().map(|r| self.reason(r)).collect()),
+            Verdict::Illegal(refused) => Verdict::Illegal(Refused {
+                reasons: refused.iter().map(|r| self.reason(r)).collect(),
+                readings: refused.readings.clone(),
+            }),
         })
     }
 }
@@ -246,8 +249,8 @@ fn canonical(v: &Verdict) -> Verdict {
             contacts.sort_by_key(|c| c.corner);
             Verdict::Legal(Legal { contacts, ..l.clone() })
         }
-        Verdict::Illegal(reasons) => {
-            let mut reasons: Vec<Reason> = reasons
+        Verdict::Illegal(refused) => {
+            let mut reasons: Vec<Reason> = refused
                 .iter()
                 .map(|r| match r {
                     Reason::CornerMismatch(c) => Reason::CornerMismatch(canonical_contact(c)),
@@ -265,7 +268,7 @@ fn canonical(v: &Verdict) -> Verdict {
                 })
                 .collect();
             reasons.sort_by_key(rank);
-            Verdict::Illegal(reasons)
+            Verdict::Illegal(Refused { reasons, readings: refused.readings.clone() })
         }
     }
 }

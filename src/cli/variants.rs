@@ -10,7 +10,7 @@ use serde::Serialize;
 
 use super::shared::{Failure, Format, RuleArgs, serialize};
 
-/// Show the shipped variants, or every reading R1-R27 a variant chooses.
+/// Show the shipped variants, or every reading R1-R32 a variant chooses.
 #[derive(clap::Args)]
 #[command(after_help = "Example:\n  quadominos variants\n  quadominos variants --variant serbian --rule R4=no")]
 pub struct Args {

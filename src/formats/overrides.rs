@@ -125,7 +125,7 @@ impl<'de> Deserialize<'de> for RuleOverrides {
         impl<'de> serde::de::Visitor<'de> for MapVisitor {
             type Value = RuleOverrides;
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("a mapping from reading (R1-R27 or the option's name) to value, e.g. {R4: no}")
+                f.write_str("a mapping from reading (R1-R32 or the option's name) to value, e.g. {R4: no}")
             }
             fn visit_unit<E: serde::de::Error>(self) -> Result<RuleOverrides, E> {
                 Ok(RuleOverrides::default())
@@ -212,7 +212,7 @@ impl schemars::JsonSchema for RuleOverrides {
             dependent.insert(id, serde_json::json!({"not": {"required": [reading.name]}}));
         }
         schemars::json_schema!({
-            "description": "Readings changed on top of the variant, as `--rule NAME=VALUE` takes them: a reading id (R1-R27) or option name, and one of its values. Applied in the order written; each reading once.",
+            "description": "Readings changed on top of the variant, as `--rule NAME=VALUE` takes them: a reading id (R1-R32) or option name, and one of its values. Applied in the order written; each reading once.",
             "type": "object",
             "properties": properties,
             "additionalProperties": false,

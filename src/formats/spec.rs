@@ -58,7 +58,7 @@ pub struct VariantSpec {
     /// The score that wins the game.
     #[serde(default)]
     pub target: Option<Cited<u32>>,
-    /// Options R1–R27 by name, each with a value and its clauses: every one
+    /// Options R1–R32 by name, each with a value and its clauses: every one
     /// of them, or with a base the ones that differ from it.
     #[serde(default)]
     #[schemars(schema_with = "spec_rules_schema")]
@@ -83,7 +83,7 @@ fn spec_rules_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Sch
         })
         .collect();
     schemars::json_schema!({
-        "description": "Options R1-R27 by name, each {value, clauses}: every one of them, or with a base the ones that differ from it.",
+        "description": "Options R1-R32 by name, each {value, clauses}: every one of them, or with a base the ones that differ from it.",
         "type": "object",
         "properties": properties,
         "additionalProperties": false

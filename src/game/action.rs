@@ -82,12 +82,25 @@ pub enum Refusal {
     CannotPlayBonusTiles {
         /// The bonus is the opening quad's (S7), not a placement's (S15).
         opening: bool,
+        /// The readings of bonus tiles another value of which would let
+        /// them be taken (R29, R30), with their clauses.
+        readings: Vec<Clause>,
     },
     /// This bonus tile would leave an owed bonus tile unplayable (E14: never
     /// one alone, read by R17 as binding each tile).
     NoFollowUp {
         /// Bonus tiles still owed after this one.
         owed: u8,
+        /// R29 where its other value would allow the tile, with its clauses.
+        readings: Vec<Clause>,
+    },
+    /// Bonus tiles go beside a tile that earned a bonus this turn (R29 =
+    /// touching-the-earner).
+    BonusTileAway {
+        /// The cell tried.
+        at: Cell,
+        /// R29 and its clauses.
+        readings: Vec<Clause>,
     },
     /// A tile can be played, so passing is not allowed (E9, S13), nor
     /// drawing where R27 says a player draws only without a play.
@@ -127,9 +140,14 @@ impl Refusal {
             Refusal::OpeningPending { .. } => vec![e(3), e(5), e(7), s(5)],
             Refusal::OpeningCell { .. } => vec![e(3)],
             Refusal::Illegal(refused) => refused.clauses(variant),
-            Refusal::CannotPlayBonusTiles { opening: true } => vec![e(6), e(14), s(7)],
-            Refusal::CannotPlayBonusTiles { opening: false } => vec![e(6), e(14), s(15)],
-            Refusal::NoFollowUp { .. } => [vec![e(14)], variant.cite(r(17))].concat().into_iter().unique().collect(),
+            Refusal::CannotPlayBonusTiles { opening: true, readings } => [vec![e(6), e(14), s(7)], readings.clone()].concat(),
+            Refusal::CannotPlayBonusTiles { opening: false, readings } => {
+                [vec![e(6), e(14), s(15)], readings.clone()].concat()
+            }
+            Refusal::NoFollowUp { readings, .. } => {
+                [vec![e(14)], variant.cite(r(17)), readings.clone()].concat().into_iter().unique().collect()
+            }
+            Refusal::BonusTileAway { readings, .. } => readings.clone(),
             Refusal::CanPlay { draw: false } => vec![e(9), s(13)],
             Refusal::CanPlay { draw: true } => {
                 [vec![e(9), s(13)], variant.cite(r(27))].concat().into_iter().unique().collect()
@@ -165,7 +183,10 @@ impl fmt::Display for Refusal {
             Refusal::CannotPlayBonusTiles { .. } => {
                 f.write_str("two bonus tiles cannot be played, so the 25 points must be taken")
             }
-            Refusal::NoFollowUp { owed } => {
+            Refusal::BonusTileAway { at, .. } => {
+                write!(f, "a bonus tile goes beside a tile that earned a bonus this turn, and {at} is beside none (R29)")
+            }
+            Refusal::NoFollowUp { owed, .. } => {
                 write!(
                     f,
                     "after this tile {owed} more bonus tile(s) could not be played; a bonus tile is never played alone"

@@ -13,6 +13,7 @@ use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 
+mod bonus;
 mod turn;
 
 use super::action::Refusal;
@@ -21,7 +22,8 @@ use crate::error::{DocPath, Problem};
 use crate::model::{Board, Cell, Corners, TileId};
 use crate::rules::ids::{e, r, s};
 use crate::rules::{
-    Clause, NoQuadOpening, OpeningTie, OpeningTieStart, READINGS, RuleSet, SeatOrder, Variant, ZeroQuadOpening,
+    Clause, NoQuadOpener, NoQuadOpening, OpeningTie, OpeningTieStart, QuadOpeningTile, READINGS, RuleSet, SeatOrder,
+    Variant, ZeroQuadOpening,
 };
 
 /// Points for a bonus taken as points, and for the opening quad (E4, E11, S7, S15).
@@ -100,6 +102,12 @@ pub struct Game {
     /// a player going out reaches the target, whom a check at once would
     /// have declared the winner before the hands were collected.
     round_end_cites: Vec<Clause>,
+    /// The cells of the tiles that earned a bonus this turn: where bonus
+    /// tiles may go when they must touch one (R29).
+    earners: Vec<Cell>,
+    /// An opening quad's weight still to come with the 25 points, where it
+    /// comes only with them (R31 = with-the-points).
+    opening_weight: i64,
     events: Vec<Event>,
 }
 
@@ -125,17 +133,17 @@ pub struct Setup {
 /// The seat who opens, and with which tiles, or the seats whose heaviest
 /// tiles tie where R11 says deal again.
 enum Opener {
-    /// `seat` opens with one of `tiles`; `quad` when it is a quad opening
-    /// (E4, S7), which a lone 0-0-0-0 is not under R10 =
-    /// only-instead-of-higher.
-    /// `clauses` are those behind the choice of seat, `tile_clauses` those
-    /// behind the choice of tiles (R19).
+    /// `seat` opens with one of `tiles`; `quad` is the highest quad where a
+    /// quad made them the opener (E3, S5), which a lone 0-0-0-0 does not
+    /// under R10 = only-instead-of-higher. `clauses` are those behind the
+    /// choice of seat, `tile_clauses` those behind the choice of tiles
+    /// (R19, R28).
     Seat {
         seat: usize,
         tiles: Vec<TileId>,
         clauses: Vec<Clause>,
         tile_clauses: Vec<Clause>,
-        quad: bool,
+        quad: Option<TileId>,
     },
     Tie(Vec<usize>),
 }
@@ -176,6 +184,8 @@ impl Game {
             previous_opener: None,
             bonus_grounds: Vec::new(),
             round_end_cites: Vec::new(),
+            earners: Vec::new(),
+            opening_weight: 0,
             events: Vec::new(),
             variant,
         };
@@ -302,6 +312,8 @@ impl Game {
             previous_opener: None,
             bonus_grounds: Vec::new(),
             round_end_cites: Vec::new(),
+            earners: Vec::new(),
+            opening_weight: 0,
             events: Vec::new(),
             board,
             variant,
@@ -396,6 +408,8 @@ impl Game {
             previous_opener: self.previous_opener,
             bonus_grounds: self.bonus_grounds.clone(),
             round_end_cites: self.round_end_cites.clone(),
+            earners: self.earners.clone(),
+            opening_weight: self.opening_weight,
             events: self.events[start..].to_vec(),
         }
     }
@@ -580,32 +594,57 @@ impl Game {
                 // Every value of R10 treats a lone 0-0-0-0 differently.
                 clauses.extend(self.variant.cite(r(10)));
             }
-            return Opener::Seat { seat, tiles, clauses, tile_clauses: Vec::new(), quad: true };
+            // R28 decides only where the opener holds other tiles too.
+            let whole_hand: Vec<TileId> = self.hands[seat].iter().copied().sorted_unstable().collect();
+            let tile_clauses = if tiles.len() < whole_hand.len() { self.variant.cite(r(28)) } else { Vec::new() };
+            let tiles = match rules.quad_opening_tile {
+                QuadOpeningTile::TheQuad => tiles,
+                QuadOpeningTile::AnyTile => whole_hand,
+            };
+            return Opener::Seat { seat, tiles, clauses, tile_clauses, quad: Some(quad) };
         }
-        let heaviest = self.hands.iter().flatten().map(|t| t.weight()).max().unwrap_or(0);
-        // The holders of the heaviest tiles in play order (R15) from the
-        // seat R20 counts from, under a given seat order and start.
-        let holders_in = |order: SeatOrder, start: OpeningTieStart| -> Vec<usize> {
+        // What makes a seat the opener (R32): its heaviest tile, or its
+        // hand's total.
+        let measure = |opener: NoQuadOpener, p: usize| -> u32 {
+            let weights = self.hands[p].iter().map(|t| u32::from(t.weight()));
+            match opener {
+                NoQuadOpener::HeaviestTile => weights.max().unwrap_or(0),
+                NoQuadOpener::HighestHandTotal => weights.sum(),
+            }
+        };
+        // The seats of the highest measure in play order (R15) from the
+        // seat R20 counts from, under a given measure, seat order and start.
+        let holders_in = |opener: NoQuadOpener, order: SeatOrder, start: OpeningTieStart| -> Vec<usize> {
+            let best = (0..self.players()).map(|p| measure(opener, p)).max().unwrap_or(0);
             let first = match start {
                 OpeningTieStart::Seat0 => 0,
                 OpeningTieStart::AfterPreviousOpener => self.previous_opener.map_or(0, |s| self.next_in(order, s)),
             };
-            self.play_order_in(order, first)
-                .into_iter()
-                .filter(|&p| self.hands[p].iter().any(|t| t.weight() == heaviest))
-                .collect()
+            self.play_order_in(order, first).into_iter().filter(|&p| measure(opener, p) == best).collect()
         };
-        let holders = holders_in(rules.seat_order, rules.opening_tie_start);
+        let holders = holders_in(rules.no_quad_opener, rules.seat_order, rules.opening_tie_start);
         if holders.len() > 1 && rules.opening_tie == OpeningTie::Redeal {
             return Opener::Tie(holders);
         }
         let seat = holders.first().copied().unwrap_or(0);
+        let heaviest = self.hands[seat].iter().map(|t| t.weight()).max().unwrap_or(0);
         let heaviest_tiles: Vec<TileId> =
             self.hands[seat].iter().copied().filter(|t| t.weight() == heaviest).sorted_unstable().collect();
         let whole_hand: Vec<TileId> = self.hands[seat].iter().copied().sorted_unstable().collect();
         let mut clauses = vec![e(7), s(5)];
         if lone_zero_ignored {
             clauses.extend(self.variant.cite(r(10)));
+        }
+        // R32 decides where the other measure finds another opener, or
+        // another tie.
+        let other_measure = match rules.no_quad_opener {
+            NoQuadOpener::HeaviestTile => NoQuadOpener::HighestHandTotal,
+            NoQuadOpener::HighestHandTotal => NoQuadOpener::HeaviestTile,
+        };
+        let by_other = holders_in(other_measure, rules.seat_order, rules.opening_tie_start);
+        let tie_matters = rules.opening_tie == OpeningTie::Redeal;
+        if by_other.first() != holders.first() || tie_matters && (by_other.len() > 1) != (holders.len() > 1) {
+            clauses.extend(self.variant.cite(r(32)));
         }
         if holders.len() > 1 {
             clauses.extend(self.variant.cite(r(11)));
@@ -619,10 +658,10 @@ impl Game {
                 OpeningTieStart::Seat0 => OpeningTieStart::AfterPreviousOpener,
                 OpeningTieStart::AfterPreviousOpener => OpeningTieStart::Seat0,
             };
-            if holders_in(other_order, rules.opening_tie_start).first() != holders.first() {
+            if holders_in(rules.no_quad_opener, other_order, rules.opening_tie_start).first() != holders.first() {
                 clauses.extend(self.variant.cite(r(15)));
             }
-            if holders_in(rules.seat_order, other_start).first() != holders.first() {
+            if holders_in(rules.no_quad_opener, rules.seat_order, other_start).first() != holders.first() {
                 clauses.extend(self.variant.cite(r(20)));
             }
         }
@@ -632,7 +671,7 @@ impl Game {
             NoQuadOpening::HeaviestTile => heaviest_tiles,
             NoQuadOpening::AnyTile => whole_hand,
         };
-        Opener::Seat { seat, tiles, clauses, tile_clauses, quad: false }
+        Opener::Seat { seat, tiles, clauses, tile_clauses, quad: None }
     }
 
     /// The clauses of refusing `tile` as the opening tile: who opens, by a

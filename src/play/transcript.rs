@@ -101,7 +101,7 @@ pub struct VariantRecord {
     pub tile_set: String,
     /// The score that wins the game (E16, E19, S19).
     pub target: u32,
-    /// The value of every reading R1–R27, by option name.
+    /// The value of every reading R1–R32, by option name.
     pub rules: RuleSet,
 }
 

@@ -8,7 +8,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// The number of the last reading: the readings are `R1` to this.
-pub const LAST_READING: u8 = 27;
+pub const LAST_READING: u8 = 32;
 
 /// Which text a clause id points into.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -80,7 +80,7 @@ pub struct Clause {
 
 /// A text that is not a known clause id.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("`{0}` is not a clause id: use E1-E19, S1-S19 or R1-R27 as docs/RULES.md numbers them")]
+#[error("`{0}` is not a clause id: use E1-E19, S1-S19 or R1-R32 as docs/RULES.md numbers them")]
 pub struct UnknownClause(pub String);
 
 impl Clause {

@@ -543,7 +543,8 @@ pub fn judge(board: &Board, variant: &Variant, p: Placement, hand: Option<&[Tile
     if !reasons.is_empty() {
         let mut readings = Vec::new();
         if lifted_by_a_reading {
-            let refuses = |c: Clause| matches!((c.source(), c.number()), (Source::English, 17) | (Source::Serbian, 11 | 12));
+            let refuses =
+                |c: Clause| matches!((c.source(), c.number()), (Source::English, 17) | (Source::Serbian, 11 | 12));
             for reading in [r(2), r(3), r(4), r(5), r(6)] {
                 if other_values(rules, reading).any(|other| around.outcome(&other, p.corners).legal) {
                     readings.extend(variant.cite_where(reading, refuses));

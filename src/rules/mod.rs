@@ -1,4 +1,4 @@
-//! The rules: clause ids, the readings R1–R27 and the rule sets that choose
+//! The rules: clause ids, the readings R1–R32 and the rule sets that choose
 //! among them, variants, and the placement judge and move generator that
 //! apply them.
 //!
@@ -22,17 +22,18 @@ pub use catalogue::{
 };
 pub use clause::{Clause, LAST_READING, Source, Text, UnknownClause};
 pub use judge::{
-    Contact, Legal, Placement, Reason, Refused, Tally, Verdict, bonus_tile_points, contacts, corner_matches, judge, points,
+    Contact, Legal, Placement, Reason, Refused, Tally, Verdict, bonus_tile_points, contacts, corner_matches, judge,
+    points,
 };
 pub use movegen::{CellsWithMoves, Counts, Move, MoveGen, quick_judge, quick_judge_with};
 pub use orientation::Orientations;
 pub use position::{MAX_COORDINATE, Position, coordinate_problem};
 pub use random::random_position;
 pub use reading::{
-    AfterDraw, Arrangement, BlockedRound, BonusCount, BonusFollowUp, BonusThreshold, CornerMatch, Deal,
-    GoingOutAtTarget, GoingOutBonus, LastDrawPass, LowestHandTie, NoQuadOpening, OpeningBonus, OpeningTie,
-    OpeningTieStart, PlayScore, READINGS, Reading, RuleError, RuleSet, SeatOrder, TargetCheck, TargetTie,
-    WeightNeighbours, YesNo, ZeroQuadOpening,
+    AfterDraw, Arrangement, BlockedRound, BonusCount, BonusFollowUp, BonusThreshold, BonusTilePlace, CornerMatch, Deal,
+    GoingOutAtTarget, GoingOutBonus, LastDrawPass, LowestHandTie, NoQuadOpener, NoQuadOpening, OpeningBonus,
+    OpeningQuadWeight, OpeningTie, OpeningTieStart, PlayScore, QuadOpeningTile, READINGS, Reading, RuleError, RuleSet,
+    SeatOrder, SingleBonusTile, TargetCheck, TargetTie, WeightNeighbours, YesNo, ZeroQuadOpening,
 };
 pub use variant::{SpecOrigin, Variant, VariantParts};
 

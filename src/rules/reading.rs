@@ -1,4 +1,4 @@
-//! The readings R1–R27: every point where the two rule sources disagree or
+//! The readings R1–R32: every point where the two rule sources disagree or
 //! are silent, each a named option with documented values (docs/RULES.md,
 //! "Readings"). A [`RuleSet`] holds one value of each; the engine asks the
 //! rule set, never a variant's name.
@@ -352,7 +352,53 @@ values! {
     }
 }
 
-/// One value for every reading R1–R27. Field names are the option names used
+values! {
+    /// R28: where the opener holds a quad, must they open with it?
+    QuadOpeningTile {
+        TheQuad = "the-quad":
+            "the opener lays the quad that made them the opener (E3 \"starts the round by playing the Quad-Omino\"), or 0-0-0-0 in its place (E5, R10)",
+        AnyTile = "any-tile":
+            "the opener may lay any tile of their hand; only a quad laid earns the opening bonus (S7 \"If the first tile is a Quad\")",
+    }
+}
+
+values! {
+    /// R29: where may bonus tiles be laid?
+    BonusTilePlace {
+        Anywhere = "anywhere": "anywhere a tile may be laid (E4, E11 and S15 say only that two more are played)",
+        TouchingTheEarner = "touching-the-earner":
+            "each sharing a side with a tile that earned a bonus this turn (the opening quad, or the play or bonus tile that earned it)",
+    }
+}
+
+values! {
+    /// R30: may a player who can lay only one of the two bonus tiles lay it?
+    SingleBonusTile {
+        No = "no": "no: two tiles or the 25 (E14 \"he cannot play only 1 tile\")",
+        Yes = "yes": "yes: the tiles may be taken when one can be laid; it is laid and the other is forfeited",
+    }
+}
+
+values! {
+    /// R31: does an opening quad score its weight when the opener takes the
+    /// two bonus tiles?
+    OpeningQuadWeight {
+        Always = "always": "the quad scores its weight whichever bonus follows (S6 \"immediately\")",
+        WithThePoints = "with-the-points":
+            "the quad's weight comes with the 25 (E4 \"the total of the four numbers ... plus a 25 point bonus\"); taking the tiles, the opener adds the tiles instead",
+    }
+}
+
+values! {
+    /// R32: with no quad dealt, who opens?
+    NoQuadOpener {
+        HeaviestTile = "heaviest-tile": "the holder of the heaviest tile (S5; E7 \"the one with the highest total points\" read as the tile's)",
+        HighestHandTotal = "highest-hand-total":
+            "the player whose hand totals the most (E7's \"highest total points\" read as the hand's)",
+    }
+}
+
+/// One value for every reading R1–R32. Field names are the option names used
 /// in variant specs and by `--rule NAME=VALUE`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
@@ -424,6 +470,61 @@ pub struct RuleSet {
     /// R27: may a player draw from the well when a play exists?
     #[serde(default = "YesNo::engine_default_no")]
     pub voluntary_draw: YesNo,
+    /// R28.
+    #[serde(default = "QuadOpeningTile::engine_default")]
+    pub quad_opening_tile: QuadOpeningTile,
+    /// R29.
+    #[serde(default = "BonusTilePlace::engine_default")]
+    pub bonus_tile_place: BonusTilePlace,
+    /// R30.
+    #[serde(default = "SingleBonusTile::engine_default")]
+    pub single_bonus_tile: SingleBonusTile,
+    /// R31.
+    #[serde(default = "OpeningQuadWeight::engine_default")]
+    pub opening_quad_weight: OpeningQuadWeight,
+    /// R32.
+    #[serde(default = "NoQuadOpener::engine_default")]
+    pub no_quad_opener: NoQuadOpener,
+}
+
+impl QuadOpeningTile {
+    /// The value of records that predate the reading.
+    pub const fn engine_default() -> QuadOpeningTile {
+        QuadOpeningTile::TheQuad
+    }
+}
+
+impl BonusTilePlace {
+    /// The value of records that predate the reading.
+    pub const fn engine_default() -> BonusTilePlace {
+        BonusTilePlace::Anywhere
+    }
+}
+
+impl SingleBonusTile {
+    /// The value of records that predate the reading.
+    pub const fn engine_default() -> SingleBonusTile {
+        SingleBonusTile::No
+    }
+
+    /// True for `yes`.
+    pub const fn yes(self) -> bool {
+        matches!(self, SingleBonusTile::Yes)
+    }
+}
+
+impl OpeningQuadWeight {
+    /// The value of records that predate the reading.
+    pub const fn engine_default() -> OpeningQuadWeight {
+        OpeningQuadWeight::Always
+    }
+}
+
+impl NoQuadOpener {
+    /// The value of records that predate the reading.
+    pub const fn engine_default() -> NoQuadOpener {
+        NoQuadOpener::HeaviestTile
+    }
 }
 
 impl BonusFollowUp {
@@ -509,7 +610,7 @@ impl YesNo {
 /// values and the clauses it is drawn from.
 #[derive(Clone, Copy, Debug)]
 pub struct Reading {
-    /// `R1` … `R27`.
+    /// `R1` … `R32`.
     pub id: Clause,
     /// The option name, a field of [`RuleSet`].
     pub name: &'static str,
@@ -521,7 +622,7 @@ pub struct Reading {
     pub sources: &'static [Clause],
 }
 
-/// Every reading, R1 to R27.
+/// Every reading, R1 to R32.
 pub const READINGS: [Reading; LAST_READING as usize] = [
     Reading {
         id: r(1),
@@ -712,6 +813,41 @@ pub const READINGS: [Reading; LAST_READING as usize] = [
         values: YesNo::VALUES,
         sources: &[e(9), s(13)],
     },
+    Reading {
+        id: r(28),
+        name: "quad-opening-tile",
+        question: "Where the opener holds a quad, must they open with it?",
+        values: QuadOpeningTile::VALUES,
+        sources: &[e(3), e(5), s(5), s(7), s(8)],
+    },
+    Reading {
+        id: r(29),
+        name: "bonus-tile-place",
+        question: "Where may bonus tiles be laid?",
+        values: BonusTilePlace::VALUES,
+        sources: &[e(4), e(11), s(15)],
+    },
+    Reading {
+        id: r(30),
+        name: "single-bonus-tile",
+        question: "May a player who can lay only one of the two bonus tiles lay it?",
+        values: SingleBonusTile::VALUES,
+        sources: &[e(6), e(14)],
+    },
+    Reading {
+        id: r(31),
+        name: "opening-quad-weight",
+        question: "Does an opening quad score its weight when the opener takes the bonus tiles?",
+        values: OpeningQuadWeight::VALUES,
+        sources: &[e(4), e(5), s(6)],
+    },
+    Reading {
+        id: r(32),
+        name: "no-quad-opener",
+        question: "With no quad dealt, who opens?",
+        values: NoQuadOpener::VALUES,
+        sources: &[e(7), s(5)],
+    },
 ];
 
 /// Why `--rule NAME=VALUE` (or a spec entry) could not be applied.
@@ -791,7 +927,7 @@ impl RuleSet {
         map.get(name)?.as_str().map(str::to_string)
     }
 
-    /// Sets one option: `name_or_id` is an option name or `R1`–`R27`, `value`
+    /// Sets one option: `name_or_id` is an option name or `R1`–`R32`, `value`
     /// one of its values. On an error the rule set is unchanged.
     pub fn set(&mut self, name_or_id: &str, value: &str) -> Result<&'static Reading, RuleError> {
         let reading = Reading::find(name_or_id)?;
@@ -806,7 +942,7 @@ impl RuleSet {
         Ok(reading)
     }
 
-    /// Each reading with the value this rule set chooses, R1 to R27.
+    /// Each reading with the value this rule set chooses, R1 to R32.
     pub fn choices(&self) -> Vec<(&'static Reading, String)> {
         READINGS.iter().map(|r| (r, self.get(r.name).unwrap_or_default())).collect()
     }
@@ -845,6 +981,11 @@ mod tests {
             going_out_at_target: GoingOutAtTarget::EndsAtOnce,
             bonus_count: BonusCount::Corners,
             voluntary_draw: YesNo::No,
+            quad_opening_tile: QuadOpeningTile::TheQuad,
+            bonus_tile_place: BonusTilePlace::Anywhere,
+            single_bonus_tile: SingleBonusTile::No,
+            opening_quad_weight: OpeningQuadWeight::Always,
+            no_quad_opener: NoQuadOpener::HeaviestTile,
         }
     }
 
@@ -908,7 +1049,7 @@ mod tests {
     #[test]
     fn unknown_options_and_values_are_refused_with_the_choices() {
         let mut rules = english();
-        let err = rules.set("R28", "yes").unwrap_err();
+        let err = rules.set("R99", "yes").unwrap_err();
         assert!(matches!(err, RuleError::UnknownOption(_)));
         let err = rules.set("R2", "most").unwrap_err();
         assert_eq!(

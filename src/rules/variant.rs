@@ -1,5 +1,5 @@
 //! A variant: a named, fully chosen set of rules. It holds the tile set, the
-//! target score and a [`RuleSet`] (one value per reading R1–R27), each choice
+//! target score and a [`RuleSet`] (one value per reading R1–R32), each choice
 //! with the clause ids that justify it, and the orientations R1 allows.
 
 use super::clause::{Clause, Text};

@@ -73,7 +73,7 @@ const SERBIAN: Rules = Rules {
     equal_weight: true,
     weight_diagonals: true,
     bonus_corners: 3,
-    weight_scores: false,
+    weight_scores: true,
 };
 
 /// The full set, the i-th tile printed as the (7 i)-th of its distinct

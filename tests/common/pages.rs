@@ -100,10 +100,11 @@ pub fn write_all() -> Pages {
 }
 
 /// A scenario whose variants part from the baseline at several actions:
-/// under serbian a placement scores nothing (action 3) and the actions after
-/// it then differ too.
+/// where only the opening tile scores (R9 = nothing, opening-only) a
+/// placement scores nothing (action 3) and the actions after it then
+/// differ too.
 pub const PARTING: &str = "specs/scenarios/r13-passes-must-be-in-a-row.yaml";
-pub const PARTING_VARIANTS: &str = "english,english-beginner,serbian,serbian-chain";
+pub const PARTING_VARIANTS: &str = "english,serbian,specs/scenarios/variants/serbian-r9-nothing.yaml,specs/scenarios/variants/serbian-r9-opening-only.yaml";
 
 /// A corner english refuses and serbian accepts: the placement below the
 /// start's tiles makes serbian's board a row taller.

@@ -31,7 +31,7 @@ pub struct RuleArgs {
     /// A variant spec file (YAML, as under specs/variants/).
     #[arg(long, value_name = "FILE", conflicts_with = "variant")]
     pub spec: Option<PathBuf>,
-    /// Override one reading: NAME=VALUE, where NAME is R1-R27 or the option's
+    /// Override one reading: NAME=VALUE, where NAME is R1-R32 or the option's
     /// name (e.g. R4=no, corner-match=at-least-one). Repeatable.
     #[arg(long = "rule", value_name = "K=V")]
     pub rules: Vec<String>,

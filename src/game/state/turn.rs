@@ -15,11 +15,12 @@ use crate::model::{Board, TileId};
 use crate::rules::ids::{e, r, s};
 use crate::rules::{
     BlockedRound, BonusFollowUp, Clause, GoingOutAtTarget, GoingOutBonus, LastDrawPass, Legal, LowestHandTie, MoveGen,
-    OpeningBonus, Placement, SeatOrder, TargetCheck, TargetTie, Variant, Verdict, ZeroQuadOpening, bonus_tile_points, judge,
+    OpeningBonus, OpeningQuadWeight, Placement, SeatOrder, TargetCheck, TargetTie, Verdict, ZeroQuadOpening, bonus_tile_points,
+    judge,
 };
 
 impl Game {
-    fn legal_placements(&self, seat: usize) -> Vec<Placement> {
+    pub(super) fn legal_placements(&self, seat: usize) -> Vec<Placement> {
         let generator = MoveGen::new(&self.variant, &self.board, &self.hands[seat]);
         let mut moves = Vec::new();
         generator.legal_moves(&mut moves);
@@ -34,11 +35,6 @@ impl Game {
         out
     }
 
-    /// Can `n` tiles of `hand` be placed one after the other on `board`?
-    fn can_place(variant: &Variant, board: &Board, hand: &[TileId], n: u8) -> bool {
-        MoveGen::new(variant, board, hand).can_place_line(usize::from(n))
-    }
-
     /// Every action the rules allow now, in a stable order.
     pub fn legal_actions(&self) -> Vec<Action> {
         match self.phase {
@@ -47,22 +43,12 @@ impl Game {
             Phase::Opening { .. } => self.opening_placements().into_iter().map(Action::Place).collect(),
             Phase::BonusChoice { seat, owed } => {
                 let mut out = vec![Action::TakePoints];
-                if Self::can_place(&self.variant, &self.board, &self.hands[seat], owed + 2) {
+                if self.tiles_if_taken(seat, owed, self.bonus_rules()).is_some() {
                     out.push(Action::TakeTiles);
                 }
                 out
             }
-            Phase::BonusTiles { seat, owed } => {
-                let mut placements = self.legal_placements(seat);
-                if self.follow_up_required() && owed > 1 {
-                    // One generator for every placement's check, each made
-                    // and taken back on it: building one per placement
-                    // costs more than the check itself.
-                    let mut generator = MoveGen::new(&self.variant, &self.board, &self.hands[seat]);
-                    placements.retain(|p| Self::follow_up_on(&mut generator, p, owed));
-                }
-                placements.into_iter().map(Action::Place).collect()
-            }
+            Phase::BonusTiles { seat, owed } => self.bonus_placements(seat, owed).into_iter().map(Action::Place).collect(),
             Phase::Turn { seat, drawn } => {
                 let mut placements = self.legal_placements(seat);
                 if let Some(tile) = drawn.filter(|_| self.must_play_drawn()) {
@@ -91,11 +77,6 @@ impl Game {
         self.round <= 1 || self.variant.rules().opening_bonus == OpeningBonus::EveryRound
     }
 
-    /// R17: must each bonus tile leave the tiles still owed playable?
-    fn follow_up_required(&self) -> bool {
-        self.variant.rules().bonus_tile_follow_up == BonusFollowUp::Required
-    }
-
     fn must_play_drawn(&self) -> bool {
         self.variant.rules().after_draw == crate::rules::AfterDraw::DrawnTile
     }
@@ -115,20 +96,6 @@ impl Game {
             .collect()
     }
 
-    /// After placing bonus tile `p`, can the `owed - 1` still owed be placed?
-    fn follow_up_possible(&self, seat: usize, p: &Placement, owed: u8) -> bool {
-        owed <= 1 || Self::follow_up_on(&mut MoveGen::new(&self.variant, &self.board, &self.hands[seat]), p, owed)
-    }
-
-    /// [`Game::follow_up_possible`] with at least two owed, on a generator
-    /// of the position (board and hand), left as it was found.
-    fn follow_up_on(generator: &mut MoveGen, p: &Placement, owed: u8) -> bool {
-        generator.place(p.at, p.corners);
-        let possible = generator.can_place_line(usize::from(owed - 1));
-        generator.unplace(p.at);
-        possible
-    }
-
     fn push(&mut self, seat: Option<usize>, kind: EventKind, score: i64, clauses: Vec<Clause>) {
         if let Some(s) = seat {
             self.scores[s] += score;
@@ -141,7 +108,14 @@ impl Game {
     /// Adds the clauses of a reading to the last event recorded, each once:
     /// a reading found to have decided it only after it was recorded.
     fn cite_on_last(&mut self, reading: Clause) {
-        let cited = self.variant.cite(reading);
+        self.cite_all_on_last(self.variant.cite(reading));
+    }
+
+    /// Adds clauses to the last event recorded, each once.
+    fn cite_all_on_last(&mut self, cited: Vec<Clause>) {
+        if cited.is_empty() {
+            return;
+        }
         if let Some(last) = self.events.last_mut() {
             let mut clauses = std::mem::take(&mut last.clauses);
             clauses.extend(cited);
@@ -266,9 +240,15 @@ impl Game {
             (Phase::Opening { seat }, Action::Place(p)) => self.open(seat, p),
             (Phase::Opening { seat }, _) => Err(Refusal::OpeningPending { seat }),
             (Phase::BonusChoice { seat, owed }, Action::TakePoints) => {
-                // The 25 of the bonus being chosen, and the turn passes (S16).
-                let clauses = [self.bonus_grounds.clone(), vec![s(16)]].concat();
-                self.push(Some(seat), EventKind::BonusPoints, BONUS_POINTS, clauses);
+                // The 25 of the bonus being chosen, and the turn passes (S16);
+                // an opening quad's weight with it where it comes only with
+                // the points (R31).
+                let mut clauses = [self.bonus_grounds.clone(), vec![s(16)]].concat();
+                let weight = std::mem::take(&mut self.opening_weight);
+                if weight > 0 {
+                    clauses.extend(self.variant.cite(r(31)));
+                }
+                self.push(Some(seat), EventKind::BonusPoints, BONUS_POINTS + weight, clauses);
                 if self.check_target_now(seat) {
                     return Ok(());
                 }
@@ -276,14 +256,17 @@ impl Game {
                 Ok(())
             }
             (Phase::BonusChoice { seat, owed }, Action::TakeTiles) => {
-                if !Self::can_place(&self.variant, &self.board, &self.hands[seat], owed + 2) {
-                    return Err(Refusal::CannotPlayBonusTiles { opening: self.board.len() == 1 });
-                }
+                let readings = self.tiles_choice_readings(seat, owed);
+                let Some(tiles) = self.tiles_if_taken(seat, owed, self.bonus_rules()) else {
+                    return Err(Refusal::CannotPlayBonusTiles { opening: self.board.len() == 1, readings });
+                };
                 // The tiles of the bonus being chosen, both of which can be
-                // played (E14).
-                let clauses = [self.bonus_grounds.clone(), vec![e(14)]].concat();
+                // played (E14), or the one that can (R30).
+                let both = if tiles == owed + 2 { vec![e(14)] } else { Vec::new() };
+                let clauses = [self.bonus_grounds.clone(), both, readings].concat();
+                self.opening_weight = 0;
                 self.push(Some(seat), EventKind::BonusTiles, 0, clauses);
-                self.phase = Phase::BonusTiles { seat, owed: owed + 2 };
+                self.phase = Phase::BonusTiles { seat, owed: tiles };
                 Ok(())
             }
             (Phase::BonusChoice { .. }, _) => Err(Refusal::ChoicePending),
@@ -313,7 +296,7 @@ impl Game {
             return Err(Refusal::OpeningPending { seat });
         };
         if !tiles.contains(&p.tile) {
-            let why = self.opening_refusal_clauses(p.tile, quad);
+            let why = self.opening_refusal_clauses(p.tile, quad.is_some());
             return Err(Refusal::NotAnOpeningTile { tile: p.tile, allowed: tiles, clauses: why });
         }
         if p.at != OPENING_CELL {
@@ -325,25 +308,48 @@ impl Game {
                 return Err(Refusal::Illegal(reasons));
             }
         }
-        let highest_quad = tiles[0];
-        // R19 decided the tile only where it is lighter than the opener's
-        // heaviest, which only its other value allows.
+        // The tile decided by R19 (with no quad, a tile lighter than the
+        // opener's heaviest) or R28 (with one, a tile other than the quad
+        // or 0-0-0-0 in its place): only the other value allows it.
         let heaviest = self.hands[seat].iter().map(|t| t.weight()).max().unwrap_or(0);
-        let lighter = !quad && p.tile.weight() < heaviest;
-        let mut opening_clauses = [clauses, if lighter { tile_clauses } else { Vec::new() }].concat();
+        let other_tile = match quad {
+            None => p.tile.weight() < heaviest,
+            Some(q) => p.tile != q && p.tile != zero_quad(),
+        };
+        let mut opening_clauses = [clauses, if other_tile { tile_clauses } else { Vec::new() }].concat();
+        let highest_quad = quad.unwrap_or(p.tile);
+        // A quad laid opens with a bonus (S7: "If the first tile is a Quad"),
+        // another tile (R28 = any-tile) with its weight alone.
+        let quad = quad.is_some() && p.tile.is_quad();
         if quad && self.round > 1 {
             // R21: a later round's quad opening earns its bonus or not.
             opening_clauses.extend(self.variant.cite(r(21)));
         }
         let quad = quad && self.opening_earns_bonus();
-        // A quad opening earns the bonus (E4, S7); any opening tile scores
-        // its weight (S6).
+        let zero = p.tile == zero_quad();
+        let both = zero
+            && match self.variant.rules().zero_quad_opening {
+                ZeroQuadOpening::Always => true,
+                ZeroQuadOpening::InsteadOfHigher | ZeroQuadOpening::OnlyInsteadOfHigher => highest_quad != zero_quad(),
+            };
+        // A quad opening earns the bonus (E4, S7), 0-0-0-0 the 25 and the
+        // tiles both (E5, S8); any opening tile scores its weight (S6).
+        let mut weight = i64::from(p.corners.weight());
         if quad {
-            opening_clauses.extend([e(4), s(7)]);
-            self.bonus_grounds = vec![e(4), s(7)];
+            let grounds = if both { vec![e(5), s(8)] } else { vec![e(4), s(7)] };
+            opening_clauses.extend(grounds.iter().copied());
+            self.bonus_grounds = grounds;
+            self.earners = vec![OPENING_CELL];
+            // R31: the quad's weight now, or with the 25 only. 0-0-0-0
+            // weighs nothing either way.
+            if weight > 0 && !both {
+                opening_clauses.extend(self.variant.cite(r(31)));
+                if self.variant.rules().opening_quad_weight == OpeningQuadWeight::WithThePoints {
+                    self.opening_weight = std::mem::take(&mut weight);
+                }
+            }
         }
         opening_clauses.push(s(6));
-        let weight = i64::from(p.corners.weight());
         if self.put(seat, p, PlacementKind::Opening, 0, quad, weight, opening_clauses) {
             return Ok(());
         }
@@ -357,12 +363,6 @@ impl Game {
             }
             return Ok(());
         }
-        let zero = p.tile == zero_quad();
-        let both = zero
-            && match self.variant.rules().zero_quad_opening {
-                ZeroQuadOpening::Always => true,
-                ZeroQuadOpening::InsteadOfHigher | ZeroQuadOpening::OnlyInsteadOfHigher => highest_quad != zero_quad(),
-            };
         if both {
             // E5, S8: 25 points and two bonus tiles, the tiles where two can be played (E6).
             let mut clauses = vec![e(5), s(8)];
@@ -374,19 +374,21 @@ impl Game {
                 self.go_out(seat, Some(clauses));
                 return Ok(());
             }
-            let tiles_fit = Self::can_place(&self.variant, &self.board, &self.hands[seat], 2);
-            if !tiles_fit {
+            let tiles = self.tiles_if_taken(seat, 0, self.bonus_rules());
+            let readings = self.tiles_choice_readings(seat, 0);
+            if tiles.is_none() {
                 // E6: two bonus tiles cannot be played, so the 25 is all.
                 clauses.push(e(6));
+                clauses.extend(readings.iter().copied());
             }
             self.push(Some(seat), EventKind::BonusPoints, BONUS_POINTS, clauses);
             if self.check_target_now(seat) {
                 return Ok(());
             }
-            if tiles_fit {
-                self.bonus_grounds = vec![e(5), s(8)];
-                self.push(Some(seat), EventKind::BonusTiles, 0, vec![e(5), s(8)]);
-                self.phase = Phase::BonusTiles { seat, owed: 2 };
+            if let Some(tiles) = tiles {
+                let both = if tiles == 2 { vec![e(14)] } else { Vec::new() };
+                self.push(Some(seat), EventKind::BonusTiles, 0, [vec![e(5), s(8)], both, readings].concat());
+                self.phase = Phase::BonusTiles { seat, owed: tiles };
             } else {
                 self.end_turn(seat);
             }
@@ -394,6 +396,9 @@ impl Game {
             // The quad was the opener's last tile: the 25 (E6, S7), and out (E10).
             self.go_out(seat, Some(vec![e(4), e(6), s(7)]));
         } else {
+            // The choice it opens: the tiles where they can be laid (R29, R30).
+            let choice = self.tiles_choice_readings(seat, 0);
+            self.cite_all_on_last(choice);
             self.phase = Phase::BonusChoice { seat, owed: 0 };
         }
         Ok(())
@@ -426,11 +431,17 @@ impl Game {
     /// ends (E10, S18).
     fn go_out(&mut self, seat: usize, bonus: Option<Vec<Clause>>) {
         let mut forgone = Vec::new();
+        // An opening quad's weight that comes with the 25 (R31) comes with
+        // it here too, or not at all.
+        let weight = std::mem::take(&mut self.opening_weight);
         if let Some(mut clauses) = bonus {
             clauses.extend(self.variant.cite(r(18)));
             match self.variant.rules().going_out_bonus {
                 GoingOutBonus::Paid => {
-                    self.push(Some(seat), EventKind::BonusPoints, BONUS_POINTS, clauses);
+                    if weight > 0 {
+                        clauses.extend(self.variant.cite(r(31)));
+                    }
+                    self.push(Some(seat), EventKind::BonusPoints, BONUS_POINTS + weight, clauses);
                     if self.check_target_now(seat) {
                         return;
                     }
@@ -449,7 +460,9 @@ impl Game {
     fn owe(&mut self, seat: usize, owed: u8) {
         if owed == 0 {
             self.end_turn(seat);
-        } else if !self.follow_up_required() && self.legal_placements(seat).is_empty() {
+        } else if self.variant.rules().bonus_tile_follow_up == BonusFollowUp::NotRequired
+            && self.bonus_placements(seat, owed).is_empty()
+        {
             self.cite_on_last(r(17));
             self.end_turn(seat);
         } else {
@@ -476,6 +489,10 @@ impl Game {
             self.go_out(seat, legal.bonus.then(|| [vec![e(6)], legal.bonus_clauses()].concat()));
         } else if legal.bonus {
             self.bonus_grounds = legal.bonus_clauses();
+            self.earners = vec![p.at];
+            // The choice it opens: the tiles where they can be laid (R29, R30).
+            let choice = self.tiles_choice_readings(seat, 0);
+            self.cite_all_on_last(choice);
             self.phase = Phase::BonusChoice { seat, owed: 0 };
         } else {
             self.end_turn(seat);
@@ -485,8 +502,11 @@ impl Game {
 
     fn place_bonus_tile(&mut self, seat: usize, owed: u8, p: Placement) -> Result<(), Refusal> {
         let legal = self.judged(seat, p)?;
-        if self.follow_up_required() && !self.follow_up_possible(seat, &p, owed) {
-            return Err(Refusal::NoFollowUp { owed: owed - 1 });
+        let place = self.bonus_tile_readings(seat, owed, &p);
+        match self.bonus_tile_allowed(seat, owed, &p, self.bonus_rules()) {
+            Ok(()) => {}
+            Err(super::bonus::Refused::Blocks) => return Err(Refusal::NoFollowUp { owed: owed - 1, readings: place }),
+            Err(super::bonus::Refused::Away) => return Err(Refusal::BonusTileAway { at: p.at, readings: place }),
         }
         let earns = legal.bonus && self.variant.rules().bonus_chain.yes();
         let mut clauses = legal.clauses_without_play_score();
@@ -504,6 +524,8 @@ impl Game {
         if legal.bonus {
             clauses.extend(chain.iter().copied());
         }
+        // Where it may go (R29), where the other value would refuse it.
+        clauses.extend(place);
         // Bonus tiles add their values (E4, E11) whatever R9 says of ordinary
         // plays, unless only the opening tile scores (R9 = opening-only): R9
         // decides what this tile scores wherever it weighs anything.
@@ -523,6 +545,9 @@ impl Game {
             self.go_out(seat, earns.then(|| [vec![e(6)], grounds].concat()));
         } else if earns {
             self.bonus_grounds = grounds;
+            self.earners.push(p.at);
+            let choice = self.tiles_choice_readings(seat, owed);
+            self.cite_all_on_last(choice);
             self.phase = Phase::BonusChoice { seat, owed };
         } else {
             self.owe(seat, owed);
@@ -575,6 +600,8 @@ impl Game {
     }
 
     fn end_turn(&mut self, seat: usize) {
+        self.earners.clear();
+        self.opening_weight = 0;
         self.phase = Phase::Turn { seat: self.next_seat(seat), drawn: None };
     }
 

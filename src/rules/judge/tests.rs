@@ -39,7 +39,7 @@ fn legal(board: &Board, variant: &Variant, p: Placement) -> Legal {
 fn reasons(board: &Board, variant: &Variant, p: Placement) -> Vec<Reason> {
     match judge(board, variant, p, None) {
         Verdict::Legal(l) => panic!("legal under {}: {l:?}", variant.label()),
-        Verdict::Illegal(why) => why,
+        Verdict::Illegal(why) => why.reasons,
     }
 }
 
@@ -86,18 +86,23 @@ fn a_diagonal_corner_that_earns_the_bonus_cites_r4() {
     assert!(!legal(&b, &variant("english", &[("R4", "no")]), p).bonus);
 }
 
-// English refuses the se corner of the first board; R4 bears on that
-// reason (without diagonals the corner touches nothing), R3 = no makes
-// it a refusal by itself, and R2 has no bearing (one value there).
+// English refuses the se corner of the first board, and only it; R4's
+// other value would lift the refusal (without diagonals the corner
+// touches nothing), so would R3's (the other corners match), R2's would
+// not (one value there).
 #[test]
 fn a_diagonal_mismatch_that_refuses_the_play_cites_r4_not_r2() {
     let b = board(&[WEST, ([1, 1], [5, 5, 5, 5])]);
     let english = variant("english", &[]);
     let why = reasons(&b, &english, place([1, 2, 3, 4]));
     assert!(matches!(why.as_slice(), [Reason::CornerMismatch(c)] if c.corner == Corner::Se), "{why:?}");
-    let clauses = why[0].clauses(&english);
-    assert!(cites(&clauses, "R4") && cites(&clauses, "R3"), "{clauses:?}");
+    let Verdict::Illegal(refused) = judge(&b, &english, place([1, 2, 3, 4]), None) else { panic!("legal") };
+    let clauses = refused.clauses(&english);
+    assert!(cites(&clauses, "R4") && cites(&clauses, "R3") && cites(&clauses, "E17"), "{clauses:?}");
     assert!(!cites(&clauses, "R2"), "{clauses:?}");
+    // The reason alone cites no reading: whether one lifts the refusal is
+    // the verdict's to say.
+    assert!(why[0].clauses(&english).iter().all(|c| c.source() != Source::Reading), "{why:?}");
 }
 
 // N = 1-1-1-2 as [1, 1, 2, 1] on [0, -1] shows 1 on (0, 0) and 2 on
@@ -130,13 +135,13 @@ fn a_point_of_two_values_cites_r2_where_the_reading_decides() {
     assert_eq!(l.matched, 2);
     assert!(cites(&l.clauses, "R2") && cites(&l.clauses, "S12"), "{:?}", l.clauses);
     assert!(!cites(&l.clauses, "R4"), "{:?}", l.clauses);
-    // English refuses it; the mismatch cites R2 (at least one value
-    // would match) and R4 (N's 2 alone would match).
+    // English refuses it (one match); at least one value would match the
+    // ne corner (R2), and so would N's 2 alone (R4), either making two
+    // matches and a legal play; R3 alone would not (one match).
     let english = variant("english", &[]);
-    let why = reasons(&b, &english, p);
-    let mismatch = why.iter().find(|r| matches!(r, Reason::CornerMismatch(_))).unwrap();
-    let clauses = mismatch.clauses(&english);
-    assert!(cites(&clauses, "R2") && cites(&clauses, "R4") && cites(&clauses, "R3"), "{clauses:?}");
+    let Verdict::Illegal(refused) = judge(&b, &english, p, None) else { panic!("legal") };
+    let clauses = refused.clauses(&english);
+    assert!(cites(&clauses, "R2") && cites(&clauses, "R4") && !cites(&clauses, "R3"), "{clauses:?}");
 }
 
 // W and N = 1-1-1-5 as [1, 1, 5, 1] (1 on (0, 0), 5 on (1, 0)) and
