@@ -662,9 +662,8 @@ fn check_counterfactual(
         }
         _ => None,
     };
-    let opener_holds_a_higher_quad = game.to_move().is_some_and(|seat| {
-        game.hands()[seat].iter().any(|t| t.is_quad() && t.weight() > 0)
-    });
+    let opener_holds_a_higher_quad =
+        game.to_move().is_some_and(|seat| game.hands()[seat].iter().any(|t| t.is_quad() && t.weight() > 0));
     let round_by_quad = quad_round(&variant, game.hands());
     let cited: Vec<(String, std::collections::BTreeSet<String>)> = match game.apply(action) {
         Err(refusal) => vec![(format!("refusal ({refusal})"), cited_readings(&refusal.clauses(&variant)))],
@@ -673,7 +672,9 @@ fn check_counterfactual(
             .map(|e| (format!("{:?} {:?}", e.kind.tag(), e.clauses), cited_readings(&e.clauses)))
             .collect(),
     };
-    for event in &game.events()[before.min(game.events().len())..] {
+    let events = &game.events()[before.min(game.events().len())..];
+    for (i, event) in events.iter().enumerate() {
+        let tiles_follow = events.get(i + 1).is_some_and(|e| matches!(e.kind, EventKind::BonusTiles));
         let quad_round = match event.kind {
             EventKind::Deal { .. } => quad_round(&variant, game.hands()),
             _ => round_by_quad,
@@ -684,7 +685,13 @@ fn check_counterfactual(
                 && (variant.rules().zero_quad_opening.as_str() == "always" || opener_holds_a_higher_quad);
             *grounds = if both { vec![id("E5"), id("S8")] } else { vec![id("E4"), id("S7")] };
         }
-        let cx = Context { quad_round, grounds, verdict: verdict.as_ref() };
+        let cx = Context {
+            quad_round,
+            chose_points: matches!(action, Action::TakePoints),
+            tiles_follow,
+            grounds,
+            verdict: verdict.as_ref(),
+        };
         let want = expected_text(&variant, event, &cx);
         let cites = text_clauses(&event.clauses);
         if cites != want {
@@ -703,7 +710,8 @@ fn check_counterfactual(
             }
             EventKind::Place { kind: PlacementKind::BonusTile, bonus: true, .. } => {
                 let chain = variant.spec_clauses(id("R8")).iter().copied().filter(|c| c.source() != Source::Reading);
-                *grounds = verdict.as_ref().map(|l| l.bonus_clauses()).unwrap_or_default().into_iter().chain(chain).collect();
+                *grounds =
+                    verdict.as_ref().map(|l| l.bonus_clauses()).unwrap_or_default().into_iter().chain(chain).collect();
             }
             _ => {}
         }
@@ -868,6 +876,10 @@ fn quad_round(variant: &Variant, hands: &[Vec<quadominos::model::TileId>]) -> bo
 /// quad, the clauses of the bonus it belongs to, and a placement's verdict.
 struct Context<'a> {
     quad_round: bool,
+    /// The player chose the 25 (rather than being left no other way).
+    chose_points: bool,
+    /// Bonus tiles are offered next (with a 0-0-0-0 opening's 25).
+    tiles_follow: bool,
     grounds: &'a [Clause],
     verdict: Option<&'a quadominos::rules::Legal>,
 }
@@ -876,7 +888,11 @@ struct Context<'a> {
 /// row per kind of event, and the clauses the variant's spec gives for each
 /// reading it cites. A placement brings its verdict's clauses, which the
 /// verdict tests hold exactly.
-fn expected_text(variant: &Variant, event: &quadominos::game::Event, cx: &Context) -> std::collections::BTreeSet<String> {
+fn expected_text(
+    variant: &Variant,
+    event: &quadominos::game::Event,
+    cx: &Context,
+) -> std::collections::BTreeSet<String> {
     use quadominos::game::{EventKind, PlacementKind, RoundEnding};
     let ids = |list: &[&str]| list.iter().map(|c| id(c)).collect::<Vec<Clause>>();
     // Who opens: the holder of the highest quad (E3) or of the heaviest
@@ -903,12 +919,20 @@ fn expected_text(variant: &Variant, event: &quadominos::game::Event, cx: &Contex
             c.extend(cx.grounds.iter().copied());
             c
         }
-        // The 25 of the bonus: chosen, and the turn passes (S16); or taken
-        // because the tiles cannot be played (E6: a last tile, or
-        // 0-0-0-0's two).
+        // The 25 of the bonus: chosen, and the turn passes (S16); or
+        // 0-0-0-0's 25 with the two tiles that follow (its grounds); or all
+        // there is because the tiles cannot be played (E6: 0-0-0-0's two,
+        // a sheet's clause the Serbian variants cite no text for); or paid
+        // on going out, which R18 decides and brings its own clauses for.
         EventKind::BonusPoints => {
-            let cannot = event.clauses.contains(&id("E6"));
-            [cx.grounds.to_vec(), if cannot { ids(&["E6"]) } else { ids(&["S16"]) }].concat()
+            let going_out = event.clauses.contains(&id("R18"));
+            let why = match (going_out, cx.chose_points, cx.tiles_follow) {
+                (true, _, _) => Vec::new(),
+                (false, true, _) => ids(&["S16"]),
+                (false, false, true) => Vec::new(),
+                (false, false, false) => ids(&["E6"]),
+            };
+            [cx.grounds.to_vec(), why].concat()
         }
         // The tiles of the bonus being chosen, both of which can be played (E14).
         EventKind::BonusTiles => [cx.grounds.to_vec(), ids(&["E14"])].concat(),
@@ -920,7 +944,8 @@ fn expected_text(variant: &Variant, event: &quadominos::game::Event, cx: &Contex
     };
     // A placement's verdict brings the grounds of the readings that judge
     // it (of those that fired); every other reading brings the spec's.
-    let placement = matches!(&event.kind, EventKind::Place { kind: PlacementKind::Turn | PlacementKind::BonusTile, .. });
+    let placement =
+        matches!(&event.kind, EventKind::Place { kind: PlacementKind::Turn | PlacementKind::BonusTile, .. });
     for &reading in event.clauses.iter().filter(|c| c.source() == Source::Reading) {
         if !(placement && [1, 2, 3, 4, 5, 6, 7, 9, 26].contains(&reading.number())) {
             all.extend(variant.spec_clauses(reading).iter().copied());

@@ -140,7 +140,9 @@ impl Refusal {
             Refusal::OpeningPending { .. } => vec![e(3), e(5), e(7), s(5)],
             Refusal::OpeningCell { .. } => vec![e(3)],
             Refusal::Illegal(refused) => refused.clauses(variant),
-            Refusal::CannotPlayBonusTiles { opening: true, readings } => [vec![e(6), e(14), s(7)], readings.clone()].concat(),
+            Refusal::CannotPlayBonusTiles { opening: true, readings } => {
+                [vec![e(6), e(14), s(7)], readings.clone()].concat()
+            }
             Refusal::CannotPlayBonusTiles { opening: false, readings } => {
                 [vec![e(6), e(14), s(15)], readings.clone()].concat()
             }
@@ -184,7 +186,10 @@ impl fmt::Display for Refusal {
                 f.write_str("two bonus tiles cannot be played, so the 25 points must be taken")
             }
             Refusal::BonusTileAway { at, .. } => {
-                write!(f, "a bonus tile goes beside a tile that earned a bonus this turn, and {at} is beside none (R29)")
+                write!(
+                    f,
+                    "a bonus tile goes beside a tile that earned a bonus this turn, and {at} is beside none (R29)"
+                )
             }
             Refusal::NoFollowUp { owed, .. } => {
                 write!(

@@ -15,8 +15,8 @@ use crate::model::{Board, TileId};
 use crate::rules::ids::{e, r, s};
 use crate::rules::{
     BlockedRound, BonusFollowUp, Clause, GoingOutAtTarget, GoingOutBonus, LastDrawPass, Legal, LowestHandTie, MoveGen,
-    OpeningBonus, OpeningQuadWeight, Placement, SeatOrder, TargetCheck, TargetTie, Verdict, ZeroQuadOpening, bonus_tile_points,
-    judge,
+    OpeningBonus, OpeningQuadWeight, Placement, SeatOrder, TargetCheck, TargetTie, Verdict, ZeroQuadOpening,
+    bonus_tile_points, judge,
 };
 
 impl Game {
@@ -48,7 +48,9 @@ impl Game {
                 }
                 out
             }
-            Phase::BonusTiles { seat, owed } => self.bonus_placements(seat, owed).into_iter().map(Action::Place).collect(),
+            Phase::BonusTiles { seat, owed } => {
+                self.bonus_placements(seat, owed).into_iter().map(Action::Place).collect()
+            }
             Phase::Turn { seat, drawn } => {
                 let mut placements = self.legal_placements(seat);
                 if let Some(tile) = drawn.filter(|_| self.must_play_drawn()) {
