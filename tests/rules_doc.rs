@@ -326,3 +326,34 @@ fn the_quotation_check_refuses_a_misquote_and_a_quote_from_the_other_text() {
         ]
     );
 }
+
+/// Every reading's entry argues the shipped variants' values by the stated
+/// principle: a paragraph that starts "Default", names the step of the
+/// principle (or the exception) that decides, and names each value the
+/// shipped variants take. A spec changed to a value its entry never argues
+/// fails here.
+#[test]
+fn every_reading_argues_each_shipped_default_by_a_step_of_the_principle() {
+    let doc = rules_doc();
+    assert!(doc.contains("### How the shipped variants choose: one principle"));
+    let variants: Vec<_> = BUILTIN_VARIANTS.iter().map(|(name, _)| builtin_variant(name).unwrap()).collect();
+    let mut wrong = Vec::new();
+    for reading in &READINGS {
+        let section = reading_section(&doc, &reading.id.to_string());
+        let Some(start) = section.find("\nDefault") else {
+            wrong.push(format!("{}: no Defaults paragraph", reading.id));
+            continue;
+        };
+        let defaults = &section[start..];
+        if !["step 1", "step 2", "step 3", "exception"].iter().any(|w| defaults.contains(w)) {
+            wrong.push(format!("{}: the Defaults paragraph names no step of the principle", reading.id));
+        }
+        for variant in &variants {
+            let value = variant.rules().get(reading.name).unwrap();
+            if !defaults.contains(&format!("`{value}`")) {
+                wrong.push(format!("{}: {}'s value `{value}` is not argued", reading.id, variant.name()));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
