@@ -198,7 +198,7 @@ fn files_the_toolkit_refuses_are_refused_by_the_schema_too() {
         ("cell-out-of-range", PUZZLE.replace("at: [1, 0]", "at: [1000001, 0]")),
         ("unknown-goal", PUZZLE.replace("goal: best-turn", "goal: best-move")),
         ("unknown-reading-value", PUZZLE.replace("{R4: no}", "{R4: maybe}")),
-        ("unknown-reading", PUZZLE.replace("{R4: no}", "{R28: no}")),
+        ("unknown-reading", PUZZLE.replace("{R4: no}", "{R33: no}")),
         ("reading-twice", PUZZLE.replace("{R4: no}", "{R4: no, diagonal-neighbours: yes}")),
         ("best-turn-with-plays", PUZZLE.replace("goal: best-turn", "goal: {best-turn: {plays: 2}}")),
         ("count-on-a-turn", format!("{PUZZLE}expect: {{count: 3}}\n")),

@@ -240,10 +240,10 @@ mod tests {
 
     #[test]
     fn unknown_names_values_and_a_reading_given_twice_are_problems_where_written() {
-        let r = read("{R28: no, R4: maybe, R2: at-least-one, corner-match: every-value}");
+        let r = read("{R33: no, R4: maybe, R2: at-least-one, corner-match: every-value}");
         let problems: Vec<String> = r.problems(&DocPath::from("rules")).iter().map(|p| p.to_string()).collect();
         assert_eq!(problems.len(), 3, "{problems:?}");
-        assert!(problems[0].starts_with("rules.R28: unknown rule option `R28`"), "{problems:?}");
+        assert!(problems[0].starts_with("rules.R33: unknown rule option `R33`"), "{problems:?}");
         assert!(problems[1].contains("`maybe` is not a value of R4 (diagonal-neighbours)"), "{problems:?}");
         assert!(problems[2].contains("R2 (corner-match) is already given as `R2`"), "{problems:?}");
     }

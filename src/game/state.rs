@@ -1,6 +1,12 @@
 //! The game: seats, hands, the well, the board and the scores, the phase of
 //! play; setting a game up and dealing its rounds. The actions that move it
 //! on are in [`turn`]. Every change is an [`Event`].
+//!
+//! This file is long because the state and the citations of its events
+//! belong together: who opens under R11, R15, R20, R28 and R32, and which
+//! readings each event cites because their other value would change it,
+//! read the same private fields; split, they would need those fields made
+//! public to each other.
 
 // Indexing here cannot panic on input: seats index the engine's own per-seat vectors, all built with one entry per seat of a player count checked at setup (E2, S3); a seat never comes from a file unchecked.
 #![allow(clippy::indexing_slicing)]

@@ -353,6 +353,27 @@ impl Progress {
     }
 }
 
+/// The readings a turn's search does not model, named for `solver` where
+/// `puzzle` needs them: bonus tiles kept against the tile that earned them
+/// (R29 = touching-the-earner) and a single bonus tile laid alone (R30 =
+/// yes) change which bonus tiles a turn may lay, and the searches lay them
+/// by the shipped rules. A fill lays no bonus tiles, so it needs neither.
+pub fn unmodelled_bonus_tiles(puzzle: &Puzzle, solver: &'static str) -> Result<(), SolveError> {
+    use crate::rules::{BonusTilePlace, SingleBonusTile};
+    if matches!(puzzle.goal, Goal::Fill(_)) {
+        return Ok(());
+    }
+    let rules = puzzle.variant.rules();
+    let what = if rules.bonus_tile_place == BonusTilePlace::TouchingTheEarner {
+        "R29 = touching-the-earner (bonus tiles kept against the tile that earned them)"
+    } else if rules.single_bonus_tile == SingleBonusTile::Yes {
+        "R30 = yes (a single bonus tile laid alone)"
+    } else {
+        return Ok(());
+    };
+    Err(SolveError::Unsupported { solver, what: format!("{what}; `compare` and `play` do, under every value") })
+}
+
 /// Why a solver gave no answer.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SolveError {

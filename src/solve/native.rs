@@ -28,6 +28,7 @@ impl Solver for Native {
     }
 
     fn solve(&self, puzzle: &Puzzle, limits: &Limits) -> Result<Answer, SolveError> {
+        super::unmodelled_bonus_tiles(puzzle, "native")?;
         let started = Instant::now();
         let sequence = match puzzle.goal {
             Goal::Fill(ref fill) => {

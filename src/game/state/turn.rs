@@ -2,6 +2,11 @@
 //! (the opening, a turn's placement, a bonus choice and its bonus tiles,
 //! drawing, passing), down to the end of a round and of the game. A child of
 //! the state's module, so that the state's fields stay private to the two.
+//!
+//! This file is long because a turn is one sequence: a placement, the bonus
+//! it earns, the choice and the bonus tiles, going out, the round's end and
+//! the target, each step citing what decided it; the bonus tiles' own rules
+//! (R17, R29, R30) are in `bonus.rs`.
 
 // Indexing here cannot panic on input: seats index the engine's own per-seat vectors, all built with one entry per seat of a player count checked at setup (E2, S3); a seat never comes from a file unchecked.
 #![allow(clippy::indexing_slicing)]

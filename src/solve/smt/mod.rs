@@ -152,6 +152,7 @@ impl Solver for SmtCells {
 
 /// Solves `puzzle` in z3; `cells_only` keeps fills in the cell encoding.
 fn run(puzzle: &Puzzle, limits: &Limits, cells_only: bool) -> Result<Answer, SolveError> {
+    crate::solve::unmodelled_bonus_tiles(puzzle, "smt")?;
     if puzzle.variant.rules().bonus_tile_follow_up == BonusFollowUp::NotRequired
         && !matches!(puzzle.goal, Goal::Fill(_))
     {
