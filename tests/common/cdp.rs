@@ -196,12 +196,18 @@ impl Tab<'_> {
     /// `ArrowLeft`, `ArrowUp`, `ArrowDown`, `Home`, `End`, `PageUp`,
     /// `PageDown`, `Enter`, `Space`.
     pub fn key(&self, key: &str) -> Result<(), String> {
+        self.key_with(key, 0)
+    }
+
+    /// Presses and releases a key with modifiers held: 8 is Shift (the
+    /// DevTools protocol's bits: 1 Alt, 2 Ctrl, 4 Meta, 8 Shift).
+    pub fn key_with(&self, key: &str, modifiers: u32) -> Result<(), String> {
         if key == "Space" || key == "Enter" {
             // Keys that type a character send it too, as a keyboard does
             // (a button is pressed by the character, not the key down).
             let (name, text, code) = if key == "Space" { (" ", " ", 32) } else { ("Enter", "\r", 13) };
             for kind in ["keyDown", "keyUp"] {
-                let mut params = json!({"type": kind, "key": name, "code": key, "windowsVirtualKeyCode": code, "nativeVirtualKeyCode": code});
+                let mut params = json!({"type": kind, "key": name, "code": key, "windowsVirtualKeyCode": code, "nativeVirtualKeyCode": code, "modifiers": modifiers});
                 if kind == "keyDown" {
                     params["text"] = json!(text);
                 }
@@ -223,7 +229,7 @@ impl Tab<'_> {
         for kind in ["rawKeyDown", "keyUp"] {
             self.call(
                 "Input.dispatchKeyEvent",
-                json!({"type": kind, "key": key, "code": key, "windowsVirtualKeyCode": code, "nativeVirtualKeyCode": code}),
+                json!({"type": kind, "key": key, "code": key, "windowsVirtualKeyCode": code, "nativeVirtualKeyCode": code, "modifiers": modifiers}),
             )?;
         }
         Ok(())
