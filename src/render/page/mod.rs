@@ -168,6 +168,11 @@ impl NoteKind {
     }
 }
 
+/// Clause ids as a text, for lines and labels: `E8, R9`.
+fn ids(clauses: &[Clause]) -> String {
+    clauses.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(", ")
+}
+
 #[cfg(test)]
 mod tests {
     #[test]
@@ -177,9 +182,4 @@ mod tests {
         assert_eq!(super::file_name("out/"), "out");
         assert_eq!(super::file_name("-"), "-");
     }
-}
-
-/// Clause ids as a text, for lines and labels: `E8, R9`.
-fn ids(clauses: &[Clause]) -> String {
-    clauses.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(", ")
 }
