@@ -192,6 +192,23 @@ impl Tab<'_> {
         Ok(r["result"]["value"].clone())
     }
 
+    /// The renderer's main-thread time so far, in milliseconds of its own
+    /// CPU time (the DevTools Performance metrics, in thread ticks, so that
+    /// a loaded machine's waits are not counted): running script, and
+    /// recalculating style and layout.
+    #[allow(dead_code)] // Only the test of a step's cost reads them.
+    pub fn main_thread_ms(&self) -> Result<(f64, f64), String> {
+        self.call("Performance.enable", json!({"timeDomain": "threadTicks"}))?;
+        let r = self.call("Performance.getMetrics", json!({}))?;
+        let metric = |name: &str| {
+            r["metrics"].as_array().and_then(|m| m.iter().find(|x| x["name"] == name)).and_then(|x| x["value"].as_f64())
+        };
+        let script = metric("ScriptDuration").ok_or("no ScriptDuration")?;
+        let layout =
+            metric("LayoutDuration").ok_or("no LayoutDuration")? + metric("RecalcStyleDuration").unwrap_or(0.0);
+        Ok((script * 1000.0, layout * 1000.0))
+    }
+
     /// Presses and releases a key, as a reader would: `ArrowRight`,
     /// `ArrowLeft`, `ArrowUp`, `ArrowDown`, `Home`, `End`, `PageUp`,
     /// `PageDown`, `Enter`, `Space`.

@@ -753,6 +753,13 @@
     if (controls) document.documentElement.style.setProperty("--bar", controls.offsetHeight + "px");
   }
   if (controls && window.ResizeObserver) new ResizeObserver(bar).observe(controls);
+  // A link within the page measures the controls as they are now, before
+  // the browser scrolls to its target (a tab in the background may not
+  // have run the observer since the window changed).
+  document.addEventListener("click", function (e) {
+    var a = e.target && e.target.closest ? e.target.closest("a[href^='#']") : null;
+    if (a) bar();
+  }, true);
 
   // The list shows its current row, scrolling itself only (never the
   // page, so that the board stays where the reader is looking), once the
@@ -808,12 +815,32 @@
     pan();
     reveal(rows[k]);
     document.body.setAttribute("data-step", String(k));
-    // The address names the step, so that a step can be linked to and
-    // reopened; it replaces a clause's address too, since the reader has
-    // gone on stepping.
-    if (!opening && location.hash !== "#step-" + k) {
-      try { history.replaceState(null, "", "#step-" + k); } catch (err) { /* a browser that refuses it */ }
+    if (!opening) address();
+  }
+
+  // The address names the step, so that a step can be linked to and
+  // reopened; it replaces a clause's address too, since the reader has
+  // gone on stepping. Rewriting it asks the browser, which may take some
+  // milliseconds: while the reader steps fast it is rewritten at most every
+  // quarter of a second, and always for the step they stop at.
+  var addressTimer = null;
+  var addressAt = 0;
+  function writeAddress() {
+    addressAt = Date.now();
+    if (location.hash === "#step-" + current) return;
+    try { history.replaceState(null, "", "#step-" + current); } catch (err) { /* a browser that refuses it */ }
+  }
+  function address() {
+    if (addressTimer !== null) return;
+    var wait = 250 - (Date.now() - addressAt);
+    if (wait <= 0) {
+      writeAddress();
+      return;
     }
+    addressTimer = setTimeout(function () {
+      addressTimer = null;
+      writeAddress();
+    }, wait);
   }
 
   // The round jumps: back to the start of the round shown (or of the one
