@@ -1202,28 +1202,14 @@ fn the_long_game_s_list_keeps_the_current_row_in_view_over_random_steps_and_ever
     let mut rng = Lcg(62);
     let mut k = 0;
     for i in 0..100 {
-        match rng.below(6) {
-            0 => {
-                key(&tab, "ArrowRight");
-                k = (k + 1).min(n - 1);
+        // A key and how far it goes (End: to the last step), or an address.
+        let keys = [("ArrowRight", 1), ("ArrowLeft", -1), ("PageDown", 10), ("PageUp", -10), ("End", n as i64)];
+        match keys.get(rng.below(keys.len() + 1)) {
+            Some(&(name, by)) => {
+                key(&tab, name);
+                k = (k as i64 + by).clamp(0, n as i64 - 1) as usize;
             }
-            1 => {
-                key(&tab, "ArrowLeft");
-                k = k.saturating_sub(1);
-            }
-            2 => {
-                key(&tab, "PageDown");
-                k = (k + 10).min(n - 1);
-            }
-            3 => {
-                key(&tab, "PageUp");
-                k = k.saturating_sub(10);
-            }
-            4 => {
-                key(&tab, "End");
-                k = n - 1;
-            }
-            _ => {
+            None => {
                 k = rng.below(n);
                 go(&tab, &format!("#step-{k}"), k);
             }
