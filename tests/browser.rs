@@ -1040,14 +1040,7 @@ fn a_long_game_s_page_under_1_mb_steps_to_its_late_steps_as_its_transcript_says(
     let tab = open("long.html");
     // The last round's steps, reached by the address, by End and by the
     // keys back from it.
-    let deals: Vec<usize> = transcript["events"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .enumerate()
-        .filter(|(_, e)| e["event"] == "deal")
-        .map(|(k, _)| k)
-        .collect();
+    let deals = deals("long.yaml");
     assert!(deals.len() > 10, "{} rounds", deals.len());
     for k in [n / 2, deals[deals.len() - 1] + 1, n - 20] {
         go(&tab, &format!("#step-{k}"), k);
@@ -1343,15 +1336,7 @@ fn a_step_s_row_fits_one_line_at_1280_px_under_its_round_s_heading() {
 
 #[test]
 fn shift_page_down_and_up_go_to_the_next_round_and_back_to_the_round_s_start() {
-    let transcript: Value = serde_yaml::from_str(&pages().read("long.yaml")).unwrap();
-    let deals: Vec<usize> = transcript["events"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .enumerate()
-        .filter(|(_, e)| e["event"] == "deal")
-        .map(|(k, _)| k)
-        .collect();
+    let deals = deals("long.yaml");
     let tab = open("long.html");
     tab.window(1280, 900, false).unwrap();
     key(&tab, "Home");
