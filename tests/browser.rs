@@ -1569,6 +1569,16 @@ fn the_twelve_column_dispute_shows_its_outcomes_on_the_first_screen_and_marks_on
         let rect = Rect::of(r);
         assert!(rect.within(1280.0, 900.0), "{v}'s outcome row lies on the first screen: {rect:?}");
     }
+    // Each column as wide and as tall as its board needs: no board
+    // scrolls in a frame of its own (the row of columns scrolls instead).
+    let frames = eval(
+        &tab,
+        "[...document.querySelectorAll('section.column .scenes')].map(f => [f.scrollWidth - f.clientWidth, \
+f.scrollHeight - f.clientHeight])",
+    );
+    for (c, f) in frames.as_array().unwrap().iter().enumerate() {
+        assert!(f[0].as_f64().unwrap() <= 1.0 && f[1].as_f64().unwrap() <= 1.0, "column {c}'s board scrolls: {f}");
+    }
     // At the first difference, the fields as the report gives them.
     let difference = &report["differences"][0];
     let action = difference["action"].as_u64().unwrap() as usize;
