@@ -11,10 +11,11 @@ use std::path::{Path, PathBuf};
 use clap::ValueEnum;
 use quadominos::fixtures::Part;
 use quadominos::formats::{InputError, Source};
+use quadominos::game::EventKind;
 use quadominos::play::impact::{
     Arm, ArmReport, Report, Rounding, Setting, arms, change_words, dispute, measure, part_seeds, percent, rate_words,
 };
-use quadominos::play::{MAX_ROUNDS, Strategy};
+use quadominos::play::{MAX_ROUNDS, Run, Strategy};
 use quadominos::render::page::{GameLink, comparison_page, games_words, impact_page, page_html, winner_chart};
 use quadominos::rules::{READINGS, Reading, Variant};
 
@@ -216,7 +217,26 @@ a file",
                 steps,
                 "the deal and one for each action of the longer game",
             )?;
-            let page = comparison_page(&comparison, &runs, &format!("seed {seed}"), None);
+            let winners: Vec<String> = runs
+                .iter()
+                .map(|(run, _)| match winners_of(run)[..] {
+                    [] => format!("nobody wins under {} (the round limit)", run.variant),
+                    [w] => format!("seat {w} wins under {}", run.variant),
+                    ref seats => format!(
+                        "seats {} share the win under {}",
+                        seats.iter().map(usize::to_string).collect::<Vec<_>>().join(" and "),
+                        run.variant
+                    ),
+                })
+                .collect();
+            let description = format!(
+                "The same deal played by {} seats under {} and under {}: {}.",
+                setting.strategy,
+                base.label(),
+                arm.variant.label(),
+                winners.join("; ")
+            );
+            let page = comparison_page(&comparison, &runs, "quadominos impact's games", Some(&description));
             let target = game_page_path(path, &a.reading.to_string(), &a.value);
             let href = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
             links.push(Some(GameLink { href, seed, step: page.start }));
@@ -230,6 +250,20 @@ a file",
         super::shared::output::write_files(&outputs)?;
     }
     Ok((text, 0))
+}
+
+/// Who won a game run, in seat order: the winner and any sharing the win
+/// (R23); nobody for a game stopped at the round limit.
+fn winners_of(run: &Run) -> Vec<usize> {
+    let end = run.steps.iter().flat_map(|s| &s.events).find_map(|e| match &e.kind {
+        EventKind::GameEnd { winner, shared_with, .. } => {
+            Some(std::iter::once(*winner).chain(shared_with.iter().copied()))
+        }
+        _ => None,
+    });
+    let mut seats: Vec<usize> = end.into_iter().flatten().collect();
+    seats.sort_unstable();
+    seats
 }
 
 /// The arm a report's line measured, made again on the base variant.
