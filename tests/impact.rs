@@ -213,6 +213,7 @@ fn every_count_given_is_bounded_and_a_bad_reading_is_refused_in_words() {
     refused(&["impact", "--max-rounds", "10001"], &["--max-rounds", "from 1 to 10000"]);
     refused(&["impact", "--threads", "1025"], &["--threads", "from 0 to 1024"]);
     refused(&["impact", "--part", "4/3"], &["--part", "write I/K with 1 <= I <= K"]);
+    refused(&["impact", "--games", "3", "--part", "1/4"], &["--part", "split into at most 3 parts"]);
     refused(
         &["impact", "--first-seed", "18446744073709551615", "--games", "2"],
         &["--first-seed", "at most 18446744073709551614"],

@@ -13,7 +13,8 @@ use quadominos::fixtures::Part;
 use quadominos::formats::{InputError, Source};
 use quadominos::game::EventKind;
 use quadominos::play::impact::{
-    Arm, ArmReport, Report, Rounding, Setting, arms, change_words, dispute, measure, part_seeds, percent, rate_words,
+    Arm, ArmReport, Dispute, Report, Rounding, Setting, arms, change_words, dispute, measure, part_seeds, part_size,
+    percent, rate_words,
 };
 use quadominos::play::{MAX_ROUNDS, Run, Strategy};
 use quadominos::render::page::{GameLink, comparison_page, games_words, impact_page, page_html, winner_chart};
@@ -209,7 +210,8 @@ a file",
                 continue;
             };
             let arm = arm_of(&base, a, setting.players)?;
-            let (comparison, runs) = dispute(&base, &arm, &setting, seed).map_err(|m| game_failure(&base, seed, m))?;
+            let Dispute { comparison, runs } =
+                dispute(&base, &arm, &setting, seed).map_err(|m| game_failure(&base, seed, m))?;
             let steps = runs.iter().map(|(_, t)| t.len()).max().unwrap_or(0);
             super::shared::pages::within_page_steps(
                 &args.html,
@@ -319,6 +321,19 @@ fn measured(args: &Args, base: &Variant) -> Result<(Report, Setting), Failure> {
             ),
         ));
     }
+    if let Some(part) = args.part
+        && part.of() as u64 > args.games
+    {
+        return Err(refuse(
+            "--part",
+            format!(
+                "{} games split into {} parts leave parts with none: split into at most {} parts",
+                args.games,
+                part.of(),
+                args.games
+            ),
+        ));
+    }
     let setting = Setting { players, strategy: strategy_of(args.strategy), max_rounds: args.max_rounds };
     let seeds = part_seeds(args.first_seed, args.games, args.part.map(|p| (p.index(), p.of())));
     let counts = measure(base, &arms, &setting, &seeds, usize::from(args.threads)).map_err(|e| {
@@ -380,6 +395,9 @@ fn add_up(parts: &[(String, Report)]) -> Result<Report, String> {
         l.sort();
         l
     };
+    if k as u64 > MAX_GAMES {
+        return Err(format!("file 1 is a part of {k}: a split has at most {MAX_GAMES} parts, one a game"));
+    }
     let mut seen = vec![false; k];
     let mut whole = Report { part: None, played: 0, base_no_winner: 0, ..first.clone() };
     for r in &mut whole.readings {
@@ -417,7 +435,18 @@ fn add_up(parts: &[(String, Report)]) -> Result<Report, String> {
         if std::mem::replace(slot, true) {
             return Err(format!("part {part} is given twice (again in {which})"));
         }
-        let seeds = part_seeds(p.first_seed, p.games, Some((part.index(), part.of()))).len() as u64;
+        if !(1..=MAX_GAMES).contains(&p.games)
+            || p.first_seed.checked_add(p.games - 1).is_none()
+            || !(2..=8).contains(&p.players)
+            || !(1..=MAX_ROUND_LIMIT).contains(&p.max_rounds)
+        {
+            return Err(format!(
+                "{which}: {} games from seed {}, {} players, {} rounds at most: no run of impact measures that \
+(games 1 to {MAX_GAMES}, players 2 to 8, rounds 1 to {MAX_ROUND_LIMIT})",
+                p.games, p.first_seed, p.players, p.max_rounds
+            ));
+        }
+        let seeds = part_size(p.games, part.index(), part.of());
         if p.played != seeds || p.base_no_winner > p.played {
             return Err(format!(
                 "{which}: part {part} of {} games holds {seeds} seeds, and it says {} were played ({} with no winner)",
