@@ -69,10 +69,18 @@ fn outcome_parts(a: Option<&StepOutcome>, b: Option<&StepOutcome>) -> bool {
 
 /// One variant's column: the start, then each action. `parts` are the
 /// actions where it parts from the baseline; `baseline_at`, in the
-/// baseline's own column, who parts from it at each action.
-fn column(run: &Run, tables: &[Table], parts: &BTreeSet<usize>, baseline_at: &BTreeMap<usize, String>) -> Column {
+/// baseline's own column, who parts from it at each action. A run with
+/// fewer actions than the page's `total` steps (one of two games laid side
+/// by side, over sooner) keeps its last table for the steps after its end.
+fn column(
+    run: &Run,
+    tables: &[Table],
+    parts: &BTreeSet<usize>,
+    baseline_at: &BTreeMap<usize, String>,
+    total: usize,
+) -> Column {
     let players = tables.first().map_or(0, |t| t.hands.len());
-    let mut frames = Vec::with_capacity(tables.len());
+    let mut frames = Vec::with_capacity(total);
     let mut plays: Vec<Highlight> = Vec::new();
     let mut round = tables.first().map(|t| t.round);
     for (k, table) in tables.iter().enumerate() {
@@ -150,6 +158,27 @@ fn column(run: &Run, tables: &[Table], parts: &BTreeSet<usize>, baseline_at: &BT
             to_move: table.to_move,
             outcome: Some(outcome(step)),
         });
+    }
+    if let Some(last) = frames.last().cloned() {
+        let ended = frames.len().saturating_sub(1);
+        while frames.len() < total {
+            let k = frames.len();
+            frames.push(Frame {
+                lines: vec![format!("no action {k}: this run ended at action {ended}; its last table stays")],
+                clauses: Vec::new(),
+                note: parts.contains(&k).then(|| Note {
+                    kind: NoteKind::Differs,
+                    text: "Here this variant parts from the baseline again.".into(),
+                }),
+                acting: None,
+                marks: Marks {
+                    highlights: last.marks.highlights.iter().map(|h| Highlight { lit: false, ..h.clone() }).collect(),
+                    ..Marks::default()
+                },
+                alt: format!("{}, {}", run.variant, board_alt(&format!("At step {k}"), &last.board, None)),
+                ..last.clone()
+            });
+        }
     }
     Column {
         heading: Some(run.variant.clone()),
@@ -238,16 +267,18 @@ pub fn comparison_page(c: &Comparison, runs: &[(Run, Vec<Table>)], name: &str, d
         0 => format!("{n} variant{} compared: all agree.", if n == 1 { "" } else { "s" }),
         d => format!("{n} variants compared: {d} differ{} from {baseline}.", if d == 1 { "s" } else { "" }),
     });
+    // Runs of one scenario have as many steps each; games laid side by
+    // side may not, and the page runs to the end of the longest.
+    let total = runs.iter().map(|(_, tables)| tables.len()).max().unwrap_or(0);
     let columns: Vec<Column> = runs
         .iter()
         .zip(&parts)
         .enumerate()
         .map(|(i, ((run, tables), at))| {
             let marks = if i == 0 { baseline_at.clone() } else { BTreeMap::new() };
-            column(run, tables, at, &marks)
+            column(run, tables, at, &marks, total)
         })
         .collect();
-    let total = columns.first().map_or(0, |c| c.frames.len());
     let mut steps = Vec::with_capacity(total);
     let mut log = Vec::with_capacity(total);
     for k in 0..total {
@@ -256,7 +287,9 @@ pub fn comparison_page(c: &Comparison, runs: &[(Run, Vec<Table>)], name: &str, d
             log.push("the scenario's starting table".to_string());
             continue;
         }
-        let action = runs.first().and_then(|(r, _)| r.steps.get(k - 1)).map(|s| s.action.clone()).unwrap_or_default();
+        // The first run's action, or the first that has one where it has
+        // ended.
+        let action = runs.iter().find_map(|(r, _)| r.steps.get(k - 1)).map(|s| s.action.clone()).unwrap_or_default();
         steps.push(format!("after action {k}, {action}"));
         // The row: the action, how many accept it, how many part there.
         let accepted = runs.iter().filter(|(r, _)| r.steps.get(k - 1).is_some_and(|s| s.reason.is_none())).count();

@@ -1,6 +1,7 @@
 //! Pages: one self-contained HTML file that steps through a game, a solved
 //! puzzle or a rule scenario under several variants side by side, or shows
-//! the bonus catalogue or a sheet of puzzles to print. Everything is inside
+//! the bonus catalogue, a sheet of puzzles to print, or how much each
+//! reading changes games' outcomes (charts, no steps). Everything is inside
 //! the file: the boards as inline SVG drawn by the same code as `--svg`
 //! ([`super::svg`]), the styles, a small script, and the entries of
 //! docs/RULES.md the page cites; it fetches nothing (its
@@ -21,6 +22,7 @@ mod compare;
 mod events;
 mod game;
 mod html;
+mod impact;
 mod rules_text;
 mod sheet;
 
@@ -32,6 +34,7 @@ pub use compare::comparison_page;
 pub use events::{event_brief, event_lines, is_move};
 pub use game::transcript_page;
 pub use html::page_html;
+pub use impact::{GameLink, games_words, impact_page, winner_chart};
 pub use rules_text::{RuleEntry, rule_entry};
 pub use sheet::{SheetPuzzle, sheet_page};
 
