@@ -16,6 +16,7 @@
 mod cases;
 pub mod compare;
 mod drill;
+mod refusals;
 pub mod report;
 pub mod run;
 mod script;

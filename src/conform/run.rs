@@ -138,6 +138,7 @@ impl Case<'_> {
 fn cases<'a>(suite: &'a ConformSuite, options: &RunOptions) -> Vec<Case<'a>> {
     let mut out: Vec<Case<'a>> = REFUSALS
         .iter()
+        .chain(super::refusals::MORE_REFUSALS.iter())
         .filter(|r| suite.variants.iter().any(|v| v.split('+').next() == r.label.split('+').next()))
         .map(Case::Refusal)
         .collect();

@@ -34,12 +34,21 @@ pub const WANTED: usize = 3;
 /// play read otherwise on top.
 const DEPTH: usize = 2;
 
-/// Whether a sweep reads `reading` otherwise: a reading decided only in a
-/// game's play. The readings of a placement (R1 to R7, R9's points and
-/// R26) are held by every position, verdict and perft case under each of
-/// their values.
+/// Whether a sweep reads `reading` otherwise: a reading decided in a
+/// game's play (R9 among them, for what bonus tiles score). The readings of
+/// a placement alone (R2 to R7, R26) are held by every position, verdict
+/// and perft case under each of their values, and so is R1 but for its
+/// value `tile-set-file`, which no position case is given under (every
+/// shipped set lists its tiles ascending clockwise, so it plays as
+/// `ascending-clockwise`); R1 is swept for scenarios that cover it, and
+/// adds labels with that value only.
 fn swept_reading(reading: Clause) -> bool {
-    reading.source() == Source::Reading && !matches!(reading.number(), 1..=7 | 9 | 26)
+    reading.source() == Source::Reading && !matches!(reading.number(), 2..=7 | 26)
+}
+
+/// Whether a label with `reading` set to `value` may be added as a case.
+fn added(reading: Clause, value: &str) -> bool {
+    reading.number() != 1 || value == "tile-set-file"
 }
 
 /// Labels' variants, each read once ([`label_variant`]).
@@ -114,15 +123,18 @@ fn value_of(reading: &Reading, value: &str) -> Option<&'static str> {
 }
 
 /// Every label one scenario's sweep reaches from its own, with what each
-/// holds an engine to; the scenario's own labels first.
+/// holds an engine to; the scenario's own labels first. From a label, each
+/// value of a reading is run; a label holds an engine to its value against
+/// each value whose run parts from its own (two values may play alike here
+/// and part from a third: each of the two holds an engine to it).
 fn reach(loaded: &LoadedScenario, own: &[String], labels: &mut Labels) -> Vec<Node> {
     let covered: Vec<Clause> = loaded.file.covers.iter().copied().filter(|&c| swept_reading(c)).collect();
     let mut nodes: Vec<Node> = Vec::new();
-    let mut seen: HashSet<String> = HashSet::new();
+    let mut index: HashMap<String, usize> = HashMap::new();
     for label in own {
-        seen.insert(label.clone());
         let Some(variant) = labels.variant(label) else { continue };
         let Ok(run) = loaded.run(&variant) else { continue };
+        index.insert(label.clone(), nodes.len());
         nodes.push(Node {
             label: label.clone(),
             variant,
@@ -139,42 +151,62 @@ fn reach(loaded: &LoadedScenario, own: &[String], labels: &mut Labels) -> Vec<No
         let now = cited(&run);
         let readings: Vec<Clause> = if depth == 0 {
             let mut all = covered.clone();
-            all.extend(now.iter().copied());
+            all.extend(now.iter().copied().filter(|c| c.number() != 1));
             all
         } else {
             // Only what this label brought into play.
-            now.iter().copied().filter(|c| !node.parent_cited.contains(c)).collect()
+            now.iter().copied().filter(|c| c.number() != 1 && !node.parent_cited.contains(c)).collect()
         };
         let values = values_of(&variant);
         for reading in READINGS.iter().filter(|r| readings.contains(&r.id)) {
             let own = values.iter().find(|(id, _)| *id == reading.id).map(|(_, v)| v.as_str()).unwrap_or_default();
-            let Some(from) = value_of(reading, own) else { continue };
-            for (to, _) in reading.values.iter().filter(|(v, _)| *v != own) {
-                let Some(other) = labels.relabel(&label, reading, to) else { continue };
-                if !seen.insert(other.clone()) {
-                    continue;
-                }
+            let Some(own) = value_of(reading, own) else { continue };
+            // The run under each value, this label's own first.
+            let mut runs: Vec<(&'static str, String, Variant, Run)> =
+                vec![(own, label.clone(), variant.clone(), run.clone())];
+            for (value, _) in reading.values.iter().filter(|(v, _)| *v != own) {
+                let Some(other) = labels.relabel(&label, reading, value) else { continue };
                 let Some(v) = labels.variant(&other) else { continue };
-                let Ok(alt) = loaded.run(&v) else { continue };
-                if same_run(&run, &alt) {
+                let Ok(r) = loaded.run(&v) else { continue };
+                runs.push((value, other, v, r));
+            }
+            for (from, other, v, r) in &runs {
+                let catches: Vec<Pair> = runs
+                    .iter()
+                    .filter(|(_, _, _, r2)| !same_run(r, r2))
+                    .map(|(to, ..)| (reading.id, *from, *to))
+                    .collect();
+                if catches.is_empty() {
                     continue;
                 }
-                if let Some(node) = nodes.get_mut(n) {
-                    node.catches.push((reading.id, from, to));
-                }
-                nodes.push(Node {
-                    label: other,
-                    variant: v,
-                    run: alt,
-                    depth: depth + 1,
-                    parent_cited: now.clone(),
-                    catches: vec![(reading.id, to, from)],
-                });
-                if depth + 1 < DEPTH {
-                    queue.push_back(nodes.len() - 1);
+                match index.get(other) {
+                    Some(&at) => {
+                        if let Some(node) = nodes.get_mut(at) {
+                            node.catches.extend(catches);
+                        }
+                    }
+                    None if added(reading.id, from) => {
+                        index.insert(other.clone(), nodes.len());
+                        nodes.push(Node {
+                            label: other.clone(),
+                            variant: v.clone(),
+                            run: r.clone(),
+                            depth: depth + 1,
+                            parent_cited: now.clone(),
+                            catches,
+                        });
+                        if depth + 1 < DEPTH {
+                            queue.push_back(nodes.len() - 1);
+                        }
+                    }
+                    None => {}
                 }
             }
         }
+    }
+    for node in &mut nodes {
+        node.catches.sort();
+        node.catches.dedup();
     }
     nodes
 }
