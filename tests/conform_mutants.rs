@@ -137,8 +137,16 @@ fn uncatchable(m: &Mutant) -> Option<&'static str> {
 struct Row {
     mutant: Mutant,
     failed: Vec<CaseRecord>,
+    /// The failing cases whose report names the clause behind the bug.
+    named: usize,
     fixtures: BTreeSet<String>,
     why_not: Option<&'static str>,
+}
+
+/// Whether a failing case's report names one of the mutant's clauses.
+fn names_one(m: &Mutant, r: &CaseRecord) -> bool {
+    let said = serde_json::to_string(r).unwrap();
+    m.names.iter().any(|w| names(&said, w))
 }
 
 fn cell(text: &str) -> String {
@@ -165,11 +173,23 @@ or a position under several variants, is one fixture; each generated deal and ga
 Not catchable by any case: {}.\n\n",
         score.0,
         score.1,
-        if score.1 == 0 { 100 } else { score.0 * 100 / score.1 },
+        (score.0 * 100).checked_div(score.1).unwrap_or(100),
         rows.iter().filter(|r| r.why_not.is_some()).count()
     ));
-    out.push_str("| mutant | what it gets wrong | cases failing | independent | first independent cases |\n");
-    out.push_str("|---|---|---|---|---|\n");
+    let (all, named): (usize, usize) = rows.iter().fold((0, 0), |(a, n), r| (a + r.failed.len(), n + r.named));
+    out.push_str(&format!(
+        "The first failing case of every caught engine names the clause behind its bug; of all {all} failing \
+cases, {named} do.\n\n"
+    ));
+    out.push_str(
+        "Each row: the wrong engine, what it gets wrong, the cases that fail, how many of them name the clause \
+behind the bug in their report (the clauses a row's mutant must name are in `src/protocol/mutant.rs` and \
+`src/protocol/knockout.rs`), how many independent fixtures they are, and the first three of those.\n\n",
+    );
+    out.push_str(
+        "| mutant | what it gets wrong | cases failing | naming the clause | independent | first independent cases |\n",
+    );
+    out.push_str("|---|---|---|---|---|---|\n");
     for r in rows {
         let first: Vec<String> = {
             let mut seen = BTreeSet::new();
@@ -180,10 +200,11 @@ Not catchable by any case: {}.\n\n",
             None => first.join(", "),
         };
         out.push_str(&format!(
-            "| `{}` | {} | {} | {} | {} |\n",
+            "| `{}` | {} | {} | {} | {} | {} |\n",
             r.mutant.name,
             cell(&r.mutant.what),
             r.failed.len(),
+            r.named,
             r.fixtures.len(),
             cell(&cases)
         ));
@@ -242,8 +263,8 @@ fn every_rule_knocked_out_is_caught_by_two_independent_cases_naming_its_clause()
             (Some(_), None) => {}
             (None, None) => problems.push(format!("{}: MISSED, no case fails", m.name)),
             (None, Some(first)) => {
-                let said = serde_json::to_string(first).unwrap();
-                if !m.names.iter().any(|w| names(&said, w)) {
+                if !names_one(m, first) {
+                    let said = serde_json::to_string(first).unwrap();
                     problems.push(format!("{}: {} fails without naming {:?}: {said}", m.name, first.case, m.names));
                 }
                 if fixtures.len() < 2 {
@@ -251,14 +272,23 @@ fn every_rule_knocked_out_is_caught_by_two_independent_cases_naming_its_clause()
                 }
             }
         }
-        rows.push(Row { mutant: m.clone(), failed, fixtures, why_not });
+        let named = failed.iter().filter(|r| names_one(m, r)).count();
+        rows.push(Row { mutant: m.clone(), failed, named, fixtures, why_not });
     }
     let catchable = rows.iter().filter(|r| r.why_not.is_none()).count();
     let caught = rows.iter().filter(|r| r.why_not.is_none() && r.fixtures.len() >= 2).count();
     // The suite's strength, printed with the test's output.
     println!("mutation score: {caught} of {catchable} catchable wrong engines caught by two independent cases or more");
+    let (all, named): (usize, usize) = rows.iter().fold((0, 0), |(a, n), r| (a + r.failed.len(), n + r.named));
+    println!("{named} of {all} failing cases name the clause behind their mutant's bug");
     for r in &rows {
-        println!("  {:<52} {:>4} cases {:>3} fixtures", r.mutant.name, r.failed.len(), r.fixtures.len());
+        println!(
+            "  {:<52} {:>4} cases {:>4} naming it {:>3} fixtures",
+            r.mutant.name,
+            r.failed.len(),
+            r.named,
+            r.fixtures.len()
+        );
     }
     let text = document(&rows, (caught, catchable));
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/CONFORMANCE.md");

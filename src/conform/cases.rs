@@ -322,7 +322,7 @@ fn replayed_otherwise(t: &Transcript, variant: &Variant) -> Option<String> {
     for reading in crate::rules::READINGS.iter() {
         let own = values.iter().find(|(id, _)| *id == reading.id).map(|(_, v)| v.as_str()).unwrap_or_default();
         for (value, _) in reading.values.iter().filter(|(v, _)| *v != own) {
-            let Ok(other) = variant.clone().with_rule(reading.name, value) else { continue };
+            let Some(other) = super::suite::with_value(variant, reading, value) else { continue };
             if replay_checking(t, &other, ReplayChecks { clauses: false }).is_ok() {
                 found.push(format!("{} = {value} (its variant has {own})", reading.id));
             }

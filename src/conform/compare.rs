@@ -214,7 +214,7 @@ pub fn readings_note(d: &Divergence) -> Option<String> {
     for reading in crate::rules::READINGS.iter() {
         let own = values.iter().find(|(id, _)| *id == reading.id).map(|(_, v)| v.as_str()).unwrap_or_default();
         for (value, _) in reading.values.iter().filter(|(v, _)| *v != own) {
-            let Ok(other) = variant.clone().with_rule(reading.name, value) else { continue };
+            let Some(other) = super::suite::with_value(&variant, reading, value) else { continue };
             let agrees = placed.iter().all(|p| {
                 let (facts, ..) = our_verdict(&position.board, &other, &position.hand, p.placement);
                 facts == p.theirs.unwrap_or(Facts::ILLEGAL)

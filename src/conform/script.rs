@@ -39,9 +39,9 @@ pub(super) enum Outcome {
     /// Taken: the events, the scores and the phase (and the seat to act)
     /// after it.
     Taken(GameLines),
-    /// Refused: why, and the clauses behind it (the rules' own; an engine's
-    /// refusal is its message alone).
-    Refused(String, Vec<Clause>),
+    /// Refused: why, the clauses behind it, and where play stood (the
+    /// rules' own; an engine's refusal is its message alone).
+    Refused(String, Vec<Clause>, &'static str),
 }
 
 /// One move of a game: an action, or a deal given.
@@ -104,8 +104,8 @@ fn taken(game: &Game, before: usize) -> Outcome {
     })
 }
 
-fn refused(refusal: &crate::game::Refusal, variant: &Variant) -> Outcome {
-    Outcome::Refused(refusal.to_string(), refusal.clauses(variant))
+fn refused(refusal: &crate::game::Refusal, game: &Game) -> Outcome {
+    Outcome::Refused(refusal.to_string(), refusal.clauses(game.variant()), phase_name(game.phase()))
 }
 
 /// The `deal` requests that give the engine the deals among `events`: a
@@ -195,7 +195,7 @@ fn probe(game: &Game, what: String, request: Request) -> Option<Step> {
         _ => return None,
     };
     let refusal = done.err()?;
-    Some(Step { what, requests: vec![request], ours: refused(&refusal, game.variant()) })
+    Some(Step { what, requests: vec![request], ours: refused(&refusal, game) })
 }
 
 /// The probes before a deal of `hands` and `well` on `game`: the deal with
@@ -335,7 +335,7 @@ pub(super) fn plan(script: &Script<'_>, variant: &Variant, upto: usize) -> Resul
         }
         let ours = match done {
             Ok(()) => taken(&game, before),
-            Err(refusal) => refused(&refusal, variant),
+            Err(refusal) => refused(&refusal, &game),
         };
         steps.push(Step { what, requests, ours });
     }
@@ -363,7 +363,7 @@ fn ask_all(s: &mut Session, requests: &[Request]) -> Result<(Outcome, Request), 
                 last = Some(GameLines { events: Vec::new(), ..answer });
             }
             Err(Trouble::Refused { message, .. }) => {
-                return Ok((Outcome::Refused(message, Vec::new()), request.clone()));
+                return Ok((Outcome::Refused(message, Vec::new(), ""), request.clone()));
             }
             Err(other) => return Err(other),
         }
@@ -453,14 +453,16 @@ pub(super) fn differences(ours: &Outcome, theirs: &Outcome, variant: &Variant) -
     let order = format!("play passes from seat to seat in the seat order ({})", listed(&variant.cite(r(15))));
     match (ours, theirs) {
         (Outcome::Refused(..), Outcome::Refused(..)) => Vec::new(),
-        (Outcome::Refused(why, cs), Outcome::Taken(t)) => {
-            let cs = if cs.is_empty() { phase_clauses(&t.phase, variant) } else { cs.clone() };
+        (Outcome::Refused(why, cs, phase), Outcome::Taken(t)) => {
+            // A refusal no clause of the variant's text words (the opening
+            // cell under the serbian text) is named by where play stood.
+            let cs = if cs.is_empty() { phase_clauses(phase, variant) } else { cs.clone() };
             vec![
                 format!("the rules refuse it: {why} ({})", listed(&cs)),
                 format!("the engine takes it: {}", events(&t.events)),
             ]
         }
-        (Outcome::Taken(o), Outcome::Refused(message, _)) => {
+        (Outcome::Taken(o), Outcome::Refused(message, ..)) => {
             let mut out = vec![
                 format!("the engine refuses it: {}", shorten(message)),
                 format!("the rules take it: {}", events(&o.events)),
@@ -483,6 +485,14 @@ pub(super) fn differences(ours: &Outcome, theirs: &Outcome, variant: &Variant) -
                 out.push(format!("event {}: the engine records {}", k + 1, shown(theirs)));
                 if ours.seat != theirs.seat {
                     out.push(order.clone());
+                }
+                if ours.seat == theirs.seat && ours.kind == theirs.kind && ours.score == theirs.score {
+                    out.push(format!(
+                        "event {}: the same play, but the clauses cited differ: the rules cite {}, the engine {}",
+                        k + 1,
+                        listed(&ours.clauses),
+                        listed(&theirs.clauses)
+                    ));
                 }
             } else if o.events.len() != t.events.len() {
                 let n = o.events.len().min(t.events.len());
@@ -527,7 +537,7 @@ pub(super) fn differences(ours: &Outcome, theirs: &Outcome, variant: &Variant) -
 /// The readings cited in an outcome: by its events, or by its refusal.
 fn cited(outcome: &Outcome) -> Vec<Clause> {
     match outcome {
-        Outcome::Refused(_, cs) => cs.clone(),
+        Outcome::Refused(_, cs, _) => cs.clone(),
         Outcome::Taken(l) => l.events.iter().flat_map(|e| e.clauses.iter().copied()).collect(),
     }
 }
@@ -554,7 +564,7 @@ fn explained(script: &Script<'_>, variant: &Variant, steps: &[Step], at: usize, 
     for reading in READINGS.iter().filter(|r| candidates.contains(&r.id)) {
         let own = values.iter().find(|(id, _)| *id == reading.id).map(|(_, v)| v.clone()).unwrap_or_default();
         for (value, _) in reading.values.iter().filter(|(v, _)| *v != own) {
-            let Ok(other) = variant.clone().with_rule(reading.name, value) else { continue };
+            let Some(other) = super::suite::with_value(variant, reading, value) else { continue };
             let Ok(alt) = plan(script, &other, at) else { continue };
             let agrees = alt.get(at).is_some_and(|a| a.requests == step.requests && same_play(&a.ours, theirs))
                 && alt.iter().zip(steps).take(at).all(|(a, b)| a.requests == b.requests && same_play(&a.ours, &b.ours));

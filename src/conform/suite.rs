@@ -180,6 +180,33 @@ pub fn variant_by_label(label: &str) -> Option<Variant> {
     label_variant(label).ok()
 }
 
+/// `label` with `reading` set to `value`: its override replaced, or
+/// dropped where the shipped variant has that value itself.
+pub(super) fn relabel(label: &str, reading: &crate::rules::Reading, value: &str) -> Option<String> {
+    let (name, overrides) = crate::protocol::message::read_label(label).ok()?;
+    let base = label_variant(&name).ok()?;
+    let own = values_of(&base).into_iter().find(|(id, _)| *id == reading.id).map(|(_, v)| v);
+    let mut out = name;
+    for (k, v) in overrides {
+        if crate::rules::Reading::find(&k).is_ok_and(|r| r.id != reading.id) {
+            out.push_str(&format!("+{k}={v}"));
+        }
+    }
+    if own.as_deref() != Some(value) {
+        out.push_str(&format!("+{}={value}", reading.id));
+    }
+    Some(out)
+}
+
+/// `variant` with `reading` set to `value`, read through its label where
+/// it has one (so that its clones share their tables, see
+/// [`label_variant`]).
+pub(super) fn with_value(variant: &Variant, reading: &crate::rules::Reading, value: &str) -> Option<Variant> {
+    relabel(&variant.label(), reading, value)
+        .and_then(|l| label_variant(&l).ok())
+        .or_else(|| variant.clone().with_rule(reading.name, value).ok())
+}
+
 /// A variant by its label, read as the engine protocol reads it: a shipped
 /// variant's name, then each reading changed on top of it, by id or by
 /// option name, each once. The error says what is wrong, in words.

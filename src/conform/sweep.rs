@@ -55,31 +55,14 @@ fn added(reading: Clause, value: &str) -> bool {
 struct Labels;
 
 impl Labels {
-    fn base(&mut self, name: &str) -> Option<Variant> {
-        label_variant(name).ok()
-    }
-
     /// The variant a label names.
     fn variant(&mut self, label: &str) -> Option<Variant> {
         label_variant(label).ok()
     }
 
-    /// `label` with `reading` set to `value`: its override replaced, or
-    /// dropped where the shipped variant has that value itself.
+    /// `label` with `reading` set to `value`.
     fn relabel(&mut self, label: &str, reading: &Reading, value: &str) -> Option<String> {
-        let (name, overrides) = crate::protocol::message::read_label(label).ok()?;
-        let base = self.base(&name)?;
-        let own = values_of(&base).into_iter().find(|(id, _)| *id == reading.id).map(|(_, v)| v);
-        let mut out = name;
-        for (k, v) in overrides {
-            if Reading::find(&k).is_ok_and(|r| r.id != reading.id) {
-                out.push_str(&format!("+{k}={v}"));
-            }
-        }
-        if own.as_deref() != Some(value) {
-            out.push_str(&format!("+{}={value}", reading.id));
-        }
-        Some(out)
+        super::suite::relabel(label, reading, value)
     }
 }
 
