@@ -11,6 +11,11 @@
 //! there on its game is the rules' game with the scores it reported, which
 //! is all a conformance case can see: a case fails at the first step where
 //! the knocked-out rule shows.
+//!
+//! This file is long because it is the one table of the game path's
+//! knock-outs: each one's name, its words, the clauses a report on it must
+//! name, and how the engine answers otherwise, kept together so that a
+//! knock-out is added in one place.
 
 use crate::game::{BONUS_POINTS, Event, EventKind, Game, PENALTY, Phase, PlacementKind, Refusal, RoundEnding, Setup};
 use crate::model::{Cell, TileId};
@@ -374,6 +379,16 @@ fn quads(hands: &[Vec<TileId>]) -> Vec<(TileId, usize)> {
     out
 }
 
+/// The events `which` picks scored as `to` says, and the acting seats'
+/// scores changed by as much.
+fn rescore(shadow: &mut Shadow, lines: &mut GameLines, which: impl Fn(&EventKind) -> bool, to: impl Fn(i64) -> i64) {
+    for e in lines.events.iter_mut().filter(|e| which(&e.kind)) {
+        let score = to(e.score);
+        shadow.add(e.seat, score - e.score);
+        e.score = score;
+    }
+}
+
 /// Where play stands after an action whose game end the engine does not
 /// see: the round over when it ended, else the turn of the seat after the
 /// actor, or the actor's bonus choice when its play earned one.
@@ -614,12 +629,7 @@ impl Knockout {
                 }
             }
             Knockout::OpeningScoresNothing => {
-                for e in &mut lines.events {
-                    if let EventKind::Place { kind: PlacementKind::Opening, .. } = e.kind {
-                        shadow.add(e.seat, -e.score);
-                        e.score = 0;
-                    }
-                }
+                rescore(shadow, lines, |k| matches!(k, EventKind::Place { kind: PlacementKind::Opening, .. }), |_| 0);
             }
             Knockout::ZeroQuadNoDouble => {
                 let zero_opening = lines.events.iter().any(|e| {
@@ -649,29 +659,11 @@ impl Knockout {
                 }
             }
             Knockout::DrawFree | Knockout::DrawChargedOnce if self == Knockout::DrawFree || after_draw => {
-                for e in &mut lines.events {
-                    if let EventKind::Draw { .. } = e.kind {
-                        shadow.add(e.seat, -e.score);
-                        e.score = 0;
-                    }
-                }
+                rescore(shadow, lines, |k| matches!(k, EventKind::Draw { .. }), |_| 0);
             }
-            Knockout::PassFree => {
-                for e in &mut lines.events {
-                    if let EventKind::Pass = e.kind {
-                        shadow.add(e.seat, -e.score);
-                        e.score = 0;
-                    }
-                }
-            }
+            Knockout::PassFree => rescore(shadow, lines, |k| matches!(k, EventKind::Pass), |_| 0),
             Knockout::BonusWorth20 => {
-                for e in &mut lines.events {
-                    if let EventKind::BonusPoints = e.kind {
-                        let cut = e.score.min(5);
-                        shadow.add(e.seat, -cut);
-                        e.score -= cut;
-                    }
-                }
+                rescore(shadow, lines, |k| matches!(k, EventKind::BonusPoints), |score| score - score.min(5));
             }
             Knockout::TakePointsKeepsTurn => {
                 if let (Request::Take(false), Some(seat)) = (request, before.to_move())
@@ -689,12 +681,7 @@ impl Knockout {
                 }
             }
             Knockout::BonusTilesScoreNothing => {
-                for e in &mut lines.events {
-                    if let EventKind::Place { kind: PlacementKind::BonusTile, .. } = e.kind {
-                        shadow.add(e.seat, -e.score);
-                        e.score = 0;
-                    }
-                }
+                rescore(shadow, lines, |k| matches!(k, EventKind::Place { kind: PlacementKind::BonusTile, .. }), |_| 0);
             }
             Knockout::OutCollectsNothing | Knockout::OutCollectsNextHandOnly => {
                 for e in &mut lines.events {
