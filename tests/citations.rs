@@ -935,7 +935,11 @@ fn expected_text(
             [cx.grounds.to_vec(), why].concat()
         }
         // The tiles of the bonus being chosen, both of which can be played (E14).
-        EventKind::BonusTiles => [cx.grounds.to_vec(), ids(&["E14"])].concat(),
+        // Under R30 = yes with one tile to lay, R30 stands for E14 instead.
+        EventKind::BonusTiles => {
+            let single = event.clauses.contains(&id("R30"));
+            [cx.grounds.to_vec(), if single { Vec::new() } else { ids(&["E14"]) }].concat()
+        }
         EventKind::Draw { .. } => ids(&["E9", "E15", "S13"]),
         EventKind::Pass => ids(&["E15", "S14"]),
         EventKind::RoundEnd { ending: RoundEnding::WentOut, .. } => ids(&["E10", "S18"]),

@@ -103,7 +103,7 @@ fn bash_completes_variants_readings_and_their_values() {
     // The readings compare varies, and the goals a generated puzzle asks.
     assert_eq!(
         bash_offers(&script, &["quadominos", "compare", EXAMPLE_F, "--readings", "bonus-t"]),
-        ["bonus-threshold", "bonus-tile-follow-up"]
+        ["bonus-threshold", "bonus-tile-follow-up", "bonus-tile-place"]
     );
     assert_eq!(
         bash_offers(&script, &["quadominos", "puzzle", "--goal", "fill-"]),

@@ -101,7 +101,16 @@ fn explain_text(loaded: &LoadedPosition, r: &VerdictReport) -> String {
         let _ = writeln!(out, "verdict: {}", verdict(false));
         for reason in &r.reasons {
             let clauses: Vec<String> = reason.clauses.iter().map(|c| c.to_string()).collect();
-            let _ = writeln!(out, "  - {} [{}]", reason.reason, clauses.join(", "));
+            if clauses.is_empty() {
+                let _ = writeln!(out, "  - {}", reason.reason);
+            } else {
+                let _ = writeln!(out, "  - {} [{}]", reason.reason, clauses.join(", "));
+            }
+        }
+        // The readings whose other value would allow it, and their grounds.
+        let clauses: Vec<String> = r.clauses.iter().map(|c| c.to_string()).collect();
+        if !clauses.is_empty() {
+            let _ = writeln!(out, "clauses: {}", clauses.join(", "));
         }
     }
     out

@@ -147,8 +147,8 @@ pub const SHIPPED_SCENARIO_FILES: &[(&str, &str)] = shipped![
     "variants/serbian-r2-every-value.yaml",
     "variants/serbian-r26-values.yaml",
     "variants/serbian-r6-edge-only.yaml",
-    "variants/serbian-r9-opening-only.yaml",
     "variants/serbian-r9-nothing.yaml",
+    "variants/serbian-r9-opening-only.yaml",
 ];
 
 /// Where the shipped scenarios' files stand inside a built-in source's
