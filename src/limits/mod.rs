@@ -23,8 +23,8 @@ pub struct ResourceLimits {
     pub input_bytes: u64,
     /// The deepest nesting of mappings and sequences in a YAML or JSON
     /// input (`--max-nesting`), the document's own collection being level
-    /// one. The toolkit's own formats nest at most 6 deep. Enforced by a
-    /// linear pass over the text before any YAML reader runs.
+    /// one. The toolkit's own formats nest at most 6 deep. Enforced while the
+    /// YAML reader reads the file, before anything is built from it.
     pub nesting: usize,
     /// The most tiles a board, a hand or a tile-set file may list
     /// (`--max-tiles`). Each tile exists once (S1), so a valid position

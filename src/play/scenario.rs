@@ -13,8 +13,8 @@ use serde::Serialize;
 
 use crate::error::{DocPath, Problem};
 use crate::formats::{
-    ActionEntry, BUILTIN_VARIANTS, FinalExpect, InputError, RuleOverrides, ScenarioFile, SimpleAction, Source,
-    StepExpect, VariantChoice,
+    ActionEntry, BUILTIN_VARIANTS, FileKind, FinalExpect, InputError, RuleOverrides, ScenarioFile, SimpleAction,
+    Source, StepExpect, VariantChoice,
 };
 use crate::game::{Action, Event, EventKind, Game, Phase, Setup};
 use crate::model::{Board, TileId};
@@ -107,7 +107,15 @@ pub fn load_scenario(path: &Path, choice: &VariantChoice) -> Result<LoadedScenar
 /// scenario ([`crate::formats::SHIPPED_SCENARIO_FILES`], whose spec files
 /// are the shipped ones beside it).
 pub fn load_scenario_source(source: Source, choice: &VariantChoice) -> Result<LoadedScenario, InputError> {
-    let file: ScenarioFile = source.parse("scenario")?;
+    // A variant misspelt is said with the other mistakes of the file.
+    let overridden = choice.variant.is_some() || choice.spec.is_some();
+    let file: ScenarioFile = source.parse_as(FileKind::Scenario, |source| match overridden {
+        true => Vec::new(),
+        false => {
+            let names = source.part::<Vec<String>>(&DocPath::from("variants")).unwrap_or_default();
+            variant_problems(source, &names, &RuleOverrides::default(), &[]).1
+        }
+    })?;
     let mut problems = Vec::new();
     let mut actions = Vec::new();
     for (i, entry) in file.actions.iter().enumerate() {
@@ -152,23 +160,15 @@ pub fn load_scenario_source(source: Source, choice: &VariantChoice) -> Result<Lo
     let file_rules = if rule_problems.is_empty() { file.rules.clone() } else { RuleOverrides::default() };
     problems.extend(rule_problems);
     let mut variants = Vec::new();
-    if choice.variant.is_some() || choice.spec.is_some() {
+    let mut elsewhere = Vec::new();
+    if overridden {
         variants.push(choice.resolve(None, None)?);
     } else {
         let names: Vec<String> = match &file.variants {
             Some(list) => list.clone(),
             None => BUILTIN_VARIANTS.iter().map(|(n, _)| n.to_string()).collect(),
         };
-        let rules_only = VariantChoice { rules: choice.rules.clone(), ..VariantChoice::default() };
-        for (i, name) in names.iter().enumerate() {
-            match rules_only.resolve_file(Some(name), &file_rules, Some(&source)) {
-                Ok(v) => variants.push(v),
-                Err(e) => {
-                    let why: Vec<String> = e.problems.iter().map(|p| p.message.clone()).collect();
-                    problems.push(Problem::new(DocPath::from("variants").index(i), why.join("; ")));
-                }
-            }
-        }
+        (variants, elsewhere) = variant_problems(&source, &names, &file_rules, &choice.rules);
     }
     // Expectations are keyed by the variants the file names, whatever it is
     // run under: a scenario written for english and serbian may be run under
@@ -204,10 +204,34 @@ pub fn load_scenario_source(source: Source, choice: &VariantChoice) -> Result<Lo
         check_keys(entry.expect.keys().collect(), DocPath::from("actions").index(i).key("expect"));
     }
     check_keys(file.expect.keys().collect(), DocPath::from("expect"));
-    if !problems.is_empty() {
-        return Err(source.problems(problems));
+    if !problems.is_empty() || !elsewhere.is_empty() {
+        let mut all = source.problems(problems).problems;
+        all.extend(elsewhere);
+        return Err(InputError::listed(all));
     }
     Ok(LoadedScenario { source, file, actions, variants })
+}
+
+/// The variants a scenario names, each with the file's `rules:` and
+/// `--rule` on top, and what is wrong with those that cannot be had: a
+/// name that names none at its entry of `variants:`, a spec's own
+/// mistakes in the spec.
+fn variant_problems(
+    source: &Source,
+    names: &[String],
+    file_rules: &RuleOverrides,
+    rules: &[String],
+) -> (Vec<Variant>, Vec<crate::formats::Located>) {
+    let mut variants = Vec::new();
+    let mut problems = Vec::new();
+    for (i, name) in names.iter().enumerate() {
+        let at = DocPath::from("variants").index(i);
+        match crate::formats::variant_named_at(name, file_rules, rules, source, &at) {
+            Ok(v) => variants.push(v),
+            Err(e) => problems.extend(e.problems),
+        }
+    }
+    (variants, problems)
 }
 
 fn to_action(entry: &ActionEntry) -> Option<Action> {
@@ -345,7 +369,7 @@ impl LoadedScenario {
             {
                 failures.push(format!("winner: expected seat {w}, got {:?}", run.winner));
             }
-            if let Some(p) = &exp.phase
+            if let Some(p) = exp.phase.map(|p| p.name())
                 && p != run.phase
             {
                 failures.push(format!("final phase: expected {p}, got {}", run.phase));
@@ -415,12 +439,13 @@ fn check_step(exp: &StepExpect, step: &StepOutcome) -> Vec<String> {
         }
     }
     if let Some(events) = &exp.events {
+        let expected: Vec<&str> = events.iter().map(|e| e.name()).collect();
         let got: Vec<&str> = step.events.iter().map(|e| event_name(&e.kind)).collect();
-        if *events != got {
-            out.push(format!("events: expected {events:?}, got {got:?}"));
+        if expected != got {
+            out.push(format!("events: expected {expected:?}, got {got:?}"));
         }
     }
-    if let Some(phase) = &exp.phase
+    if let Some(phase) = exp.phase.map(|p| p.name())
         && phase != step.phase
     {
         out.push(format!("phase: expected {phase}, got {}", step.phase));
