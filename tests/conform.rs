@@ -21,8 +21,10 @@ const BIN: &str = env!("CARGO_BIN_EXE_quadominos");
 
 /// A run of `quadominos ARGS` that must end on its own: a conform that
 /// hangs with its engine fails the test (after a minute) instead of
-/// hanging the suite.
+/// hanging the suite. Its output is read as it comes, so that a long
+/// report never fills the pipe and stops it.
 fn run_bounded(args: &[&str]) -> Output {
+    use std::io::Read as _;
     let mut child = Command::new(BIN)
         .args(args)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
@@ -31,6 +33,15 @@ fn run_bounded(args: &[&str]) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
+    let read = |mut from: Box<dyn std::io::Read + Send>| {
+        std::thread::spawn(move || {
+            let mut out = Vec::new();
+            from.read_to_end(&mut out).unwrap();
+            out
+        })
+    };
+    let stdout = read(Box::new(child.stdout.take().unwrap()));
+    let stderr = read(Box::new(child.stderr.take().unwrap()));
     let until = Instant::now() + Duration::from_secs(60);
     while child.try_wait().unwrap().is_none() {
         if Instant::now() > until {
@@ -39,7 +50,8 @@ fn run_bounded(args: &[&str]) -> Output {
         }
         std::thread::sleep(Duration::from_millis(20));
     }
-    child.wait_with_output().unwrap()
+    let status = child.wait().unwrap();
+    Output { status, stdout: stdout.join().unwrap(), stderr: stderr.join().unwrap() }
 }
 
 fn engine(extra: &str) -> String {

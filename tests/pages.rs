@@ -160,7 +160,7 @@ fn a_page_is_written_whole_or_not_at_all_and_never_over_an_input() {
 fn a_position_is_a_page_of_one_step_with_its_bonus_cells() {
     let pages = write_all();
     let html = pages.read("position.html");
-    assert!(html.contains("Step 0 of 0\u{2013}0: the position"), "one step, numbered 0");
+    assert!(html.contains("Step 0 of 0: the position"), "one step, numbered 0");
     // bonus-corner.yaml has one open cell where a hand tile earns a bonus.
     assert_eq!(html.matches("class=\"cell-star\"").count(), 1);
     assert_eq!(html.matches("<g class=\"placed").count(), 3);

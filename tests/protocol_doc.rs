@@ -1,7 +1,9 @@
 //! docs/PROTOCOL.md is run: its example session is replayed against
-//! `quadominos engine`, every answer line as written, and its minimal
-//! Python engine passes `quadominos conform` under English rules, the
-//! shipped scenarios played through its game actions among the cases.
+//! `quadominos engine`, every answer line as written, and the minimal
+//! Python engine it shows (docs/examples/engine.py) passes `quadominos
+//! conform` under the English variants it covers, the shipped scenarios,
+//! the deals and whole games played through its game actions among the
+//! cases.
 
 mod common;
 
@@ -48,11 +50,35 @@ fn the_example_session_is_what_the_reference_engine_answers() {
     }
 }
 
+/// The example engine's file.
+fn example() -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/examples/engine.py")
+}
+
+#[test]
+fn the_doc_links_the_example_engine_and_says_which_variants_it_covers() {
+    let text = doc();
+    assert!(text.contains("[`docs/examples/engine.py`](examples/engine.py)"), "the doc does not link the example");
+    assert!(!text.contains("```python"), "the doc pastes an engine again instead of linking the file");
+    let section = text.split("## A minimal engine in Python").nth(1).unwrap();
+    let words = section.split_whitespace().collect::<Vec<_>>().join(" ");
+    for said in [
+        "for the English rules only: `english` and `english-beginner` (E19)",
+        "knows no `serbian` variant",
+        "offers no `play`",
+        // The command the doc gives is the one this test runs.
+        r#"quadominos conform --engine "python3 docs/examples/engine.py" --variant english,english-beginner"#,
+    ] {
+        assert!(words.contains(said), "the section does not say: {said}");
+    }
+    let code = std::fs::read_to_string(example()).unwrap();
+    assert!(code.lines().count() > 300, "the example is no whole engine");
+}
+
 #[test]
 fn the_minimal_python_engine_passes_conform_under_english_rules() {
     let dir = tempfile::tempdir().unwrap();
-    let engine = dir.path().join("engine.py");
-    std::fs::write(&engine, block("python")).unwrap();
+    let engine = example();
     let report = dir.path().join("report.jsonl");
     let command = format!("python3 '{}'", engine.display());
     let out = common::run(&[
@@ -76,7 +102,7 @@ fn the_minimal_python_engine_passes_conform_under_english_rules() {
     // cannot play is skipped.
     let lines: Vec<serde_json::Value> =
         std::fs::read_to_string(&report).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
-    for kind in ["refusals", "positions", "verdicts", "perft", "scenarios"] {
+    for kind in ["refusals", "positions", "verdicts", "perft", "scenarios", "deals", "actions"] {
         assert!(lines.iter().any(|l| l["kind"] == kind), "no {kind} case");
     }
     let passed = |case: &str| lines.iter().any(|l| l["case"] == case && l["outcome"] == "pass");
@@ -105,6 +131,14 @@ fn the_minimal_python_engine_passes_conform_under_english_rules() {
         // The beginner set's deal and target (E19).
         "scenarios/e19-beginner-deal/english-beginner",
         "scenarios/e19-beginner-game-to-600/english-beginner",
+        // The opening tile at another cell, a pass after a draw counted
+        // toward a blocked round, no deal after the game's end.
+        "scenarios/e3-the-opening-tile-goes-to-the-origin/english",
+        "scenarios/e15-a-pass-after-a-draw-counts-toward-a-blocked-round/english-beginner",
+        "scenarios/e16-no-deal-after-the-game-is-over/english",
+        // Every number of players dealt, the deals with uneven hands refused.
+        "deals/2-players/english",
+        "deals/8-players/english-beginner",
     ] {
         assert!(passed(case), "{case} did not pass");
     }

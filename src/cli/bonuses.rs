@@ -11,7 +11,7 @@ use std::time::Duration;
 use clap::ValueEnum;
 use quadominos::formats::{LoadedPosition, load_position, notation};
 use quadominos::model::{Cell, Corners, Direction, TileId};
-use quadominos::render::page::{Column, Frame, Page, catalogue_page, page_html};
+use quadominos::render::page::{Column, Frame, Page, catalogue_page, file_name, page_html};
 use quadominos::render::{Highlight, Marks, board_svg, board_text, catalogue_svg};
 use quadominos::rules::{BonusClass, Catalogue, Clause, Example, Neighbourhood, WITNESS_BUDGET};
 use quadominos::solve::native::best_bonus_tiles;
@@ -532,7 +532,7 @@ fn position_page(loaded: &LoadedPosition, r: &PositionReport) -> Page {
                 super::shared::counted(b.points, "point"),
                 b.matched
             );
-            log.push(format!("class {}: {line}", c.class));
+            log.push(format!("class {}: {} at {}: {:+}", c.class, b.tile, b.at, b.points));
             let then = format!("then {}; total {}", follow_up_text(&b.follow_up), b.total);
             let class_line = format!("class {}: {}{}", c.class, names(&c.neighbours), example_note(c.example));
             frames.push(Frame {
@@ -556,8 +556,13 @@ fn position_page(loaded: &LoadedPosition, r: &PositionReport) -> Page {
             // ones taken, or those the 25 points were worth more than.
             let taken = b.follow_up.take == "tiles";
             let mut highlights = vec![Highlight { cell: b.at, number: None, bonus: true, lit: false }];
+            // Each bonus tile comes out of the hand as it goes on the board.
+            let mut hand = hand;
             for (i, t) in b.follow_up.tiles.iter().enumerate() {
                 board.insert(t.at, t.corners);
+                if let Some(k) = hand.iter().position(|h| *h == t.tile) {
+                    hand.remove(k);
+                }
                 highlights.iter_mut().for_each(|h| h.lit = false);
                 highlights.push(Highlight { cell: t.at, number: Some(i + 1), bonus: t.bonus, lit: true });
                 let tile_line = format!(
@@ -570,7 +575,7 @@ fn position_page(loaded: &LoadedPosition, r: &PositionReport) -> Page {
                     t.at,
                     super::shared::counted(t.points, "point")
                 );
-                log.push(format!("class {}: {tile_line}", c.class));
+                log.push(format!("class {}: bonus tile {} at {}: {:+}", c.class, t.tile, t.at, t.points));
                 frames.push(Frame {
                     alt: format!("{line}; then {tile_line}, outlined in red."),
                     board: board.clone(),
@@ -586,7 +591,7 @@ fn position_page(loaded: &LoadedPosition, r: &PositionReport) -> Page {
         }
     }
     Page {
-        title: format!("{}: bonus placements, {}", loaded.source.name, r.variant),
+        title: format!("{}: bonus placements, {}", file_name(&loaded.source.name), r.variant),
         summary: vec![format!(
             "{} bonus placement{} of the hand under {}, by catalogue class, each with its best follow-up: the 25 \
 points or the two bonus tiles that score most.",

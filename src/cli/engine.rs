@@ -74,7 +74,7 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
     let mut engine = Engine::new(own, forced).map_err(|e| InputError::whole_file("--rule", e))?;
     if let Some(name) = &args.mutant {
         let mutant = quadominos::protocol::mutant::find(name).ok_or_else(|| {
-            let names: Vec<&str> = quadominos::protocol::mutant::mutants().iter().map(|m| m.name).collect();
+            let names: Vec<String> = quadominos::protocol::mutant::mutants().into_iter().map(|m| m.name).collect();
             InputError::whole_file("--mutant", format!("no mutant is called `{name}`; one of {}", names.join(", ")))
         })?;
         engine = engine.with_mutant(mutant);

@@ -13,6 +13,7 @@ pub mod engine;
 pub mod explain;
 pub mod fixtures;
 pub mod generate;
+pub mod impact;
 pub mod man;
 pub mod moves;
 pub mod notation;

@@ -16,8 +16,11 @@ use super::compare::{compare_lists, our_verdict, verdict_beside, verdict_candida
 use super::report::{Divergence, Facts, Failure, FailureKind};
 use super::session::{Session, Trouble, Verdict, each, garbage, position_of, rules_of};
 
-/// A wrong answer to `request`, with its details.
-fn wrong_answer(request: &Request, details: Vec<String>, divergence: Option<Divergence>) -> Failure {
+/// A wrong answer to `request`, with its details, and where the answers
+/// part at a position, the reading that would give the engine's answers
+/// there.
+fn wrong_answer(request: &Request, mut details: Vec<String>, divergence: Option<Divergence>) -> Failure {
+    details.extend(divergence.as_ref().and_then(super::compare::readings_note));
     Failure {
         kind: FailureKind::WrongAnswer,
         request: Some(request.to_string()),
@@ -303,11 +306,29 @@ pub(super) fn play(s: &mut Session, seed: u64, players: usize, label: &str) -> R
         Err(m) => {
             let summary = format!("event {} is not what the rules give: {}", m.index, shorten(&m.reasons.join("; ")));
             details.extend(m.reasons.iter().cloned());
+            details.extend(replayed_otherwise(&t, &variant));
             let mut failure = wrong_answer(&request, details, None);
             failure.replay = Some(*m);
             Ok(Verdict::Wrong(summary, Box::new(failure)))
         }
     }
+}
+
+/// Each reading whose other value replays the engine's game whole: the
+/// reading it plays otherwise, where one does.
+fn replayed_otherwise(t: &Transcript, variant: &Variant) -> Option<String> {
+    let values = super::suite::values_of(variant);
+    let mut found = Vec::new();
+    for reading in crate::rules::READINGS.iter() {
+        let own = values.iter().find(|(id, _)| *id == reading.id).map(|(_, v)| v.as_str()).unwrap_or_default();
+        for (value, _) in reading.values.iter().filter(|(v, _)| *v != own) {
+            let Some(other) = super::suite::with_value(variant, reading, value) else { continue };
+            if replay_checking(t, &other, ReplayChecks { clauses: false }).is_ok() {
+                found.push(format!("{} = {value} (its variant has {own})", reading.id));
+            }
+        }
+    }
+    (!found.is_empty()).then(|| format!("the engine's game replays whole under {}", found.join(", or ")))
 }
 
 /// A position the engine must refuse with `error`, set after one that

@@ -192,3 +192,47 @@ pub fn weight_note(d: &Divergence, variant: &Variant) -> Option<String> {
         )
     })
 }
+
+/// The most differing placements judged again under each other reading
+/// value by [`readings_note`].
+const REJUDGED: usize = 60;
+
+/// Each reading whose other value judges the differing placements of `d`
+/// as the engine does (a placement it does not list, illegal): the
+/// reading the engine reads otherwise, where one does. The position and
+/// variant are `d`'s own (its notation carries the label).
+pub fn readings_note(d: &Divergence) -> Option<String> {
+    let read = crate::formats::notation::parse(&d.position).ok()?;
+    let variant = super::suite::variant_by_label(read.variant.as_deref()?)?;
+    let position = crate::rules::Position::from_setup(&read.board, &read.hand, &variant).ok()?;
+    let placed: Vec<&PlacementVerdict> = d.missing.iter().chain(&d.extra).chain(&d.differing).take(REJUDGED).collect();
+    if placed.is_empty() {
+        return None;
+    }
+    let values = super::suite::values_of(&variant);
+    let mut found = Vec::new();
+    for reading in crate::rules::READINGS.iter() {
+        let own = values.iter().find(|(id, _)| *id == reading.id).map(|(_, v)| v.as_str()).unwrap_or_default();
+        for (value, _) in reading.values.iter().filter(|(v, _)| *v != own) {
+            let Some(other) = super::suite::with_value(&variant, reading, value) else { continue };
+            let agrees = placed.iter().all(|p| {
+                let (facts, ..) = our_verdict(&position.board, &other, &position.hand, p.placement);
+                facts == p.theirs.unwrap_or(Facts::ILLEGAL)
+            });
+            if agrees {
+                found.push((reading.id, *value, own.to_string()));
+            }
+        }
+    }
+    if found.is_empty() {
+        return None;
+    }
+    let under: Vec<String> = found.iter().map(|(id, v, _)| format!("{id} = {v}")).collect();
+    let has: Vec<String> = found.iter().map(|(id, _, own)| format!("{id} = {own}")).collect();
+    Some(format!(
+        "the engine judges the placements that differ as the rules do under {} ({} has {})",
+        under.join(", or "),
+        variant.label(),
+        has.join(", ")
+    ))
+}

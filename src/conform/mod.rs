@@ -3,8 +3,10 @@
 //! fixture folder, or one generated from a seed) put to the engine one by
 //! one ([`run`]): move lists, verdicts on single placements, perft counts
 //! with their bonus counts, the move list at every turn of the suite's
-//! games, the shipped scenarios played through the game actions
-//! ([`scenarios`]), and games the engine plays itself, replayed by the rules. Each
+//! games, the shipped scenarios, a deal for each number of players and
+//! whole games played through the game actions ([`script`], with the
+//! refusals asked between their steps), and games the engine plays
+//! itself, replayed by the rules. Each
 //! answer is compared with the rules' ([`compare`]), a perft count that
 //! differs is drilled down to the first position where the move lists part
 //! ([`drill`]), and every case is a record ([`report`]).
@@ -14,14 +16,19 @@
 mod cases;
 pub mod compare;
 mod drill;
+mod refusals;
 pub mod report;
 pub mod run;
-mod scenarios;
+mod script;
 mod session;
 pub mod suite;
+mod sweep;
 
 pub use report::{
     CaseKind, CaseRecord, Divergence, Facts, Failure, FailureKind, Outcome, PlacementVerdict, Step, schema,
 };
 pub use run::{FAILURES_IN_A_ROW, Run, RunOptions, run};
-pub use suite::{ConformSuite, Generated, ScenarioCase, folder, generated, label_variant, variant_by_label};
+pub use script::{Move, moves_of};
+pub use suite::{
+    ConformSuite, GameCase, Generated, ScenarioCase, folder, generated, label_variant, values_of, variant_by_label,
+};

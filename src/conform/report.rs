@@ -56,8 +56,18 @@ pub enum CaseKind {
     Play,
     /// A shipped scenario played through the game actions (`newgame` or
     /// `start`, `deal`, `place`, `take`, `draw`, `pass`), each step's
-    /// verdict, events, scores and phase held to the rules'.
+    /// verdict, events, scores and phase held to the rules', and the
+    /// refusals asked between the steps.
     Scenarios,
+    /// A deal for a number of players given through the game actions
+    /// (`newgame`, `deal`) and the opening after it, with the refusals
+    /// asked between them (the deal with uneven hands, with a tile twice;
+    /// the opening tile at another cell).
+    Deals,
+    /// A whole game of the toolkit played through the game actions, action
+    /// by action, each step held to the rules', with the refusals asked
+    /// between the steps.
+    Actions,
 }
 
 impl CaseKind {
@@ -72,6 +82,8 @@ impl CaseKind {
             CaseKind::Games => "games",
             CaseKind::Play => "play",
             CaseKind::Scenarios => "scenarios",
+            CaseKind::Deals => "deals",
+            CaseKind::Actions => "actions",
         }
     }
 }

@@ -16,8 +16,9 @@ use crate::protocol::{Capability, End, EngineProcess, Hello, PROTOCOL_VERSION, P
 use crate::rules::Reading;
 
 use super::report::{CaseKind, CaseRecord, Failure, FailureKind, Outcome};
+use super::script::{Move, Script, Start};
 use super::session::{Session, Trouble, Verdict, garbage};
-use super::suite::{ConformSuite, ScenarioCase, variant_by_label};
+use super::suite::{ConformSuite, GameCase, ScenarioCase, variant_by_label};
 
 /// The exit status of a run ended by a signal (as a shell reports Ctrl-C).
 pub const INTERRUPTED: i32 = 130;
@@ -75,6 +76,8 @@ pub(super) enum Case<'a> {
     Games(&'a str, &'a Transcript, String),
     Play { seed: u64, players: usize, label: String },
     Scenario(&'a ScenarioCase),
+    Deal(&'a GameCase),
+    Actions(&'a GameCase),
 }
 
 impl Case<'_> {
@@ -87,6 +90,8 @@ impl Case<'_> {
             Case::Games(..) => CaseKind::Games,
             Case::Play { .. } => CaseKind::Play,
             Case::Scenario(_) => CaseKind::Scenarios,
+            Case::Deal(_) => CaseKind::Deals,
+            Case::Actions(_) => CaseKind::Actions,
         }
     }
 
@@ -98,6 +103,7 @@ impl Case<'_> {
             Case::Games(name, ..) => name.to_string(),
             Case::Play { seed, players, .. } => format!("seed-{seed}-{players}p"),
             Case::Scenario(c) => c.name.clone(),
+            Case::Deal(g) | Case::Actions(g) => g.name.clone(),
         }
     }
 
@@ -108,6 +114,7 @@ impl Case<'_> {
             Case::Perft(f) => f.variant.clone(),
             Case::Games(_, _, label) | Case::Play { label, .. } => label.clone(),
             Case::Scenario(c) => c.label.clone().unwrap_or_else(|_| c.variant.label()),
+            Case::Deal(g) | Case::Actions(g) => g.label.clone(),
         }
     }
 
@@ -119,17 +126,19 @@ impl Case<'_> {
             Case::Verdicts(..) => Capability::Judge,
             Case::Perft(..) => Capability::Perft,
             Case::Play { .. } => Capability::Play,
-            Case::Scenario(_) => Capability::Game,
+            Case::Scenario(_) | Case::Deal(_) | Case::Actions(_) => Capability::Game,
         })
     }
 }
 
 /// The suite's cases, in order: the refusals, move lists, verdicts, perft,
-/// the suite's games, the shipped scenarios, games the engine plays (the hand-picked edge
-/// positions first among the positions and perft counts).
+/// the suite's games, the shipped scenarios, the deals and the whole games
+/// played through the game actions, games the engine plays (the
+/// hand-picked edge positions first among the positions and perft counts).
 fn cases<'a>(suite: &'a ConformSuite, options: &RunOptions) -> Vec<Case<'a>> {
     let mut out: Vec<Case<'a>> = REFUSALS
         .iter()
+        .chain(super::refusals::MORE_REFUSALS.iter())
         .filter(|r| suite.variants.iter().any(|v| v.split('+').next() == r.label.split('+').next()))
         .map(Case::Refusal)
         .collect();
@@ -147,6 +156,8 @@ fn cases<'a>(suite: &'a ConformSuite, options: &RunOptions) -> Vec<Case<'a>> {
     // The shipped scenarios, each under every variant it runs under: the
     // game actions played step by step, scored without `play`.
     out.extend(suite.scenarios.iter().map(Case::Scenario));
+    out.extend(suite.deals.iter().map(Case::Deal));
+    out.extend(suite.actions.iter().map(Case::Actions));
     for (v, label) in suite.variants.iter().enumerate() {
         for i in 0..options.play {
             let seed = suite.seed.wrapping_add((v * options.play + i) as u64);
@@ -227,6 +238,26 @@ fn troubled(trouble: Trouble) -> (String, Failure) {
             (summary, failure(kind, f.request, vec![f.message], Some(f.stderr)))
         }
     }
+}
+
+/// What the rules make of a request the engine refused with `message`: a
+/// position they take under the case's variant, and a tile the refusal
+/// names that the variant's set holds, with the clauses behind the set.
+fn rules_take(request: &str, message: &str, variant: &crate::rules::Variant) -> Vec<String> {
+    let mut under = variant.clone();
+    let mut out = Vec::new();
+    if let Some(line) = request.strip_prefix("position ")
+        && let Ok(read) = crate::formats::notation::parse(line)
+    {
+        if let Some(v) = read.variant.as_deref().and_then(variant_by_label) {
+            under = v;
+        }
+        if crate::rules::Position::from_setup(&read.board, &read.hand, &under).is_ok() {
+            out.push(format!("the rules take this position under {}", under.label()));
+        }
+    }
+    out.extend(super::script::tile_note(message, &under));
+    out
 }
 
 /// Why the engine cannot run `case`, when it does not offer what it needs.
@@ -346,7 +377,29 @@ pub fn run(suite: &ConformSuite, options: &RunOptions) -> Result<Run, String> {
             Case::Perft(f) => super::cases::perft(&mut session, f),
             Case::Games(name, t, label) => super::cases::game(&mut session, name, t, label),
             Case::Play { seed, players, label } => super::cases::play(&mut session, *seed, *players, label),
-            Case::Scenario(c) => super::scenarios::scenario(&mut session, c),
+            Case::Scenario(c) => {
+                let moves: Vec<Move> = c.loaded.actions.iter().map(|&a| Move::Act(a)).collect();
+                let covers: Vec<String> = c.loaded.file.covers.iter().map(|c| c.to_string()).collect();
+                let (what, context) = (format!("scenario {}", c.name), covers.join(", "));
+                let script =
+                    Script { what: &what, start: Start::Scenario(&c.loaded), moves: &moves, context: &context };
+                super::script::run(&mut session, &script, &case.label())
+            }
+            Case::Deal(g) | Case::Actions(g) => {
+                let (what, context) = match case {
+                    Case::Deal(_) => (
+                        format!("the deal to {} players", g.players),
+                        "the deal (E2, S3, R16), each tile once (S1), the opener (E3, E7, S5)".to_string(),
+                    ),
+                    _ => (
+                        format!("game {}", g.name),
+                        "every rule of a whole game: deals, openings, turns, bonuses, draws and passes, the ends of rounds and of the game".to_string(),
+                    ),
+                };
+                let script =
+                    Script { what: &what, start: Start::Undealt(g.players), moves: &g.moves, context: &context };
+                super::script::run(&mut session, &script, &g.label)
+            }
         };
         match result {
             Ok(Verdict::Pass(summary)) => {
@@ -372,7 +425,15 @@ pub fn run(suite: &ConformSuite, options: &RunOptions) -> Result<Run, String> {
                 } else {
                     in_a_row = 0;
                 }
-                let (summary, failure) = troubled(trouble);
+                let (summary, mut failure) = troubled(trouble);
+                if let (FailureKind::Refused, Some(variant)) = (failure.kind, variant_by_label(&case.label())) {
+                    let message = failure.details.first().cloned().unwrap_or_default();
+                    failure.details.extend(rules_take(
+                        failure.request.as_deref().unwrap_or_default(),
+                        &message,
+                        &variant,
+                    ));
+                }
                 run.records.push(record(case, Outcome::Fail, summary, Some(failure)));
                 if options.fail_fast {
                     run.stopped = Some("--fail-fast: the first case that failed ends the run".into());

@@ -18,6 +18,8 @@ use crate::play::scenario::load_scenario_source;
 use crate::play::{LoadedScenario, Transcript, replay};
 use crate::rules::{Clause, Variant};
 
+use super::script::{Move, moves_of};
+
 /// What a conformance run checks.
 #[derive(Clone, Debug, Default)]
 pub struct ConformSuite {
@@ -34,8 +36,29 @@ pub struct ConformSuite {
     /// The suite's games: each file's name (without `games/` and `.json`)
     /// and its transcript.
     pub games: Vec<(String, Transcript)>,
-    /// The shipped scenarios, each under every variant it runs under.
+    /// The shipped scenarios, each under every variant it runs under and
+    /// under the labels the sweep adds ([`super::sweep`]).
     pub scenarios: Vec<ScenarioCase>,
+    /// A deal for each number of players under each variant, given through
+    /// the game actions, and the opening that follows it.
+    pub deals: Vec<GameCase>,
+    /// Games of the toolkit, each put to the engine action by action
+    /// through the game actions.
+    pub actions: Vec<GameCase>,
+}
+
+/// A game put to the engine through the game actions from `newgame`: its
+/// every deal given, then each action.
+#[derive(Clone, Debug)]
+pub struct GameCase {
+    /// The case's fixture name.
+    pub name: String,
+    /// The label it is played under.
+    pub label: String,
+    /// The number of players.
+    pub players: usize,
+    /// Its moves after `newgame`.
+    pub moves: Vec<Move>,
 }
 
 /// A shipped scenario under one of its variants, played through the game
@@ -96,22 +119,59 @@ pub fn label_of(variant: &Variant) -> Result<String, String> {
     })
 }
 
-/// Every shipped scenario under each of its variants.
+/// Every shipped scenario under each of its variants, each followed by the
+/// labels the sweep adds to it ([`super::sweep`]).
 fn shipped_scenario_cases() -> Result<Vec<ScenarioCase>, InputError> {
-    let mut out = Vec::new();
+    let mut loaded = Vec::new();
     for (file, text) in shipped_scenarios() {
         let source = Source::builtin(&format!("{SHIPPED_SCENARIO_FOLDER}/{file}"), text);
-        let loaded = load_scenario_source(source, &VariantChoice::default())?;
-        for variant in &loaded.variants {
-            out.push(ScenarioCase {
-                name: loaded.file.name.clone(),
-                loaded: loaded.clone(),
-                variant: variant.clone(),
-                label: label_of(variant),
-            });
-        }
+        loaded.push(load_scenario_source(source, &VariantChoice::default())?);
+    }
+    let own: Vec<Vec<ScenarioCase>> = loaded
+        .iter()
+        .map(|l| {
+            l.variants
+                .iter()
+                .map(|variant| ScenarioCase {
+                    name: l.file.name.clone(),
+                    loaded: l.clone(),
+                    variant: variant.clone(),
+                    label: label_of(variant),
+                })
+                .collect()
+        })
+        .collect();
+    let labels: Vec<Vec<String>> =
+        own.iter().map(|cases| cases.iter().filter_map(|c| c.label.clone().ok()).collect()).collect();
+    let swept = super::sweep::sweep(&loaded, &labels);
+    let mut out = Vec::new();
+    for ((cases, more), l) in own.into_iter().zip(swept).zip(&loaded) {
+        out.extend(cases);
+        out.extend(more.into_iter().map(|(label, variant)| ScenarioCase {
+            name: l.file.name.clone(),
+            loaded: l.clone(),
+            variant,
+            label: Ok(label),
+        }));
     }
     Ok(out)
+}
+
+/// Each reading's value under `variant`, by id, read at once (a rule set
+/// asked for one value at a time is written out whole each time).
+pub fn values_of(variant: &Variant) -> Vec<(Clause, String)> {
+    let written = serde_json::to_value(variant.rules()).unwrap_or_default();
+    crate::rules::READINGS
+        .iter()
+        .map(|r| {
+            let value = match written.get(r.name) {
+                Some(serde_json::Value::String(v)) => v.clone(),
+                Some(other) => other.to_string(),
+                None => String::new(),
+            };
+            (r.id, value)
+        })
+        .collect()
 }
 
 /// A variant by its label (`english+R4=no`): a shipped variant with the
@@ -120,15 +180,54 @@ pub fn variant_by_label(label: &str) -> Option<Variant> {
     label_variant(label).ok()
 }
 
+/// `label` with `reading` set to `value`: its override replaced, or
+/// dropped where the shipped variant has that value itself.
+pub(super) fn relabel(label: &str, reading: &crate::rules::Reading, value: &str) -> Option<String> {
+    let (name, overrides) = crate::protocol::message::read_label(label).ok()?;
+    let base = label_variant(&name).ok()?;
+    let own = values_of(&base).into_iter().find(|(id, _)| *id == reading.id).map(|(_, v)| v);
+    let mut out = name;
+    for (k, v) in overrides {
+        if crate::rules::Reading::find(&k).is_ok_and(|r| r.id != reading.id) {
+            out.push_str(&format!("+{k}={v}"));
+        }
+    }
+    if own.as_deref() != Some(value) {
+        out.push_str(&format!("+{}={value}", reading.id));
+    }
+    Some(out)
+}
+
+/// `variant` with `reading` set to `value`, read through its label where
+/// it has one (so that its clones share their tables, see
+/// [`label_variant`]).
+pub(super) fn with_value(variant: &Variant, reading: &crate::rules::Reading, value: &str) -> Option<Variant> {
+    relabel(&variant.label(), reading, value)
+        .and_then(|l| label_variant(&l).ok())
+        .or_else(|| variant.clone().with_rule(reading.name, value).ok())
+}
+
 /// A variant by its label, read as the engine protocol reads it: a shipped
 /// variant's name, then each reading changed on top of it, by id or by
 /// option name, each once. The error says what is wrong, in words.
+///
+/// Each label is read once in a process and its variant kept: the clones
+/// share one cache of the move generator's pattern tables, which a variant
+/// read afresh would compute again, case after case.
 pub fn label_variant(label: &str) -> Result<Variant, String> {
+    static READ: std::sync::OnceLock<std::sync::Mutex<std::collections::HashMap<String, Variant>>> =
+        std::sync::OnceLock::new();
+    let read = READ.get_or_init(Default::default);
+    if let Some(v) = read.lock().unwrap_or_else(|p| p.into_inner()).get(label) {
+        return Ok(v.clone());
+    }
     let (name, overrides) = crate::protocol::message::read_label(label)?;
     let base = builtin_variant(&name).ok_or_else(|| {
         format!("no shipped variant is called `{name}` (one of {})", crate::formats::shipped_variant_names())
     })?;
-    overrides.iter().try_fold(base, |v, (k, value)| v.with_rule(k, value).map_err(|e| e.to_string()))
+    let variant = overrides.iter().try_fold(base, |v, (k, value)| v.with_rule(k, value).map_err(|e| e.to_string()))?;
+    read.lock().unwrap_or_else(|p| p.into_inner()).insert(label.to_string(), variant.clone());
+    Ok(variant)
 }
 
 /// The hand-picked edge positions ([`crate::fixtures::edges`]) under the
@@ -216,7 +315,48 @@ pub fn generated(options: &Generated) -> Result<ConformSuite, InputError> {
     let labels = out.variants.clone();
     add_edges(&mut out, &labels).map_err(|e| InputError::whole_file("--seed", e))?;
     out.scenarios = shipped_scenario_cases()?;
+    add_games(&mut out).map_err(|e| InputError::whole_file("--seed", e))?;
     Ok(out)
+}
+
+/// Games of the toolkit per variant put to the engine action by action.
+pub const ACTION_GAMES: usize = 2;
+
+/// The suite's game cases: under each of its variants, a deal for each
+/// number of players the deal table allows (2 to 8) with the opening that
+/// follows, and [`ACTION_GAMES`] whole games of the toolkit (the number of
+/// players and the strategy changing from game to game), all dealt from
+/// the suite's seed. The error: a game the rules do not play back (a bug).
+fn add_games(out: &mut ConformSuite) -> Result<(), String> {
+    use crate::play::{MAX_ROUNDS, Stop, Strategy, play};
+    let seed = out.seed;
+    for (v, label) in out.variants.iter().enumerate() {
+        let Some(variant) = variant_by_label(label) else { continue };
+        for players in 2..=8 {
+            if crate::game::Game::check_deal(&variant, players).is_err() {
+                continue;
+            }
+            let game = crate::game::Game::deal(variant.clone(), players, seed.wrapping_add(players as u64))?;
+            let mut moves = moves_of(&variant, players, game.events())?;
+            if let Some(&opening) = game.legal_actions().first() {
+                moves.push(Move::Act(opening));
+            }
+            out.deals.push(GameCase { name: format!("{players}-players"), label: label.clone(), players, moves });
+        }
+        for j in 0..ACTION_GAMES {
+            let players = 2 + (ACTION_GAMES * v + j) % 7;
+            let strategy = if j % 2 == 0 { Strategy::Random } else { Strategy::Greedy };
+            let game_seed = seed.wrapping_add(1000 + (ACTION_GAMES * v + j) as u64);
+            if crate::game::Game::check_deal(&variant, players).is_err() {
+                continue;
+            }
+            let played = play(&variant, players, game_seed, strategy, Stop::End, MAX_ROUNDS)?;
+            let moves = moves_of(&variant, players, played.game.events())?;
+            let name = format!("{strategy}-{players}p-seed-{game_seed}");
+            out.actions.push(GameCase { name, label: label.clone(), players, moves });
+        }
+    }
+    Ok(())
 }
 
 /// A game's name from its path in a suite: `games/NAME.json`.
@@ -342,5 +482,6 @@ write the suite again with `quadominos fixtures --out`",
     let labels = out.variants.clone();
     add_edges(&mut out, &labels).map_err(|e| InputError::whole_file(&dir.display().to_string(), e))?;
     out.scenarios = shipped_scenario_cases()?;
+    add_games(&mut out).map_err(|e| InputError::whole_file(&dir.display().to_string(), e))?;
     Ok(out)
 }

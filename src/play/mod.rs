@@ -1,8 +1,9 @@
 //! Driving the game engine: whole games played by a strategy
 //! ([`strategy`]), rule scenarios played action by action and compared
 //! across variants and readings ([`scenario`]), the transcripts games are
-//! written down in ([`transcript`]), and the replay that checks anyone's
-//! transcript against the rules ([`replay`]).
+//! written down in ([`transcript`]), the replay that checks anyone's
+//! transcript against the rules ([`replay`]), and how often each reading
+//! changes a game's outcome over many seeded games ([`impact`]).
 //!
 //! May use: model, rules, game, solve, formats, error. It is a part of its
 //! own, not inside `game`, because the `best` strategy plays the native
@@ -10,6 +11,7 @@
 //! inside `game` the two would use each other. Scenarios and transcripts are
 //! files, read with `formats`.
 
+pub mod impact;
 pub mod replay;
 pub mod scenario;
 pub mod strategy;

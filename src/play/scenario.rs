@@ -293,53 +293,14 @@ impl LoadedScenario {
     /// [`LoadedScenario::run`], with the table at the start and after each
     /// action (one more table than actions), for a page that shows them.
     pub fn run_with_tables(&self, variant: &Variant) -> Result<(Run, Vec<Table>), InputError> {
-        let mut tables = Vec::new();
-        let run = self.run_watched(variant, &mut |game| tables.push(Table::of(game)))?;
-        Ok((run, tables))
+        Ok(run_game_with_tables(&self.file.name, self.start(variant)?, &self.actions))
     }
 
     /// Plays the scenario, showing `each` the game at the start and after
     /// each action.
     fn run_watched(&self, variant: &Variant, each: &mut dyn FnMut(&Game)) -> Result<Run, InputError> {
-        let mut game = self.start(variant)?;
-        each(&game);
-        let setup = game.events().to_vec();
-        let mut steps = Vec::new();
-        for &action in &self.actions {
-            let before = game.events().len();
-            let seat = game.to_move();
-            let outcome = game.apply(action);
-            let events = game.events().get(before..).unwrap_or_default().to_vec();
-            let score = events.iter().filter(|e| e.seat.is_some() && e.seat == seat).map(|e| e.score).sum::<i64>();
-            let (verdict, reason, clauses) = match outcome {
-                Ok(()) => ("accepted", None, Vec::new()),
-                Err(refusal) => ("refused", Some(refusal.to_string()), refusal.clauses(game.variant())),
-            };
-            each(&game);
-            steps.push(StepOutcome {
-                action: describe(action),
-                verdict,
-                reason,
-                clauses,
-                events,
-                score,
-                scores: game.scores().to_vec(),
-                phase: phase_name(game.phase()),
-            });
-        }
-        let winner = match game.phase() {
-            Phase::GameOver { winner } => Some(winner),
-            _ => None,
-        };
-        Ok(Run {
-            scenario: self.file.name.clone(),
-            variant: variant.label(),
-            setup,
-            steps,
-            scores: game.scores().to_vec(),
-            phase: phase_name(game.phase()),
-            winner,
-        })
+        let game = self.start(variant)?;
+        Ok(run_actions(&self.file.name, game, &self.actions, each))
     }
 
     /// Where the run departs from the scenario's expectations for `variant`:
@@ -377,6 +338,60 @@ impl LoadedScenario {
         }
         failures
     }
+}
+
+/// Plays `actions` one by one on `game` (a scenario's start, or a dealt
+/// game), each refused one leaving the game as it was, and records each
+/// one's outcome as a run named `scenario`; `each` is shown the game at the
+/// start and after each action.
+fn run_actions(scenario: &str, mut game: Game, actions: &[Action], each: &mut dyn FnMut(&Game)) -> Run {
+    each(&game);
+    let setup = game.events().to_vec();
+    let mut steps = Vec::new();
+    for &action in actions {
+        let before = game.events().len();
+        let seat = game.to_move();
+        let outcome = game.apply(action);
+        let events = game.events().get(before..).unwrap_or_default().to_vec();
+        let score = events.iter().filter(|e| e.seat.is_some() && e.seat == seat).map(|e| e.score).sum::<i64>();
+        let (verdict, reason, clauses) = match outcome {
+            Ok(()) => ("accepted", None, Vec::new()),
+            Err(refusal) => ("refused", Some(refusal.to_string()), refusal.clauses(game.variant())),
+        };
+        each(&game);
+        steps.push(StepOutcome {
+            action: describe(action),
+            verdict,
+            reason,
+            clauses,
+            events,
+            score,
+            scores: game.scores().to_vec(),
+            phase: phase_name(game.phase()),
+        });
+    }
+    let winner = match game.phase() {
+        Phase::GameOver { winner } => Some(winner),
+        _ => None,
+    };
+    Run {
+        scenario: scenario.to_string(),
+        variant: game.variant().label(),
+        setup,
+        steps,
+        scores: game.scores().to_vec(),
+        phase: phase_name(game.phase()),
+        winner,
+    }
+}
+
+/// [`run_actions`] with the table at the start and after each action (one
+/// more table than actions), for a page that shows them: how a game played
+/// by a strategy is laid beside another on a comparison's page.
+pub fn run_game_with_tables(scenario: &str, game: Game, actions: &[Action]) -> (Run, Vec<Table>) {
+    let mut tables = Vec::new();
+    let run = run_actions(scenario, game, actions, &mut |game| tables.push(Table::of(game)));
+    (run, tables)
 }
 
 /// The table at one moment of a run: what a page draws and lists.
@@ -608,53 +623,89 @@ pub fn compare_each(
     variants: impl IntoIterator<Item = Result<Variant, InputError>>,
     mut watch: impl FnMut(usize) -> Result<(), InputError>,
 ) -> Result<Comparison, InputError> {
-    let mut reference: Option<Run> = None;
-    let mut names: Vec<String> = Vec::new();
-    let mut final_scores: Vec<(String, Vec<i64>)> = Vec::new();
-    let mut differences: Vec<Difference> = Vec::new();
-    let mut differing = 0;
-    let mut parting: Vec<Parting> = Vec::new();
+    let mut comparer = Comparer::new(&loaded.file.name);
     for (made, variant) in variants.into_iter().enumerate() {
         watch(made)?;
-        let run = loaded.run(&variant?)?;
-        names.push(run.variant.clone());
-        final_scores.push((run.variant.clone(), run.scores.clone()));
-        let Some(first) = &reference else {
-            reference = Some(run);
-            continue;
+        comparer.add(loaded.run(&variant?)?);
+    }
+    Ok(comparer.finish())
+}
+
+/// A comparison built run by run, keeping only the first run (the
+/// reference) and where each later one parts from it: the runs of one
+/// scenario under several variants, or games played side by side.
+#[derive(Debug)]
+pub struct Comparer {
+    scenario: String,
+    reference: Option<Run>,
+    names: Vec<String>,
+    final_scores: Vec<(String, Vec<i64>)>,
+    differences: Vec<Difference>,
+    differing: usize,
+    parting: Vec<Parting>,
+}
+
+impl Comparer {
+    /// An empty comparison of runs of `scenario`.
+    pub fn new(scenario: &str) -> Comparer {
+        Comparer {
+            scenario: scenario.to_string(),
+            reference: None,
+            names: Vec::new(),
+            final_scores: Vec::new(),
+            differences: Vec::new(),
+            differing: 0,
+            parting: Vec::new(),
+        }
+    }
+
+    /// Adds one run: the first is the reference every later one is
+    /// compared with.
+    pub fn add(&mut self, run: Run) {
+        self.names.push(run.variant.clone());
+        self.final_scores.push((run.variant.clone(), run.scores.clone()));
+        let Some(first) = &self.reference else {
+            self.reference = Some(run);
+            return;
         };
         let actions = parting_actions(first, &run);
         if !actions.is_empty() {
-            parting.push(Parting { variant: run.variant.clone(), actions });
+            self.parting.push(Parting { variant: run.variant.clone(), actions });
         }
         let at = first.steps.iter().zip(&run.steps).enumerate().find(|(_, (a, b))| !same_step(a, b));
         let Some((i, (mine, theirs))) = at else {
-            if first.scores != run.scores || first.phase != run.phase {
-                differing += 1;
+            // One run may be longer than the other: the first where only
+            // one has a step is where they part.
+            if first.steps.len() != run.steps.len() || first.scores != run.scores || first.phase != run.phase {
+                self.differing += 1;
             }
-            continue;
+            return;
         };
-        differing += 1;
+        self.differing += 1;
         let theirs = side(&run.variant, theirs);
-        match differences.iter_mut().find(|d| d.action == i + 1) {
+        match self.differences.iter_mut().find(|d| d.action == i + 1) {
             Some(d) => d.sides.push(theirs),
-            None => differences.push(Difference {
+            None => self.differences.push(Difference {
                 action: i + 1,
                 description: mine.action.clone(),
                 sides: vec![side(&first.variant, mine), theirs],
             }),
         }
     }
-    differences.sort_by_key(|d| d.action);
-    Ok(Comparison {
-        scenario: loaded.file.name.clone(),
-        variants: names,
-        baseline: None,
-        final_scores,
-        differences,
-        differing,
-        parting,
-    })
+
+    /// The comparison of every run added.
+    pub fn finish(mut self) -> Comparison {
+        self.differences.sort_by_key(|d| d.action);
+        Comparison {
+            scenario: self.scenario,
+            variants: self.names,
+            baseline: None,
+            final_scores: self.final_scores,
+            differences: self.differences,
+            differing: self.differing,
+            parting: self.parting,
+        }
+    }
 }
 
 /// Readings to vary, each once, in the order first named.

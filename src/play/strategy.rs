@@ -88,6 +88,9 @@ pub struct Played {
     /// Why it stopped: the game is over, the rounds asked for are played, or
     /// the most rounds allowed are played with nobody at the target.
     pub ended: Ended,
+    /// Every action taken, in order, from the first deal on: what plays the
+    /// same game again from the same deal (a page of two games side by side).
+    pub actions: Vec<Action>,
 }
 
 impl Played {
@@ -117,17 +120,18 @@ pub fn play(
     };
     let mut chooser =
         Chooser { rng: ChaCha8Rng::seed_from_u64(seed ^ 0x5175_6164_6f6d_696e), plan: VecDeque::new(), planner };
+    let mut actions = Vec::new();
     loop {
         match game.phase() {
-            Phase::GameOver { .. } => return Ok(Played { game, ended: Ended::GameOver }),
+            Phase::GameOver { .. } => return Ok(Played { game, ended: Ended::GameOver, actions }),
             Phase::RoundOver => {
                 if let Stop::Rounds(k) = stop
                     && game.round() >= k
                 {
-                    return Ok(Played { game, ended: Ended::RoundsAsked });
+                    return Ok(Played { game, ended: Ended::RoundsAsked, actions });
                 }
                 if game.round() >= max_rounds {
-                    return Ok(Played { game, ended: Ended::RoundLimit });
+                    return Ok(Played { game, ended: Ended::RoundLimit, actions });
                 }
             }
             _ => {}
@@ -138,6 +142,7 @@ pub fn play(
         };
         let round = game.round();
         game.apply(action).map_err(|r| format!("internal error: the engine refused its own action {action}: {r}"))?;
+        actions.push(action);
         if action == Action::NextRound && game.round() == round {
             return Err(format!(
                 "round {} cannot start: each of {MAX_DEALS} deals in a row gave tied heaviest tiles, and R11 says \

@@ -10,6 +10,7 @@ use crate::model::{Cell, Corners, TileId};
 use crate::play::{MAX_ROUNDS, Stop, Strategy, play};
 use crate::rules::{Placement, Position, READINGS, Variant, Verdict, judge};
 
+use super::knockout::Shadow;
 use super::message::{
     Capability, End, GameLines, Hello, JudgeLine, PROTOCOL_VERSION, PROTOCOL_VERSION_1, PerftLines, Request,
     divide_line, move_line, read_label, shorten,
@@ -48,6 +49,13 @@ pub struct Engine {
     /// The game the game actions play, under the variant in force when it
     /// started.
     game: Option<Game>,
+    /// What a mutant with a rule of the game path knocked out keeps of its
+    /// own over the game.
+    shadow: Shadow,
+    /// Each label read so far and its variant: a variant read afresh would
+    /// compute the move generator's pattern tables again, request after
+    /// request, where its clones share them.
+    read: std::collections::HashMap<String, Variant>,
 }
 
 impl Engine {
@@ -64,19 +72,21 @@ impl Engine {
             board: Vec::new(),
             hand: Vec::new(),
             game: None,
+            shadow: Shadow::default(),
+            read: std::collections::HashMap::new(),
         })
     }
 
     /// This engine made wrong by `mutant`'s bug (the mutation test's wrong
     /// engines).
     pub fn with_mutant(mut self, mutant: Mutant) -> Engine {
-        self.mutant = Some(mutant);
         self.variant = mutant.rules_for(&self.asked);
+        self.mutant = Some(mutant);
         self
     }
 
     fn bug(&self) -> Option<Bug> {
-        self.mutant.map(|m| m.bug)
+        self.mutant.as_ref().map(|m| m.bug)
     }
 
     /// A move's line as this engine reports it.
@@ -89,8 +99,21 @@ impl Engine {
 
     /// Sets the variant asked for, and the rules answered for.
     fn set_variant(&mut self, asked: Variant) {
-        self.variant = self.mutant.map_or_else(|| asked.clone(), |m| m.rules_for(&asked));
+        self.variant = self.played(&asked);
         self.asked = asked;
+    }
+
+    /// The rules this engine answers for when `asked` is asked for: those,
+    /// or a mutant's own (each kept, as labels are).
+    fn played(&mut self, asked: &Variant) -> Variant {
+        let Some(mutant) = &self.mutant else { return asked.clone() };
+        let key = format!("played as {}", asked.label());
+        if let Some(v) = self.read.get(&key) {
+            return v.clone();
+        }
+        let v = mutant.rules_for(asked);
+        self.read.insert(key, v.clone());
+        v
     }
 
     /// The variant in force.
@@ -258,14 +281,31 @@ impl Engine {
 
     /// A game action: the events it caused, the scores and the phase after
     /// it; a refusal is an `error` naming the clauses behind it, and
-    /// changes nothing.
+    /// changes nothing. A mutant with a rule of the game path knocked out
+    /// answers some of them otherwise ([`super::knockout`]).
     fn game_action(&mut self, request: &Request) -> Result<Vec<String>, String> {
+        let knockout = self.mutant.as_ref().and_then(Mutant::knockout);
+        if let Some(tiles) = self.game_tiles(request)
+            && let Some(tile) = self.mutant.as_ref().and_then(|m| m.lacks(&tiles, &self.variant))
+        {
+            return Err(format!("tile {tile} is not in the {} tile set", self.variant.tile_set().name()));
+        }
+        if let (Some(k), Some(game)) = (knockout, self.game.as_mut())
+            && let Some(answer) = k.instead(&mut self.shadow, game, request)
+        {
+            return answer.and_then(|mut lines| {
+                self.shadow.reported(&mut lines);
+                lines.lines()
+            });
+        }
+        let prior = knockout.and(self.game.as_ref()).map(Game::trial);
         let before = match request {
             Request::NewGame { players, seed } => {
                 let game = match seed {
                     Some(seed) => Game::deal(self.variant.clone(), *players, *seed)?,
                     None => Game::undealt(self.variant.clone(), *players, 0)?,
                 };
+                self.shadow = Shadow::new(*players);
                 self.game = Some(game);
                 0
             }
@@ -284,6 +324,7 @@ impl Engine {
                         ps.iter().map(|p| p.to_string()).collect::<Vec<_>>().join("; ")
                     )
                 })?;
+                self.shadow = Shadow::new(game.players());
                 self.game = Some(game);
                 0
             }
@@ -311,13 +352,29 @@ impl Engine {
             }
         };
         let game = self.game.as_ref().ok_or("internal error: no game")?;
-        GameLines {
+        let mut lines = GameLines {
             events: game.events().get(before..).unwrap_or_default().to_vec(),
             scores: game.scores().to_vec(),
             phase: crate::play::scenario::phase_name(game.phase()).to_string(),
             seat: game.to_move(),
+        };
+        if let Some(k) = knockout {
+            let prior = prior.unwrap_or_else(|| game.trial());
+            k.after(&mut self.shadow, &prior, game, request, &mut lines);
+            self.shadow.reported(&mut lines);
         }
-        .lines()
+        lines.lines()
+    }
+
+    /// The tiles a game request gives: a start's or a deal's.
+    fn game_tiles(&self, request: &Request) -> Option<Vec<TileId>> {
+        match request {
+            Request::Start(g) => Some(
+                g.hands.iter().flatten().chain(&g.well).copied().chain(g.board.iter().map(|(_, c)| c.id())).collect(),
+            ),
+            Request::Deal(Some((hands, well))) => Some(hands.iter().flatten().chain(well).copied().collect()),
+            _ => None,
+        }
     }
 
     /// `position BOARD HAND [VARIANT]`: the position and, with a third
@@ -328,15 +385,15 @@ impl Engine {
             Some(label) => self.by_label(label)?,
             None => self.asked.clone(),
         };
-        let rules = self.mutant.map_or_else(|| asked.clone(), |m| m.rules_for(&asked));
+        let rules = self.played(&asked);
         if let Err(ps) = Position::from_setup(&read.board, &read.hand, &rules) {
             let words: Vec<String> = ps.iter().map(|p| p.to_string()).collect();
-            if !self.mutant.is_some_and(|m| m.accepts(&words)) {
+            if !self.mutant.as_ref().is_some_and(|m| m.accepts(&words)) {
                 return Err(problems(&ps));
             }
         }
         let board: crate::model::Board = read.board.iter().copied().collect();
-        if let Some(why) = self.mutant.and_then(|m| m.refuses(&board, &read.hand, &rules)) {
+        if let Some(why) = self.mutant.as_ref().and_then(|m| m.refuses(&board, &read.hand, &rules)) {
             return Err(format!("the position does not load: {why}"));
         }
         self.set_variant(asked);
@@ -364,14 +421,19 @@ impl Engine {
     /// A variant by its label: a shipped variant, or the engine's own by
     /// its name, with the label's readings and then the house rules. A
     /// label that gives a reading twice is refused, as everywhere.
-    fn by_label(&self, label: &str) -> Result<Variant, String> {
+    fn by_label(&mut self, label: &str) -> Result<Variant, String> {
+        if let Some(v) = self.read.get(label) {
+            return Ok(v.clone());
+        }
         let (name, written) = read_label(label)?;
         let base = if name == self.own.name() {
             self.own.clone()
         } else {
             builtin_variant(&name).ok_or_else(|| format!("no variant is called `{}`", shorten(&name)))?
         };
-        apply(apply(base, &written)?, &self.forced)
+        let variant = apply(apply(base, &written)?, &self.forced)?;
+        self.read.insert(label.to_string(), variant.clone());
+        Ok(variant)
     }
 }
 

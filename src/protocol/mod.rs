@@ -15,6 +15,7 @@
 
 pub mod client;
 pub mod engine;
+pub mod knockout;
 pub mod message;
 pub mod mutant;
 

@@ -1,28 +1,44 @@
 //! Wrong engines made from the reference, each with one plausible bug, for
 //! the mutation test of the conformance suite (`quadominos engine --mutant
-//! NAME`, a hidden switch): an engine that reads one reading otherwise
-//! while it says it plays the variant asked for, one whose tile set keeps
-//! 0-2-4-5, one that takes positions it must refuse, one whose perft counts
-//! a bonus only on lines that reach the full depth, and so on. The suite is
-//! as strong as the mutants it catches; every report must name the clause
-//! (or the protocol's word) behind the bug.
+//! NAME`, a hidden switch): an engine that plays another value of one
+//! reading where the variant asked for has a given value, while it says it
+//! plays the variant asked for; one with a rule of the game path knocked
+//! out ([`super::knockout`]); one whose tile set keeps 0-2-4-5, one that
+//! takes positions it must refuse, one whose perft counts a bonus only on
+//! lines that reach the full depth, and so on. The suite is as strong as
+//! the mutants it catches; every report must name the clause (or the
+//! protocol's word) behind the bug.
 
 use crate::formats::MoveRecord;
 use crate::model::{Board, TileId};
-use crate::rules::{Clause, READINGS, Variant};
+use crate::rules::{Clause, READINGS, Reading, Variant};
+
+use super::knockout::Knockout;
 
 /// What a mutant gets wrong.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Bug {
-    /// Plays under another value of this reading than the variant asked
-    /// for, while its transcripts record the variant asked for.
-    Reading(Clause),
+    /// Where the variant asked for gives `reading` the value `from`, plays
+    /// `to` instead, while its transcripts record the variant asked for.
+    Value {
+        /// The reading.
+        reading: Clause,
+        /// The value it does not play.
+        from: &'static str,
+        /// The value it plays in its place.
+        to: &'static str,
+    },
+    /// A rule of the game path knocked out.
+    Knockout(Knockout),
     /// Its full set keeps 0-2-4-5 (126 tiles): positions holding it load.
     Keeps0245,
     /// Its full set leaves out 0-1-4-5 instead of 0-2-4-5.
     MissesAnotherTile,
     /// Its beginner set holds tiles with a 5.
     BeginnerWithFives,
+    /// Its beginner set leaves out the tiles with a 0 (it is built from the
+    /// values 1 to 4).
+    BeginnerWithoutZeros,
     /// `judge` takes an orientation R1 forbids as if any arrangement were
     /// allowed.
     JudgeAnyOrientation,
@@ -53,78 +69,129 @@ pub enum Bug {
     DropsTilesOutsideTheSet,
 }
 
-/// A wrong engine: its name (`--mutant NAME`), the bug in words, and what a
-/// report on it must name: the clause behind the bug, or the protocol's word
-/// for what it breaks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// A wrong engine: its name (`--mutant NAME`), the bug, what it gets wrong
+/// in words, and what a report on it must name: the clause behind the bug
+/// (any one of those listed, as the variant's text words it), or the
+/// protocol's word for what it breaks.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Mutant {
-    /// The name, e.g. `reading-R4` or `keeps-0-2-4-5`.
-    pub name: &'static str,
-    /// The bug, in words.
+    /// The name, e.g. `R4=yes-as-no` or `keeps-0-2-4-5`.
+    pub name: String,
+    /// The bug.
     pub bug: Bug,
-    /// What a report on it must name.
-    pub names: &'static str,
+    /// The bug, in words.
+    pub what: String,
+    /// What a report on it must name, any one of them.
+    pub names: Vec<&'static str>,
 }
 
-/// Every mutant but those of the readings.
-const OTHERS: [Mutant; 14] = [
-    Mutant { name: "keeps-0-2-4-5", bug: Bug::Keeps0245, names: "S1" },
-    Mutant { name: "misses-0-1-4-5", bug: Bug::MissesAnotherTile, names: "S1" },
-    Mutant { name: "beginner-with-fives", bug: Bug::BeginnerWithFives, names: "E19" },
-    Mutant { name: "judge-any-orientation", bug: Bug::JudgeAnyOrientation, names: "R1" },
-    Mutant { name: "accepts-disconnected", bug: Bug::AcceptsDisconnected, names: "S10" },
-    Mutant { name: "accepts-repeated-tiles", bug: Bug::AcceptsRepeated, names: "S1" },
-    Mutant { name: "accepts-cell-twice", bug: Bug::AcceptsCellTwice, names: "S10" },
-    Mutant { name: "accepts-forbidden-orientation", bug: Bug::AcceptsForbiddenOrientation, names: "R1" },
-    Mutant { name: "bonus-on-full-lines-only", bug: Bug::BonusOnFullLinesOnly, names: "R7" },
-    Mutant { name: "perft-off-by-one", bug: Bug::PerftOffByOne, names: "perft" },
-    Mutant { name: "matched-miscounted", bug: Bug::MatchedMiscounted, names: "matched" },
-    Mutant { name: "judge-ignores-R9", bug: Bug::JudgeIgnoresR9, names: "R9" },
-    Mutant { name: "refusal-clears", bug: Bug::RefusalClears, names: "changes nothing" },
-    Mutant { name: "drops-tiles-outside-the-set", bug: Bug::DropsTilesOutsideTheSet, names: "E19" },
-];
+impl Mutant {
+    fn of(name: &str, bug: Bug, what: &str, names: &[&'static str]) -> Mutant {
+        Mutant { name: name.to_string(), bug, what: what.to_string(), names: names.to_vec() }
+    }
+}
 
-/// The names of the reading mutants, `reading-R1` to `reading-R27`.
+/// Every mutant but those of the readings and the game path's rules.
+fn others() -> Vec<Mutant> {
+    vec![
+        Mutant::of("keeps-0-2-4-5", Bug::Keeps0245, "its full set keeps 0-2-4-5", &["S1"]),
+        Mutant::of("misses-0-1-4-5", Bug::MissesAnotherTile, "its full set leaves out 0-1-4-5, not 0-2-4-5", &["S1"]),
+        Mutant::of("beginner-with-fives", Bug::BeginnerWithFives, "its beginner set holds tiles with a 5", &["E19"]),
+        Mutant::of(
+            "beginner-without-zeros",
+            Bug::BeginnerWithoutZeros,
+            "its beginner set leaves out the tiles with a 0",
+            &["E19"],
+        ),
+        Mutant::of("judge-any-orientation", Bug::JudgeAnyOrientation, "`judge` takes orientations R1 forbids", &["R1"]),
+        Mutant::of(
+            "accepts-disconnected",
+            Bug::AcceptsDisconnected,
+            "`position` takes a board not connected through sides",
+            &["S10"],
+        ),
+        Mutant::of("accepts-repeated-tiles", Bug::AcceptsRepeated, "`position` takes a tile given twice", &["S1"]),
+        Mutant::of("accepts-cell-twice", Bug::AcceptsCellTwice, "`position` takes two tiles in one cell", &["S10"]),
+        Mutant::of(
+            "accepts-forbidden-orientation",
+            Bug::AcceptsForbiddenOrientation,
+            "`position` takes a board tile in an orientation R1 forbids",
+            &["R1"],
+        ),
+        Mutant::of(
+            "bonus-on-full-lines-only",
+            Bug::BonusOnFullLinesOnly,
+            "perft counts a bonus placement only on lines that reach the full depth",
+            &["R7"],
+        ),
+        Mutant::of(
+            "perft-off-by-one",
+            Bug::PerftOffByOne,
+            "`perft D` and `divide D` count D - 1 placements",
+            &["perft"],
+        ),
+        Mutant::of(
+            "matched-miscounted",
+            Bug::MatchedMiscounted,
+            "four matched corners are reported as three",
+            &["matched"],
+        ),
+        Mutant::of("judge-ignores-R9", Bug::JudgeIgnoresR9, "`judge` scores every legal placement its weight", &["R9"]),
+        Mutant::of(
+            "refusal-clears",
+            Bug::RefusalClears,
+            "a refused `position` clears the position in force",
+            &["changes nothing"],
+        ),
+        Mutant::of(
+            "drops-tiles-outside-the-set",
+            Bug::DropsTilesOutsideTheSet,
+            "tiles outside a new variant's set are dropped, not the position refused",
+            &["E19"],
+        ),
+    ]
+}
+
+/// The value mutants: for every reading, each value played as each other
+/// value, named `R13=nobody-collects-as-each-loses-own`.
+fn values() -> Vec<Mutant> {
+    let mut out = Vec::new();
+    for reading in READINGS.iter() {
+        for (from, _) in reading.values {
+            for (to, _) in reading.values.iter().filter(|(to, _)| to != from) {
+                out.push(Mutant {
+                    name: format!("{}={from}-as-{to}", reading.id),
+                    bug: Bug::Value { reading: reading.id, from, to },
+                    what: format!("{} ({}) = {from} played as {to}", reading.id, reading.name),
+                    names: vec![id_name(reading)],
+                });
+            }
+        }
+    }
+    out
+}
+
+/// The readings' ids as words, R1 to R27.
 const READING_NAMES: [&str; 27] = [
-    "reading-R1",
-    "reading-R2",
-    "reading-R3",
-    "reading-R4",
-    "reading-R5",
-    "reading-R6",
-    "reading-R7",
-    "reading-R8",
-    "reading-R9",
-    "reading-R10",
-    "reading-R11",
-    "reading-R12",
-    "reading-R13",
-    "reading-R14",
-    "reading-R15",
-    "reading-R16",
-    "reading-R17",
-    "reading-R18",
-    "reading-R19",
-    "reading-R20",
-    "reading-R21",
-    "reading-R22",
-    "reading-R23",
-    "reading-R24",
-    "reading-R25",
-    "reading-R26",
-    "reading-R27",
+    "R1", "R2", "R3", "R4", "R5", "R6", "R7", "R8", "R9", "R10", "R11", "R12", "R13", "R14", "R15", "R16", "R17",
+    "R18", "R19", "R20", "R21", "R22", "R23", "R24", "R25", "R26", "R27",
 ];
 
-/// Every mutant: one for each reading, then the others.
+/// A reading's id as a static word, for what a report must name.
+fn id_name(reading: &Reading) -> &'static str {
+    READING_NAMES.get(usize::from(reading.id.number()).saturating_sub(1)).copied().unwrap_or("R")
+}
+
+/// Every mutant: each value of each reading played as each other value,
+/// each rule of the game path knocked out, then the others.
 pub fn mutants() -> Vec<Mutant> {
-    let readings = READINGS.iter().zip(READING_NAMES).map(|(r, name)| Mutant {
-        name,
-        bug: Bug::Reading(r.id),
-        // The reading's id, as the report's clauses or its transcript
-        // difference gives it.
-        names: name.strip_prefix("reading-").unwrap_or(name),
+    let knockouts = Knockout::every().into_iter().map(|k| Mutant {
+        name: k.name.to_string(),
+        bug: Bug::Knockout(k.knockout),
+        what: k.what.to_string(),
+        names: k.names.to_vec(),
     });
-    readings.chain(OTHERS).collect()
+    values().into_iter().chain(knockouts).chain(others()).collect()
 }
 
 /// The mutant called `name`.
@@ -133,19 +200,23 @@ pub fn find(name: &str) -> Option<Mutant> {
 }
 
 impl Mutant {
-    /// The rules this mutant plays for `asked`: another value of its
-    /// reading (the first the reading lists that differs and applies), or
-    /// the rules asked for.
+    /// The rules this mutant plays for `asked`: its value in place of the
+    /// one it does not play, or the rules asked for.
     pub fn rules_for(&self, asked: &Variant) -> Variant {
-        let Bug::Reading(id) = self.bug else { return asked.clone() };
-        let Some(reading) = READINGS.iter().find(|r| r.id == id) else { return asked.clone() };
-        let now = asked.rules().get(reading.name);
-        reading
-            .values
-            .iter()
-            .filter(|(v, _)| Some(v.to_string()) != now)
-            .find_map(|(v, _)| asked.clone().with_rule(reading.name, v).ok())
-            .unwrap_or_else(|| asked.clone())
+        let Bug::Value { reading, from, to } = self.bug else { return asked.clone() };
+        let Some(reading) = READINGS.iter().find(|r| r.id == reading) else { return asked.clone() };
+        if asked.rules().get(reading.name).as_deref() != Some(from) {
+            return asked.clone();
+        }
+        asked.clone().with_rule(reading.name, to).unwrap_or_else(|_| asked.clone())
+    }
+
+    /// The rule of the game path it knocks out, if it is such a mutant.
+    pub fn knockout(&self) -> Option<Knockout> {
+        match self.bug {
+            Bug::Knockout(k) => Some(k),
+            _ => None,
+        }
     }
 
     /// Whether `position` takes a position the rules refuse for these
@@ -166,10 +237,21 @@ impl Mutant {
 
     /// Why `position` refuses a position the rules take, if it does.
     pub fn refuses(&self, board: &Board, hand: &[TileId], variant: &Variant) -> Option<String> {
-        let missing: TileId = "0-1-4-5".parse().ok()?;
-        let full = variant.tile_set().name() == "full";
-        (self.bug == Bug::MissesAnotherTile && full && (hand.contains(&missing) || board.holds_tile(missing)))
-            .then(|| "tile 0-1-4-5 is not in the full tile set".to_string())
+        let held: Vec<TileId> = hand.iter().copied().chain(board.tiles().iter().map(|(_, c)| c.id())).collect();
+        self.lacks(&held, variant).map(|t| format!("tile {t} is not in the {} tile set", variant.tile_set().name()))
+    }
+
+    /// The first of `tiles` this mutant's tile set for `variant` lacks
+    /// though the rules' holds it.
+    pub fn lacks(&self, tiles: &[TileId], variant: &Variant) -> Option<TileId> {
+        match (self.bug, variant.tile_set().name()) {
+            (Bug::MissesAnotherTile, "full") => {
+                let missing: TileId = "0-1-4-5".parse().ok()?;
+                tiles.contains(&missing).then_some(missing)
+            }
+            (Bug::BeginnerWithoutZeros, "beginner") => tiles.iter().copied().find(|t| t.values().contains(&0)),
+            _ => None,
+        }
     }
 
     /// A move line's facts as this mutant reports them.

@@ -192,16 +192,39 @@ impl Tab<'_> {
         Ok(r["result"]["value"].clone())
     }
 
+    /// The renderer's main-thread time so far, in milliseconds of its own
+    /// CPU time (the DevTools Performance metrics, in thread ticks, so that
+    /// a loaded machine's waits are not counted): running script, and
+    /// recalculating style and layout.
+    #[allow(dead_code)] // Only the test of a step's cost reads them.
+    pub fn main_thread_ms(&self) -> Result<(f64, f64), String> {
+        self.call("Performance.enable", json!({"timeDomain": "threadTicks"}))?;
+        let r = self.call("Performance.getMetrics", json!({}))?;
+        let metric = |name: &str| {
+            r["metrics"].as_array().and_then(|m| m.iter().find(|x| x["name"] == name)).and_then(|x| x["value"].as_f64())
+        };
+        let script = metric("ScriptDuration").ok_or("no ScriptDuration")?;
+        let layout =
+            metric("LayoutDuration").ok_or("no LayoutDuration")? + metric("RecalcStyleDuration").unwrap_or(0.0);
+        Ok((script * 1000.0, layout * 1000.0))
+    }
+
     /// Presses and releases a key, as a reader would: `ArrowRight`,
     /// `ArrowLeft`, `ArrowUp`, `ArrowDown`, `Home`, `End`, `PageUp`,
     /// `PageDown`, `Enter`, `Space`.
     pub fn key(&self, key: &str) -> Result<(), String> {
+        self.key_with(key, 0)
+    }
+
+    /// Presses and releases a key with modifiers held: 8 is Shift (the
+    /// DevTools protocol's bits: 1 Alt, 2 Ctrl, 4 Meta, 8 Shift).
+    pub fn key_with(&self, key: &str, modifiers: u32) -> Result<(), String> {
         if key == "Space" || key == "Enter" {
             // Keys that type a character send it too, as a keyboard does
             // (a button is pressed by the character, not the key down).
             let (name, text, code) = if key == "Space" { (" ", " ", 32) } else { ("Enter", "\r", 13) };
             for kind in ["keyDown", "keyUp"] {
-                let mut params = json!({"type": kind, "key": name, "code": key, "windowsVirtualKeyCode": code, "nativeVirtualKeyCode": code});
+                let mut params = json!({"type": kind, "key": name, "code": key, "windowsVirtualKeyCode": code, "nativeVirtualKeyCode": code, "modifiers": modifiers});
                 if kind == "keyDown" {
                     params["text"] = json!(text);
                 }
@@ -223,7 +246,7 @@ impl Tab<'_> {
         for kind in ["rawKeyDown", "keyUp"] {
             self.call(
                 "Input.dispatchKeyEvent",
-                json!({"type": kind, "key": key, "code": key, "windowsVirtualKeyCode": code, "nativeVirtualKeyCode": code}),
+                json!({"type": kind, "key": key, "code": key, "windowsVirtualKeyCode": code, "nativeVirtualKeyCode": code, "modifiers": modifiers}),
             )?;
         }
         Ok(())

@@ -62,7 +62,7 @@ pub struct LimitArgs {
     /// The most steps a page (--html) may hold: one for each event of a
     /// transcript, each action of a compared scenario. Counted from the
     /// file before the page is built. A page of 20,000 steps of a
-    /// four-player game is about 11 MB, written in about 2 s in 250 MB.
+    /// four-player game is about 12 MB, written in about 2.5 s in 250 MB.
     #[arg(long, global = true, value_name = "N", default_value_t = limits::DEFAULT_PAGE_STEPS as u64, value_parser = clap::value_parser!(u64).range(1..))]
     pub max_page_steps: u64,
     /// The memory a solver may take (z3's memory limit; the size of the

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use quadominos::formats::{InputError, LoadedPosition};
 use quadominos::model::{Board, Cell, TileId};
-use quadominos::render::page::{Column, Frame, Note, NoteKind, Page};
+use quadominos::render::page::{Column, Frame, Note, NoteKind, Page, file_name};
 use quadominos::render::{Highlight, Marks};
 use quadominos::rules::ids::{e, r, s};
 use quadominos::rules::{Clause, MoveGen, Placement, Variant, Verdict, judge};
@@ -139,7 +139,15 @@ pub fn puzzle_page(name: &str, goal: &str, puzzle: &Puzzle, answer: &Answer, oth
         }
         lines.push(format!("so far: {so_far}"));
         let note = (i + 1 == n).then(|| Note { kind: NoteKind::Total, text: result.clone() });
-        log.push(lines.first().cloned().unwrap_or_default());
+        // The list's row: the play in a few words.
+        let taken = match (p.bonus, p.choice) {
+            (true, Some(Choice::Points)) => ", a bonus: the 25 points",
+            (true, Some(Choice::Tiles)) => ", a bonus: two bonus tiles",
+            (true, None) => ", a bonus",
+            _ => "",
+        };
+        let brief_kind = if p.kind == PlayKind::BonusTile { " (bonus tile)" } else { "" };
+        log.push(format!("{} at {}{brief_kind}: {:+}{taken}", p.tile, p.at, p.points));
         frames.push(Frame {
             alt: alt(&format!("After play {}", i + 1), &board, Some(format!("the play, {} at {}", p.corners, p.at))),
             board: board.clone(),
@@ -166,7 +174,7 @@ pub fn puzzle_page(name: &str, goal: &str, puzzle: &Puzzle, answer: &Answer, oth
         ));
     }
     Page {
-        title: format!("{name}: a puzzle and its answer, {label}"),
+        title: format!("{}: a puzzle and its answer, {label}", file_name(name)),
         summary,
         steps,
         log,
@@ -214,7 +222,7 @@ pub fn position_page(loaded: &LoadedPosition, cells: &[Cell]) -> Page {
         ..Frame::default()
     };
     Page {
-        title: format!("{}: a position, {label}", loaded.source.name),
+        title: format!("{}: a position, {label}", file_name(&loaded.source.name)),
         summary: vec![format!("Variant {label}.")],
         steps: vec!["the position".to_string()],
         // After the step's name in the list of steps, its line.

@@ -218,7 +218,11 @@ font-family=\"DejaVu Sans, Verdana, Arial, sans-serif\">",
     // labels), right, bottom (the legend), and the narrowest width (the
     // legend's).
     let margins = format!(" data-margins=\"{LEFT},{},{RIGHT},{BOTTOM},{NARROWEST}\"", grid.top);
-    open(&mut out, grid.width(), grid.height(), &format!(" data-grid=\"{ox},{oy},{S}\"{margins}"));
+    // The cells the scene spans, its rim included: columns compared side
+    // by side stand on stages spanning the same cells, aligned cell for
+    // cell.
+    let cells = format!(" data-cells=\"{},{},{},{}\"", grid.lo.x, grid.lo.y, grid.hi.x, grid.hi.y);
+    open(&mut out, grid.width(), grid.height(), &format!(" data-grid=\"{ox},{oy},{S}\"{margins}{cells}"));
     axes(&mut out, &grid);
     out.push_str("<g class=\"open-cells\"></g>\n");
     let p = pieces(frames, steps);

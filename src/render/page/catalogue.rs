@@ -9,7 +9,7 @@ use std::fmt::Write;
 use crate::rules::{BonusClass, Catalogue, Clause, Example, Variant};
 
 use super::super::svg::{CLASS_BOARD, class_board, escape};
-use super::html::{clause_links, head, rules_section};
+use super::html::{clause_links, head, nowrap_html, rules_section};
 
 /// The example board in words, for its text alternative.
 fn class_alt(class: &BonusClass) -> String {
@@ -81,7 +81,7 @@ viewBox=\"-2 -2 {side} {side}\" font-family=\"DejaVu Sans, Verdana, Arial, sans-
     row(out, "clauses", &clause_links(&class.clauses));
     row(out, "share", &format!("{} of the 240 neighbourhoods", class.size));
     if let Some(line) = position {
-        row(out, "position", &format!("<code>{}</code>", escape(line)));
+        row(out, "position", &format!("<code>{}</code>", nowrap_html(line)));
     }
     out.push_str("</dl>\n</article>\n");
 }

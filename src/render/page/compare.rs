@@ -12,7 +12,7 @@ use crate::rules::Clause;
 
 use super::super::{Highlight, Marks};
 use super::game::board_alt;
-use super::{Column, Frame, Note, NoteKind, Page, event_lines, ids};
+use super::{Column, Frame, Note, NoteKind, Outcome, Page, event_lines, ids};
 
 /// The clauses behind a step: a refusal's, or those of its events.
 fn step_clauses(step: &StepOutcome) -> Vec<Clause> {
@@ -36,12 +36,51 @@ fn verdict(step: &StepOutcome) -> String {
     }
 }
 
+/// A step's outcome in the fields the page lines up across its columns.
+fn outcome(step: Option<&StepOutcome>) -> Outcome {
+    match step {
+        None => Outcome { verdict: "the start".into(), ..Outcome::default() },
+        Some(step) => {
+            let events: Vec<String> = step
+                .events
+                .iter()
+                .map(|e| match e.kind {
+                    EventKind::Place { bonus: true, .. } => "place+bonus".to_string(),
+                    ref kind => kind.tag().name().to_string(),
+                })
+                .collect();
+            let refused = step.reason.is_some();
+            Outcome {
+                verdict: step.verdict.to_string(),
+                points: if refused { String::new() } else { format!("{:+}", step.score) },
+                events: if events.is_empty() { "none".to_string() } else { events.join(", ") },
+                then: step.phase.to_string(),
+            }
+        }
+    }
+}
+
+/// Whether two steps' own outcomes part: the verdict, the points, the
+/// phase after it or the kinds of event, not the running totals (which
+/// differ at every step after a first difference in points).
+fn outcome_parts(a: Option<&StepOutcome>, b: Option<&StepOutcome>) -> bool {
+    outcome(a) != outcome(b)
+}
+
 /// One variant's column: the start, then each action. `parts` are the
 /// actions where it parts from the baseline; `baseline_at`, in the
-/// baseline's own column, who parts from it at each action.
-fn column(run: &Run, tables: &[Table], parts: &BTreeSet<usize>, baseline_at: &BTreeMap<usize, String>) -> Column {
+/// baseline's own column, who parts from it at each action. A run with
+/// fewer actions than the page's `total` steps (one of two games laid side
+/// by side, over sooner) keeps its last table for the steps after its end.
+fn column(
+    run: &Run,
+    tables: &[Table],
+    parts: &BTreeSet<usize>,
+    baseline_at: &BTreeMap<usize, String>,
+    total: usize,
+) -> Column {
     let players = tables.first().map_or(0, |t| t.hands.len());
-    let mut frames = Vec::with_capacity(tables.len());
+    let mut frames = Vec::with_capacity(total);
     let mut plays: Vec<Highlight> = Vec::new();
     let mut round = tables.first().map(|t| t.round);
     for (k, table) in tables.iter().enumerate() {
@@ -116,7 +155,30 @@ fn column(run: &Run, tables: &[Table], parts: &BTreeSet<usize>, baseline_at: &BT
             scores: table.scores.iter().map(|&s| Some(s)).collect(),
             hands: table.hands.iter().map(|h| Some(h.clone())).collect(),
             acting,
+            to_move: table.to_move,
+            outcome: Some(outcome(step)),
         });
+    }
+    if let Some(last) = frames.last().cloned() {
+        let ended = frames.len().saturating_sub(1);
+        while frames.len() < total {
+            let k = frames.len();
+            frames.push(Frame {
+                lines: vec![format!("no action {k}: this run ended at action {ended}; its last table stays")],
+                clauses: Vec::new(),
+                note: parts.contains(&k).then(|| Note {
+                    kind: NoteKind::Differs,
+                    text: "Here this variant parts from the baseline again.".into(),
+                }),
+                acting: None,
+                marks: Marks {
+                    highlights: last.marks.highlights.iter().map(|h| Highlight { lit: false, ..h.clone() }).collect(),
+                    ..Marks::default()
+                },
+                alt: format!("{}, {}", run.variant, board_alt(&format!("At step {k}"), &last.board, None)),
+                ..last.clone()
+            });
+        }
     }
     Column {
         heading: Some(run.variant.clone()),
@@ -132,16 +194,20 @@ fn column(run: &Run, tables: &[Table], parts: &BTreeSet<usize>, baseline_at: &BT
 pub fn comparison_page(c: &Comparison, runs: &[(Run, Vec<Table>)], name: &str, description: Option<&str>) -> Page {
     let baseline = c.variants.first().cloned().unwrap_or_default();
     // Where each variant parts from the baseline, and who parts at each
-    // such action.
+    // such action: its first difference, and every later action whose own
+    // outcome parts; an action that differs only in the running totals a
+    // first difference left behind is not marked.
     let parts: Vec<BTreeSet<usize>> = match runs.first() {
         Some((first, _)) => runs
             .iter()
             .enumerate()
-            .map(
-                |(i, (run, _))| {
-                    if i == 0 { BTreeSet::new() } else { parting_actions(first, run).into_iter().collect() }
-                },
-            )
+            .map(|(i, (run, _))| {
+                let all = if i == 0 { Vec::new() } else { parting_actions(first, run) };
+                let start = all.first().copied();
+                all.into_iter()
+                    .filter(|&k| Some(k) == start || outcome_parts(first.steps.get(k - 1), run.steps.get(k - 1)))
+                    .collect()
+            })
             .collect(),
         None => Vec::new(),
     };
@@ -158,35 +224,41 @@ pub fn comparison_page(c: &Comparison, runs: &[(Run, Vec<Table>)], name: &str, d
     let mut jumps = Vec::new();
     let mut cited: Vec<Clause> = Vec::new();
     let mut summary = vec![format!("Scenario {}, from {name}.", c.scenario)];
+    let mut details = Vec::new();
     if let Some(d) = description {
-        summary.push(d.trim().to_string());
+        details.push(d.trim().to_string());
     }
     match &c.baseline {
         Some(note) => summary.push(format!("Baseline: {baseline} ({note}).")),
         None => summary.push(format!("Baseline: {baseline}, the first variant.")),
     }
     for d in &c.differences {
-        let others: Vec<&str> = d.sides.iter().skip(1).map(|s| s.variant.as_str()).collect();
+        let others = d.sides.len().saturating_sub(1);
         cited.extend(d.sides.iter().flat_map(|s| s.clauses.iter().copied()));
-        let sides: Vec<String> = d
-            .sides
-            .iter()
-            .map(|s| {
-                let what = match &s.reason {
-                    Some(reason) => format!("refused: {reason}"),
-                    None => format!("accepted: {}, {:+} points, then {}", s.events.join(", "), s.score, s.phase),
-                };
-                format!("{} {what} [{}]", s.variant, ids(&s.clauses))
-            })
-            .collect();
-        summary.push(format!("First difference at action {} ({}): {}.", d.action, d.description, sides.join("; ")));
+        // Each variant's side in full, folded away: the table of outcomes
+        // on the page says it at the step, a field to a cell.
+        details.push(format!("At action {} ({}):", d.action, d.description));
+        for s in &d.sides {
+            let what = match &s.reason {
+                Some(reason) => format!("refused: {reason}"),
+                None => format!("accepted: {}, {:+} points, then {}", s.events.join(", "), s.score, s.phase),
+            };
+            details.push(format!("{} {what} [{}]", s.variant, ids(&s.clauses)));
+        }
+        summary.push(format!(
+            "First difference at action {} ({}): {others} variant{} part{} from the baseline.",
+            d.action,
+            d.description,
+            if others == 1 { "" } else { "s" },
+            if others == 1 { "s" } else { "" }
+        ));
         jumps.push((
             d.action,
             format!(
-                "Action {}: {} part{} from {baseline}",
+                "Go to action {}, where {others} variant{} part{} from the baseline",
                 d.action,
-                others.join(", "),
-                if others.len() == 1 { "s" } else { "" }
+                if others == 1 { "" } else { "s" },
+                if others == 1 { "s" } else { "" }
             ),
         ));
     }
@@ -195,16 +267,18 @@ pub fn comparison_page(c: &Comparison, runs: &[(Run, Vec<Table>)], name: &str, d
         0 => format!("{n} variant{} compared: all agree.", if n == 1 { "" } else { "s" }),
         d => format!("{n} variants compared: {d} differ{} from {baseline}.", if d == 1 { "s" } else { "" }),
     });
+    // Runs of one scenario have as many steps each; games laid side by
+    // side may not, and the page runs to the end of the longest.
+    let total = runs.iter().map(|(_, tables)| tables.len()).max().unwrap_or(0);
     let columns: Vec<Column> = runs
         .iter()
         .zip(&parts)
         .enumerate()
         .map(|(i, ((run, tables), at))| {
             let marks = if i == 0 { baseline_at.clone() } else { BTreeMap::new() };
-            column(run, tables, at, &marks)
+            column(run, tables, at, &marks, total)
         })
         .collect();
-    let total = columns.first().map_or(0, |c| c.frames.len());
     let mut steps = Vec::with_capacity(total);
     let mut log = Vec::with_capacity(total);
     for k in 0..total {
@@ -213,11 +287,23 @@ pub fn comparison_page(c: &Comparison, runs: &[(Run, Vec<Table>)], name: &str, d
             log.push("the scenario's starting table".to_string());
             continue;
         }
-        let action = runs.first().and_then(|(r, _)| r.steps.get(k - 1)).map(|s| s.action.clone()).unwrap_or_default();
+        // The first run's action, or the first that has one where it has
+        // ended.
+        let action = runs.iter().find_map(|(r, _)| r.steps.get(k - 1)).map(|s| s.action.clone()).unwrap_or_default();
         steps.push(format!("after action {k}, {action}"));
-        let each: Vec<String> =
-            runs.iter().filter_map(|(r, _)| Some(format!("{} {}", r.variant, r.steps.get(k - 1)?.verdict))).collect();
-        log.push(each.join(", "));
+        // The row: the action, how many accept it, how many part there.
+        let accepted = runs.iter().filter(|(r, _)| r.steps.get(k - 1).is_some_and(|s| s.reason.is_none())).count();
+        let verdicts = match (accepted, runs.len() - accepted) {
+            (a, 0) => format!("accepted in {a}"),
+            (0, r) => format!("refused in {r}"),
+            (a, r) => format!("accepted in {a}, refused in {r}"),
+        };
+        let parting = columns
+            .iter()
+            .filter(|c| c.frames.get(k).and_then(|f| f.note.as_ref()).is_some_and(|n| n.kind == NoteKind::Differs))
+            .count();
+        let parting = if parting > 0 { format!("; {parting} part") } else { String::new() };
+        log.push(format!("{action}: {verdicts}{parting}"));
     }
     Page {
         title: format!("{}: {} variant{} side by side", c.scenario, n, if n == 1 { "" } else { "s" }),
@@ -227,6 +313,7 @@ pub fn comparison_page(c: &Comparison, runs: &[(Run, Vec<Table>)], name: &str, d
             cited.dedup();
             cited
         },
+        details,
         start: jumps.first().map_or(0, |(k, _)| *k),
         jumps,
         steps,

@@ -73,6 +73,61 @@ pub fn event_lines(kind: &EventKind, seat: Option<usize>, score: i64) -> Vec<Str
     }
 }
 
+/// The event in a few words, for its row in the list of every step: one
+/// line of a move list (who, the tile and its cell, the points), where
+/// [`event_lines`] says everything.
+pub fn event_brief(kind: &EventKind, seat: Option<usize>, score: i64) -> String {
+    let who = seat.map_or_else(|| "the table".to_string(), |s| format!("seat {s}"));
+    match kind {
+        EventKind::Deal { round, opener, .. } => format!("round {round} dealt; seat {opener} opens"),
+        EventKind::Redeal { tied, .. } => {
+            let seats: Vec<String> = tied.iter().map(|s| s.to_string()).collect();
+            format!("a re-deal: seats {} tie", seats.join(" and "))
+        }
+        EventKind::Place { kind, tile, at, bonus, .. } => {
+            let what = match kind {
+                PlacementKind::Opening => "opens with",
+                PlacementKind::Turn => "places",
+                PlacementKind::BonusTile => "places bonus tile",
+            };
+            let bonus = if *bonus { ", bonus" } else { "" };
+            format!("{who} {what} {tile} at {at}: {}{bonus}", signed(score))
+        }
+        EventKind::BonusPoints => format!("{who} takes the 25 points"),
+        EventKind::BonusTiles => format!("{who} takes two bonus tiles"),
+        EventKind::Draw { tile } => format!("{who} draws {tile}: {}", signed(score)),
+        EventKind::Pass => format!("{who} passes: {}", signed(score)),
+        EventKind::RoundEnd { ending, winner, .. } => match (ending, winner) {
+            (RoundEnding::WentOut, Some(w)) => format!("the round ends: seat {w} went out"),
+            (RoundEnding::Blocked, Some(w)) => format!("the round ends, blocked: seat {w} collects"),
+            (RoundEnding::WentOut, None) => "the round ends: a seat went out".to_string(),
+            (RoundEnding::Blocked, None) => "the round ends, blocked".to_string(),
+        },
+        EventKind::GameEnd { winner, shared_with, scores } => {
+            let at = scores.get(*winner).map(|s| format!(" with {s}")).unwrap_or_default();
+            if shared_with.is_empty() {
+                format!("the game ends: seat {winner} wins{at}")
+            } else {
+                let seats: Vec<String> = std::iter::once(winner).chain(shared_with).map(|s| s.to_string()).collect();
+                format!("the game ends: seats {} share the win{at}", seats.join(" and "))
+            }
+        }
+    }
+}
+
+/// Whether the event is a seat's own move (a placement, a bonus choice, a
+/// draw or a pass), as against the table's (a deal, a round's end).
+pub fn is_move(kind: &EventKind) -> bool {
+    matches!(
+        kind,
+        EventKind::Place { .. }
+            | EventKind::BonusPoints
+            | EventKind::BonusTiles
+            | EventKind::Draw { .. }
+            | EventKind::Pass
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -112,5 +167,9 @@ points or two bonus tiles"
             event_lines(&one, Some(0), 1)[0],
             "seat 0 places 0-0-0-1 as [0, 0, 1, 0] at [0, -1] (a turn): +1 point, 1 corner matched"
         );
+        // The list's row: who, the tile, its cell and the points, short.
+        assert_eq!(event_brief(&kind, Some(1), 15), "seat 1 places 1-4-5-5 at [1, -1]: +15, bonus");
+        assert_eq!(event_brief(&EventKind::Pass, Some(0), -20), "seat 0 passes: -20");
+        assert!(is_move(&kind) && !is_move(&EventKind::GameEnd { winner: 0, shared_with: vec![], scores: vec![] }));
     }
 }

@@ -8,7 +8,7 @@ use crate::model::{Board, TileId};
 use crate::play::{Mismatch, Replayed, Transcript};
 
 use super::super::{Highlight, Marks};
-use super::{Column, Frame, Note, NoteKind, Page, event_lines, ids};
+use super::{Column, Frame, Note, NoteKind, Page, event_brief, event_lines, file_name, ids, is_move};
 
 /// The board in words, for its text alternative: how many tiles, and the
 /// placement drawn in red.
@@ -75,7 +75,9 @@ pub fn transcript_page(t: &Transcript, name: &str, label: &str, replay: &Result<
         let when = format!("after event {k}");
         let round_words = round.map(|r| format!(" (round {r})")).unwrap_or_default();
         let lines = event_lines(&event.kind, event.seat, event.score);
-        log.push(lines.first().cloned().unwrap_or_default());
+        log.push(event_brief(&event.kind, event.seat, event.score));
+        // Who moves next is who the transcript says made the next move.
+        let to_move = t.events.get(k + 1).filter(|e| is_move(&e.kind)).and_then(|e| e.seat);
         let note = wrong.filter(|m| m.index == k).map(|m| Note {
             kind: NoteKind::Wrong,
             text: format!("not what the rules give: {}", m.reasons.join("; ")),
@@ -91,6 +93,8 @@ pub fn transcript_page(t: &Transcript, name: &str, label: &str, replay: &Result<
             scores: event.totals.iter().map(|&s| Some(s)).collect(),
             hands: hands.clone(),
             acting: event.seat,
+            to_move,
+            outcome: None,
         });
         steps.push(format!("after event {k}, {}", event.kind.tag().name()));
     }
@@ -137,12 +141,13 @@ are what the rules give."
         }
     }
     Page {
-        title: format!("{name}: a game, {label}"),
+        title: format!("{}: a game, {label}", file_name(name)),
         summary,
         summary_clauses,
         jumps,
         steps,
         log,
+        details: Vec::new(),
         start: 0,
         columns: vec![Column {
             heading: None,

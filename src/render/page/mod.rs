@@ -1,6 +1,7 @@
 //! Pages: one self-contained HTML file that steps through a game, a solved
 //! puzzle or a rule scenario under several variants side by side, or shows
-//! the bonus catalogue or a sheet of puzzles to print. Everything is inside
+//! the bonus catalogue, a sheet of puzzles to print, or how much each
+//! reading changes games' outcomes (charts, no steps). Everything is inside
 //! the file: the boards as inline SVG drawn by the same code as `--svg`
 //! ([`super::svg`]), the styles, a small script, and the entries of
 //! docs/RULES.md the page cites; it fetches nothing (its
@@ -21,6 +22,7 @@ mod compare;
 mod events;
 mod game;
 mod html;
+mod impact;
 mod rules_text;
 mod sheet;
 
@@ -29,9 +31,10 @@ use crate::rules::Clause;
 
 pub use catalogue::catalogue_page;
 pub use compare::comparison_page;
-pub use events::event_lines;
+pub use events::{event_brief, event_lines, is_move};
 pub use game::transcript_page;
 pub use html::page_html;
+pub use impact::{GameLink, games_words, impact_page, winner_chart};
 pub use rules_text::{RuleEntry, rule_entry};
 pub use sheet::{SheetPuzzle, sheet_page};
 
@@ -47,13 +50,18 @@ pub struct Page {
     pub summary: Vec<String>,
     /// Clause ids the summary cites (linked to their entries).
     pub summary_clauses: Vec<Clause>,
+    /// Lines that say more than the summary (a scenario's description, each
+    /// variant's side of the first difference), folded away under it so
+    /// that the boards and their outcomes come first on the screen.
+    pub details: Vec<String>,
     /// Buttons under the summary that go to a step, with their words (the
     /// first difference between variants, the first wrong event).
     pub jumps: Vec<(usize, String)>,
     /// Each step's name (`after event 12`, `the position`), shown by the
     /// step counter.
     pub steps: Vec<String>,
-    /// One line per step for the list of every step, below the boards.
+    /// One short line per step for the list of every step, a row each, as
+    /// a chess viewer's move list: who did what, the points.
     pub log: Vec<String>,
     /// The step shown when the page opens.
     pub start: usize,
@@ -98,8 +106,36 @@ pub struct Frame {
     pub hands: Vec<Option<Vec<TileId>>>,
     /// The row that acted, shown in bold.
     pub acting: Option<usize>,
+    /// The row to move next (a seat whose turn it is), where the step
+    /// knows it.
+    pub to_move: Option<usize>,
+    /// The step's outcome in the fields a comparison compares across its
+    /// columns (none on a page of one column).
+    pub outcome: Option<Outcome>,
     /// The board in words, its text alternative.
     pub alt: String,
+}
+
+/// A step's outcome as a comparison lines it up across its columns: each
+/// field is compared with the baseline column's, and marked where it
+/// differs. The running totals are the frame's scores.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Outcome {
+    /// `accepted`, `refused`, or `the start`.
+    pub verdict: String,
+    /// The acting seat's points, signed (empty for a refusal and the start).
+    pub points: String,
+    /// The kinds of event the action caused (`place+bonus, draw`).
+    pub events: String,
+    /// Where play stands after it (`turn`, `bonus-choice`).
+    pub then: String,
+}
+
+/// A file's name without its folders, for a page's title: the page may be
+/// opened far from where it was written, and a title shows in tabs and
+/// bookmarks, where a long path crowds out what the page is.
+pub fn file_name(path: &str) -> &str {
+    path.rsplit(['/', '\\']).find(|p| !p.is_empty()).unwrap_or(path)
 }
 
 /// A mark on a step.
@@ -138,4 +174,15 @@ impl NoteKind {
 /// Clause ids as a text, for lines and labels: `E8, R9`.
 fn ids(clauses: &[Clause]) -> String {
     clauses.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_title_names_the_file_without_its_folders() {
+        assert_eq!(super::file_name("/tmp/pg/long.yaml"), "long.yaml");
+        assert_eq!(super::file_name("game.yaml"), "game.yaml");
+        assert_eq!(super::file_name("out/"), "out");
+        assert_eq!(super::file_name("-"), "-");
+    }
 }

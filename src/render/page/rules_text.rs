@@ -5,9 +5,11 @@
 //! into the binary, so a page written anywhere cites the same text that
 //! `tests/rules_doc.rs` holds the code to.
 
-use pulldown_cmark::{Parser, html};
+use pulldown_cmark::{CowStr, Event, Parser, html};
 
 use crate::rules::{Clause, Source as ClauseSource};
+
+use super::html::nowrap_html;
 
 /// docs/RULES.md as built into the binary.
 const RULES: &str = include_str!("../../../docs/RULES.md");
@@ -51,10 +53,16 @@ pub fn rule_entry(clause: Clause) -> Option<RuleEntry> {
     }
 }
 
-/// Markdown as HTML, as pulldown-cmark renders CommonMark.
+/// Markdown as HTML, as pulldown-cmark renders CommonMark, each tile name
+/// kept on one line as everywhere on a page.
 fn markdown(text: &str) -> String {
+    let events = Parser::new(text).map(|event| match event {
+        Event::Text(t) => Event::InlineHtml(CowStr::from(nowrap_html(&t))),
+        Event::Code(c) => Event::InlineHtml(CowStr::from(format!("<code>{}</code>", nowrap_html(&c)))),
+        other => other,
+    });
     let mut out = String::new();
-    html::push_html(&mut out, Parser::new(text));
+    html::push_html(&mut out, events);
     out
 }
 

@@ -9,7 +9,7 @@
 use std::fmt::Write;
 
 use super::super::svg::escape;
-use super::html::head_with;
+use super::html::{head_with, nowrap_html};
 
 /// One puzzle of a sheet, as its page shows it. The boards are SVG drawn by
 /// [`crate::render::board_svg`]; every other field is plain text.
@@ -78,9 +78,9 @@ fn card_words(out: &mut String, p: &SheetPuzzle) {
     let _ = writeln!(out, "<p class=\"level\">Level: {}</p>", escape(level));
     let _ = writeln!(out, "<p>Rules: {}</p>", escape(&p.variant));
     for line in &p.details {
-        let _ = writeln!(out, "<p>{}</p>", escape(line));
+        let _ = writeln!(out, "<p>{}</p>", nowrap_html(line));
     }
-    let _ = writeln!(out, "<p class=\"hand\">Hand: {}</p>", escape(&p.hand));
+    let _ = writeln!(out, "<p class=\"hand\">Hand: {}</p>", nowrap_html(&p.hand));
     let _ = writeln!(out, "<p class=\"file\">{}</p>", escape(&p.name));
     out.push_str("</div>\n");
 }
@@ -136,7 +136,7 @@ was written.</p>\n</div>\n</header>",
         if !p.plays.is_empty() {
             out.push_str("<ol class=\"plays\">\n");
             for line in &p.plays {
-                let _ = writeln!(out, "<li>{}</li>", escape(line));
+                let _ = writeln!(out, "<li>{}</li>", nowrap_html(line));
             }
             out.push_str("</ol>\n");
         }
