@@ -599,6 +599,7 @@ fn a_file_of_another_kind_is_named_with_the_command_that_reads_it() {
     let scenario = "specs/scenarios/r4-diagonal-corner-mismatch.yaml".to_string();
     let puzzle = "puzzles/bonus-corner.yaml".to_string();
     let spec = "specs/variants/english.yaml".to_string();
+    let transcript = "fuzz/transcripts/english-2p-greedy-seed1.yaml".to_string();
     for (args, said) in [
         (vec!["solve".to_string(), scenario.clone()], "this is a scenario, not a puzzle: `check` or `compare` run it"),
         (
@@ -608,13 +609,48 @@ fn a_file_of_another_kind_is_named_with_the_command_that_reads_it() {
         (vec!["compare".to_string(), puzzle.clone()], "this is a puzzle, not a scenario: `solve` reads it"),
         (vec!["check".to_string(), puzzle.clone()], "this is a puzzle, not a scenario: `solve` reads it"),
         (vec!["moves".to_string(), spec.clone()], "this is a variant spec, not a position: give it with `--spec FILE`"),
-    ] {
+        (vec!["replay".to_string(), puzzle.clone()], "this is a puzzle, not a transcript: `solve` reads it"),
+        (
+            vec!["replay".to_string(), scenario.clone()],
+            "this is a scenario, not a transcript: `check` or `compare` run it",
+        ),
+        (vec!["solve".to_string(), transcript.clone()], "this is a transcript, not a puzzle: `replay` reads it"),
+        (vec!["check".to_string(), transcript.clone()], "this is a transcript, not a scenario: `replay` reads it"),
+        (vec!["solve".to_string(), spec.clone()], "this is a variant spec, not a puzzle: give it with `--spec FILE`"),
+        (
+            vec!["puzzle".to_string(), "--check".to_string(), scenario.clone()],
+            "this is a scenario, not a puzzle: `check` or `compare` run it",
+        ),
+        (
+            vec!["render".to_string(), spec.clone(), "--svg".to_string(), "-".to_string()],
+            "this is a variant spec, not a position: give it with `--spec FILE`",
+        ),
+    ]
+    .into_iter()
+    .chain([vec!["notation"], vec!["bonuses"], vec!["perft", "--depth", "1"]].map(|command| {
+        let args = command.iter().map(|a| a.to_string()).chain([scenario.clone()]).collect();
+        (args, "this is a scenario, not a position: `check` or `compare` run it")
+    })) {
         let out = run(&args);
         let err = String::from_utf8_lossy(&out.stderr).into_owned();
+        let file = args.iter().find(|a| a.ends_with(".yaml")).unwrap();
         assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
         assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
-        assert!(err.starts_with(&format!("error: {}: {said}", args[1])), "{args:?}: {err}");
+        assert!(err.starts_with(&format!("error: {file}: {said}")), "{args:?}: {err}");
         assert!(!err.contains("unknown key") && !err.contains("did you mean"), "{args:?}: {err}");
+    }
+    // Given where a variant spec or a tile set belongs, a file of another
+    // kind is named for what it is too, quoting nothing of it.
+    for (file, said) in [
+        (&puzzle, "is a puzzle, not a variant spec: `solve` reads it"),
+        (&scenario, "is a scenario, not a variant spec: `check` or `compare` run it"),
+        (&transcript, "is a transcript, not a variant spec: `replay` reads it"),
+    ] {
+        let out = run(&["variants".to_string(), "--spec".to_string(), file.clone()]);
+        let err = String::from_utf8_lossy(&out.stderr).into_owned();
+        assert_eq!(out.status.code(), Some(2), "{file}: {err}");
+        assert!(err.starts_with(&format!("error: --spec: `{file}` {said}")), "{file}: {err}");
+        assert_eq!(err.lines().count(), 1, "{file}: {err}");
     }
 }
 
@@ -635,9 +671,10 @@ fn run_in(dir: &Path, args: &[&str]) -> (Option<i32>, String, String) {
 /// is shown: not a key, not a value, not a line. Secrets are planted in
 /// files of every shape (a YAML mapping, a JSON object, `key=value` lines,
 /// a password file whose lines YAML reads as keys, binary) and named by
-/// every path that names a spec or a tile set: a position's, a puzzle's and
-/// a scenario's `variant(s):`, a spec's `tile-set:`, `--spec` and
-/// `--variant`.
+/// every path that names a spec or a tile set: a position's `variant:`
+/// through each command that reads a position, a puzzle's, a scenario's
+/// `variants:`, a spec's `tile-set:` (read alone and through a position
+/// naming the spec), `--spec` and `--variant`; no page is written.
 #[test]
 fn a_file_named_as_a_variant_or_tile_set_is_never_quoted() {
     let secrets: [(&str, &[u8]); 5] = [
@@ -651,6 +688,10 @@ fn a_file_named_as_a_variant_or_tile_set_is_never_quoted() {
     let write = |name: &str, text: &str| std::fs::write(dir.path().join(name), text).unwrap();
     let english = std::fs::read_to_string(root().join("specs/variants/english.yaml")).unwrap();
     write("plain.yaml", "variant: english\nboard: []\nhand: [1-4-5-5]\n");
+    write(
+        "ok.yaml",
+        "name: s\ndescription: d\ncovers: [E1]\nvariants: [english]\nstart: {hands: [[1-4-5-5], [0-0-0-0]]}\nactions: []\n",
+    );
     let mut checked = 0;
     for (file, text) in secrets {
         std::fs::write(dir.path().join(file), text).unwrap();
@@ -666,19 +707,42 @@ fn a_file_named_as_a_variant_or_tile_set_is_never_quoted() {
             .replace("name: english", "name: house")
             .replace("tile-set: {value: full", &format!("tile-set: {{value: {file}"));
         write("spec.yaml", &spec);
-        let runs: [(&[&str], &str); 6] = [
-            (&["moves", "p.yaml"], "is not a variant spec"),
-            (&["solve", "puzzle.yaml"], "is not a variant spec"),
-            (&["check", "s.yaml"], "is not a variant spec"),
-            (&["variants", "--spec", "spec.yaml"], "is not a tile-set file"),
-            (&["moves", "--spec", file, "plain.yaml"], "is not a variant spec"),
-            (&["moves", "--variant", file, "plain.yaml"], "is not a variant spec"),
+        // A position naming the spec whose tile set is the secret.
+        write("p-spec.yaml", "variant: spec.yaml\nboard: []\nhand: [1-4-5-5]\n");
+        let spec_runs: [&[&str]; 2] = [&["variants", "--spec", "spec.yaml"], &["moves", "p-spec.yaml"]];
+        // Every command that reads a position or a puzzle naming the file
+        // in its `variant:`, and every flag that names a variant.
+        let position_runs: [&[&str]; 17] = [
+            &["moves", "p.yaml"],
+            &["explain", "p.yaml", "--at", "0,0", "--corners", "1,4,5,5"],
+            &["notation", "p.yaml"],
+            &["bonuses", "p.yaml"],
+            &["perft", "p.yaml", "--depth", "1"],
+            &["render", "p.yaml", "--svg", "out.svg"],
+            &["solve", "puzzle.yaml"],
+            &["puzzle", "--check", "puzzle.yaml"],
+            &["render", "puzzle.yaml", "--html", "out.html"],
+            &["check", "s.yaml"],
+            &["compare", "s.yaml"],
+            &["moves", "--spec", file, "plain.yaml"],
+            &["moves", "--variant", file, "plain.yaml"],
+            &["generate", "--variant", file],
+            &["play", "--players", "2", "--spec", file],
+            &["bonuses", "--variant", file],
+            &["compare", "ok.yaml", "--variant", file],
         ];
+        let runs = spec_runs
+            .into_iter()
+            .map(|args| (args, "is not a tile-set file"))
+            .chain(position_runs.into_iter().map(|args| (args, "is not a variant spec")));
         for (args, said) in runs {
             let (code, out, err) = run_in(dir.path(), args);
             let shown = format!("quadominos {args:?} naming {file}:\n{err}");
             assert_eq!(code, Some(2), "{shown}");
             assert!(out.is_empty(), "{shown}");
+            for page in ["out.svg", "out.html"] {
+                assert!(!dir.path().join(page).exists(), "{page} written: {shown}");
+            }
             assert!(err.contains(said), "{shown}");
             assert!(err.contains("name:"), "what one looks like: {shown}");
             for leaked in ["SECRET", "db_password", "api_key", "token", "PASSWORD", "root", "daemon", "99999"] {
@@ -687,7 +751,7 @@ fn a_file_named_as_a_variant_or_tile_set_is_never_quoted() {
             checked += 1;
         }
     }
-    assert_eq!(checked, 30);
+    assert_eq!(checked, 5 * 19);
 }
 
 /// Every echo of a file is cut: a key of five megabytes under `rules:`

@@ -473,10 +473,15 @@ impl Source {
     /// scenario given where a puzzle belongs), in words with what reads it:
     /// only of a file read whole.
     fn other_kind(&self, expected: FileKind) -> Option<String> {
-        self.document(&[]).as_ref().ok().filter(|d| d.refused.is_none())?;
-        let keys = self.top_keys()?;
-        let kind = super::kinds::other_kind(expected, &keys)?;
+        let kind = self.kind_instead_of(expected)?;
         Some(format!("this is {}, not {}: {}", kind.noun(), expected.noun(), kind.readers()))
+    }
+
+    /// The other kind of file this is, where its keys make it one and it
+    /// was read whole.
+    pub(super) fn kind_instead_of(&self, expected: FileKind) -> Option<FileKind> {
+        self.document(&[]).as_ref().ok().filter(|d| d.refused.is_none())?;
+        super::kinds::other_kind(expected, &self.top_keys()?)
     }
 
     /// The keys of the document's own mapping, as far as it was read; `None`

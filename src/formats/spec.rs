@@ -307,11 +307,14 @@ fn not_a(kind: FileKind, written: &str, e: InputError) -> Named {
 }
 
 /// A spec or tile set refused: its own mistakes where it is one written
-/// wrongly, or passes a limit (which quotes nothing of it); else that it
-/// is none.
+/// wrongly, or passes a limit (which quotes nothing of it); what it is
+/// where it is a file of another kind (a puzzle given to `--spec`); else
+/// that it is none.
 fn refused(source: &Source, kind: FileKind, written: &str, e: InputError) -> Named {
     if e.problems.iter().any(super::Located::is_limit) || looks_like(source, kind) {
         Named::Inside(e)
+    } else if let Some(other) = source.kind_instead_of(kind) {
+        Named::Here(format!("`{written}` is {}, not {}: {}", other.noun(), kind.noun(), other.readers()))
     } else {
         Named::Here(not_a_spec(kind, written, ""))
     }
