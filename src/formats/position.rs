@@ -91,7 +91,18 @@ impl VariantChoice {
         let problems = file_rules.problems(&DocPath::from("rules"));
         if !problems.is_empty() {
             return Err(match source {
-                Some(source) => source.problems(problems),
+                Some(source) => {
+                    let mut listed = source.problems(problems).problems;
+                    // The file's own `variant:`, misspelt too, is said
+                    // with them: every mistake of the file in one run.
+                    if self.spec.is_none()
+                        && self.variant.is_none()
+                        && let Some(Err(e)) = file_variant.map(|v| load_variant(v, Some(source)))
+                    {
+                        listed.extend(e.problems.into_iter().filter(|p| p.file == source.name && p.position.is_some()));
+                    }
+                    InputError::listed(listed)
+                }
                 None => InputError::listed(
                     problems
                         .iter()
