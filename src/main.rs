@@ -5,6 +5,8 @@
 
 use std::io::Write as _;
 use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use clap::{CommandFactory, Parser, Subcommand};
 
@@ -66,7 +68,7 @@ fn run(command: Command) -> Result<(String, u8), Failure> {
         Command::Explain(args) => cli::explain::run(args),
         Command::Check(args) => cli::check::run(args),
         Command::Compare(args) => cli::compare::run(args),
-        Command::Solve(args) => cli::solve::run(args),
+        Command::Solve(args) => cli::solve::run(args, &interrupt_flag()),
         Command::Generate(args) => cli::generate::run(args),
         Command::Puzzle(args) => cli::puzzle::run(args),
         Command::Perft(args) => cli::perft::run(args),
@@ -83,6 +85,24 @@ fn run(command: Command) -> Result<(String, u8), Failure> {
         Command::Completions(args) => cli::completions::run(args, clap_command()),
         Command::Man(args) => cli::man::run(args, clap_command()),
     }
+}
+
+/// The flag Ctrl-C (and SIGTERM, SIGHUP) sets for a command that stops
+/// with what it has: its search ends and its best answer is printed,
+/// marked as interrupted. A second signal ends the process at once (exit
+/// 130). Signals are handled here alone; the library only watches the
+/// flag it is given.
+fn interrupt_flag() -> Arc<AtomicBool> {
+    let flag = Arc::new(AtomicBool::new(false));
+    let seen = flag.clone();
+    // Installing fails only when a handler is already set: the default,
+    // ending the process, then stays.
+    let _ = ctrlc::set_handler(move || {
+        if seen.swap(true, Ordering::SeqCst) {
+            std::process::exit(i32::from(cli::solve::INTERRUPTED));
+        }
+    });
+    flag
 }
 
 /// The command line read. An option's value may be a negative number

@@ -5,8 +5,6 @@
 
 use std::path::PathBuf;
 
-pub mod alternatives;
-pub mod answer;
 pub mod arg_words;
 pub mod colour;
 pub mod output;
@@ -225,9 +223,4 @@ pub fn move_line(
     format!("{tile} {},{} {nw},{ne},{se},{sw}", at.x, at.y)
 }
 
-/// A hand as one line of tile ids.
-pub fn hand_line(hand: &[quadominos::model::TileId]) -> String {
-    if hand.is_empty() { "(empty)".into() } else { hand.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(", ") }
-}
-
-pub use quadominos::words::counted;
+pub use quadominos::words::{counted, hand_line};
