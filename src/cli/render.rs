@@ -289,6 +289,11 @@ at a time",
         return Err(InputError::whole_file(flag, message).into());
     }
     let files = sheet_files(&args.files)?;
+    // A sheet draws two boards for each puzzle, as a page draws one for
+    // each step: its size is known from the count of files, before any is
+    // read or solved.
+    let steps = files.len().saturating_mul(2);
+    pages::within_page_steps(&args.pictures.html, "--html", steps, "two for each puzzle: its position and its answer")?;
     // Every file is read, and a file that is not a puzzle refused, before
     // any puzzle is solved.
     let mut loaded = Vec::with_capacity(files.len());

@@ -13,9 +13,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use quadominos::formats::{InputError, load_puzzle};
-use quadominos::render::answer::{
-    SolvedText, Tone, answer_picture, goal_name, hint_text, quiet_text, solved_text,
-};
+use quadominos::render::answer::{SolvedText, Tone, answer_picture, goal_name, hint_text, quiet_text, solved_text};
 use quadominos::render::page::{PuzzleView, page_html, puzzle_page};
 use quadominos::solve::native::{Native, OtherChoice};
 use quadominos::solve::{
@@ -93,7 +91,8 @@ pub struct Args {
     /// other goals use one. The answer is the same on any number of
     /// threads. A lattice fill also runs probes that lower its bound on a
     /// thread of their own, where a time limit is given or a core is free.
-    #[arg(long, value_name = "N", default_value_t = 1)]
+    #[arg(long, value_name = "N", default_value_t = 1,
+          value_parser = super::shared::count_from_to(0, super::shared::MAX_SEARCH_THREADS))]
     pub threads: usize,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]

@@ -310,8 +310,13 @@ fn solver_lines(puzzle: &Puzzle, solved: &Solved, paint: &dyn Fn(Tone, &str) -> 
     let ms = |micros: u64| micros as f64 / 1000.0;
     let a = &solved.answer;
     if solved.runs.is_empty() {
-        let _ =
-            writeln!(out, "\nsolver: {}, {}, {:.3} ms", a.stats.solver, counted(a.stats.nodes, "node"), ms(a.stats.micros));
+        let _ = writeln!(
+            out,
+            "\nsolver: {}, {}, {:.3} ms",
+            a.stats.solver,
+            counted(a.stats.nodes, "node"),
+            ms(a.stats.micros)
+        );
         return out;
     }
     out.push('\n');

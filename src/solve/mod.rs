@@ -34,10 +34,10 @@ use serde::Serialize;
 use crate::model::{Board, Cell, Corners, TileId};
 use crate::rules::Variant;
 
+pub use checked::{Expected, Request, Solved, Unsolved, contradiction, solve_checked};
 pub use fill::{
     FillSearchKind, fill_on_lattice, no_fill_by_counting, pool_too_small, ruled_out_by_shape, solve_fill_by,
 };
-pub use checked::{Expected, Request, Solved, Unsolved, contradiction, solve_checked};
 pub use verify::{verify, verify_within};
 
 /// What a puzzle asks for.

@@ -83,11 +83,7 @@ pub fn bonuses_page(r: &BonusesView<'_>) -> Page {
             marks: svg_marks,
             lines: vec![
                 format!("hand: {}", hand_line(r.hand)),
-                format!(
-                    "{} in {}",
-                    counted(r.placements, "bonus placement"),
-                    counted(r.classes.len(), "class")
-                ),
+                format!("{} in {}", counted(r.placements, "bonus placement"), counted(r.classes.len(), "class")),
             ],
             scores: vec![None],
             hands: vec![Some(r.hand.to_vec())],
