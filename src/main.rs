@@ -69,6 +69,10 @@ fn run(command: Command) -> Result<(String, u8), Failure> {
         Command::Check(args) => cli::check::run(args),
         Command::Compare(args) => cli::compare::run(args),
         Command::Solve(args) => cli::solve::run(args, &interrupt_flag()),
+        Command::Conform(args) => {
+            end_engines_on_signals();
+            cli::conform::run(args)
+        }
         Command::Generate(args) => cli::generate::run(args),
         Command::Puzzle(args) => cli::puzzle::run(args),
         Command::Perft(args) => cli::perft::run(args),
@@ -81,7 +85,6 @@ fn run(command: Command) -> Result<(String, u8), Failure> {
         Command::Replay(args) => cli::replay::run(args),
         Command::Fixtures(args) => cli::fixtures::run(args),
         Command::Engine(args) => cli::engine::run(args),
-        Command::Conform(args) => cli::conform::run(args),
         Command::Completions(args) => cli::completions::run(args, clap_command()),
         Command::Man(args) => cli::man::run(args, clap_command()),
     }
@@ -103,6 +106,31 @@ fn interrupt_flag() -> Arc<AtomicBool> {
         }
     });
     flag
+}
+
+/// The signals `conform` ends its engines on: every one that would end the
+/// process and can be caught (KILL cannot; PIPE is ignored by Rust's
+/// runtime, a closed pipe then an error where written).
+#[cfg(unix)]
+const ENDING_SIGNALS: [i32; 7] = {
+    use signal_hook::consts::signal::{SIGALRM, SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2};
+    [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM]
+};
+
+/// A `conform` run ended by a signal ends every engine it started, each
+/// with its process group, then exits as a shell reports a process the
+/// signal ended (128 + its number: 130 for Ctrl-C, 143 for TERM, 131 for
+/// QUIT): an engine that hangs is never left running alone.
+fn end_engines_on_signals() {
+    #[cfg(unix)]
+    if let Ok(mut signals) = signal_hook::iterator::Signals::new(ENDING_SIGNALS) {
+        std::thread::spawn(move || {
+            if let Some(signal) = signals.forever().next() {
+                quadominos::protocol::client::end_every_engine();
+                std::process::exit(128 + signal);
+            }
+        });
+    }
 }
 
 /// The command line read. An option's value may be a negative number
