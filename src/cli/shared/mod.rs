@@ -10,6 +10,7 @@ pub mod colour;
 pub mod output;
 pub mod pages;
 pub mod picture;
+pub mod spinner;
 
 use clap::{Args, ValueEnum};
 use quadominos::formats::{InputError, LoadedPosition, MoveRecord, VariantChoice, move_records};
