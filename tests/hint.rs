@@ -51,3 +51,19 @@ fn a_hint_on_a_counting_fill_is_the_first_tile_of_the_fill_and_no_more() {
 fn a_hint_on_a_turn_is_its_first_tile() {
     check_hint("puzzles/book/english-seq2-medium.yaml");
 }
+
+/// A search cut short before it found anything gives no hint: it says that
+/// no answer was found within the limit and what stopped it, never that no
+/// tile can be played (the full search proves 285 points here) nor that no
+/// fill exists.
+#[test]
+fn a_hint_cut_short_before_any_answer_says_none_was_found_within_the_limit() {
+    for file in ["puzzles/seq-60-serbian-8.yaml", "puzzles/fill-6x6-weight-english.yaml"] {
+        let hint = run_ok(&["solve", file, "--timeout", "0.001", "--hint", "2"], 0);
+        assert!(
+            hint.starts_with("hint: no answer was found within the limit (stopped by the time limit (--timeout)"),
+            "{file}: {hint}"
+        );
+        assert!(!hint.contains("no tile can be played") && !hint.contains("no fill"), "{file}: {hint}");
+    }
+}

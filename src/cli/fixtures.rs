@@ -55,15 +55,15 @@ pub struct Args {
     /// The seed every position and game derives from.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
-    /// How many full-game transcripts.
-    #[arg(long, default_value_t = 12)]
+    /// How many full-game transcripts, at most 1000.
+    #[arg(long, default_value_t = 12, value_parser = super::shared::count_from_to(0, super::shared::MAX_SUITE_GAMES))]
     pub count: usize,
     /// Variants (shipped names or spec files), comma-separated [default:
     /// every shipped variant].
     #[arg(long, value_delimiter = ',')]
     pub variants: Vec<String>,
-    /// Seeded positions per variant.
-    #[arg(long, default_value_t = 6)]
+    /// Seeded positions per variant, at most 1000.
+    #[arg(long, default_value_t = 6, value_parser = super::shared::count_from_to(0, super::shared::MAX_SUITE_POSITIONS))]
     pub positions: usize,
     /// The depth of the perft counts.
     #[arg(long, default_value_t = 3)]

@@ -109,6 +109,13 @@ impl Default for ResourceLimits {
     }
 }
 
+/// Process-wide, and why it must be for now: the limits guard every read
+/// of an input, deep in the loaders that every command and the library's
+/// own readers share, and the flags that set them are global to every
+/// command. It is set once, by `main` before a command runs, and only read
+/// after; a library caller that never sets it reads the defaults. (A
+/// search's own limits, its time, memory and stop, travel in
+/// `solve::Limits`, passed in, so two solves in one process keep theirs.)
 static LIMITS: OnceLock<ResourceLimits> = OnceLock::new();
 
 /// Sets the limits for the rest of the process; the first call wins (the

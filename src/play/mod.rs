@@ -22,7 +22,7 @@ pub use scenario::{
     Comparison, LoadedScenario, Parting, Run, StepOutcome, Table, compare, compare_each, load_scenario,
     parting_actions, same_step,
 };
-pub use strategy::{MAX_ROUNDS, Played, Stop, Strategy, play};
+pub use strategy::{MAX_ROUND_LIMIT, MAX_ROUNDS, Played, Stop, Strategy, play};
 pub use transcript::{
     Ended, LoadedTranscript, ReplayChecks, TRANSCRIPT_VERSION, Transcript, TranscriptEvent, load_transcript, record,
 };
