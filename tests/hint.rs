@@ -68,7 +68,8 @@ fn the_word_hint_as_a_command_points_at_solve_hint() {
     let one = common::run_ok(&["solve", "puzzles/bonus-corner.yaml", "--hint"], 0);
     assert!(one.starts_with("hint: play "), "{one}");
     // An option of several commands: each is named.
-    let html = common::refused(&["html"], &["`html` is not a command: --html is an option of ", "`solve`", "`compare`"]);
+    let html =
+        common::refused(&["html"], &["`html` is not a command: --html is an option of ", "`solve`", "`compare`"]);
     assert!(html.contains("write e.g. `quadominos "), "{html}");
     // A word that is no option keeps clap's nearest command.
     common::refused(&["solv"], &["unrecognized subcommand 'solv'", "'solve'"]);

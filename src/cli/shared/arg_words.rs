@@ -89,7 +89,10 @@ pub fn command_in_words(e: &clap::Error, top: &clap::Command) -> Option<String> 
         .get_positionals()
         .filter(|a| a.is_required_set())
         .map(|a| {
-            let name = a.get_value_names().and_then(|n| n.first()).map_or_else(|| a.get_id().as_str().to_uppercase(), |n| n.to_string());
+            let name = a
+                .get_value_names()
+                .and_then(|n| n.first())
+                .map_or_else(|| a.get_id().as_str().to_uppercase(), |n| n.to_string());
             format!(" {name}")
         })
         .collect();
