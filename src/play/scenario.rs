@@ -164,7 +164,16 @@ pub fn load_scenario_source(source: Source, choice: &VariantChoice) -> Result<Lo
             match rules_only.resolve_file(Some(name), &file_rules, Some(&source)) {
                 Ok(v) => variants.push(v),
                 Err(e) => {
-                    let why: Vec<String> = e.problems.iter().map(|p| p.message.clone()).collect();
+                    // Said of this file's `variant:` key, which here is
+                    // this entry of `variants:`: its path is said once.
+                    let why: Vec<String> = e
+                        .problems
+                        .iter()
+                        .map(|p| match p.message.strip_prefix("variant: ") {
+                            Some(message) if p.file == source.name => message.to_string(),
+                            _ => p.message.clone(),
+                        })
+                        .collect();
                     problems.push(Problem::new(DocPath::from("variants").index(i), why.join("; ")));
                 }
             }
