@@ -536,8 +536,8 @@ impl Report {
 /// largest are left out (the command refuses such a range first).
 pub fn part_seeds(first: u64, games: u64, share: Option<(usize, usize)>) -> Vec<u64> {
     let (index, of) = share.unwrap_or((1, 1));
-    let step = usize::try_from(of.max(1)).unwrap_or(usize::MAX);
-    let start = usize::try_from(index.max(1) - 1).unwrap_or(usize::MAX);
+    let step = of.max(1);
+    let start = index.max(1) - 1;
     (0..games).skip(start).step_by(step).map_while(|i| first.checked_add(i)).collect()
 }
 
