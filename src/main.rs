@@ -148,10 +148,13 @@ fn main() -> ExitCode {
     cli::shared::colour::set(cli::shared::colour::early_choice(std::env::args_os().skip(1)));
     let cli = match parse(std::env::args_os()) {
         Ok(cli) => cli,
-        // A value an option cannot take is told in the toolkit's words, like
+        // A value an option cannot take, and a command word that is one of
+        // a command's options (`hint`), are told in the toolkit's words, like
         // every other bad input; any other parse error (a missing argument,
         // an unknown flag, and `--help` itself) keeps clap's message.
-        Err(e) => match cli::shared::arg_words::value_in_words(&e) {
+        Err(e) => match cli::shared::arg_words::value_in_words(&e)
+            .or_else(|| cli::shared::arg_words::command_in_words(&e, &Cli::command()))
+        {
             Some(words) => {
                 eprintln!("{} {words}", cli::shared::colour::err(cli::shared::colour::BAD, "error:"));
                 return ExitCode::from(2);

@@ -67,3 +67,31 @@ fn a_hint_cut_short_before_any_answer_says_none_was_found_within_the_limit() {
         assert!(!hint.contains("no tile can be played") && !hint.contains("no fill"), "{file}: {hint}");
     }
 }
+
+/// `quadominos hint` is no command: the message points at the option that
+/// gives the hint, with a line to run, where clap's own nearest command by
+/// spelling would be `variants`; an option several commands share names
+/// each; any other unknown word keeps clap's suggestion.
+#[test]
+fn the_word_hint_as_a_command_points_at_solve_hint() {
+    let said = common::refused(&["hint"], &[]);
+    assert_eq!(
+        said,
+        "error: `hint` is not a command: --hint is an option of `solve`: write `quadominos solve PUZZLE --hint`\n"
+    );
+    assert!(!said.contains("variants"), "{said}");
+    // The line it offers runs once PUZZLE is a puzzle.
+    let one = common::run_ok(&["solve", "puzzles/bonus-corner.yaml", "--hint"], 0);
+    assert!(one.starts_with("hint: play "), "{one}");
+    // An option of several commands: each is named.
+    let html =
+        common::refused(&["html"], &["`html` is not a command: --html is an option of ", "`solve`", "`compare`"]);
+    assert!(html.contains("write e.g. `quadominos "), "{html}");
+    // A word that is no option keeps clap's nearest command.
+    common::refused(&["solv"], &["unrecognized subcommand 'solv'", "'solve'"]);
+    // The page of every command shows the option, with the line above
+    // (tests/readme.rs runs that page's commands as written).
+    let commands = std::fs::read_to_string("docs/COMMANDS.md").unwrap();
+    assert!(commands.contains("quadominos solve puzzles/bonus-corner.yaml --hint\n# => hint: play 1-4-5-5\n"));
+    assert!(commands.contains("quadominos hint\n# error: `hint` is not a command: --hint is an option of `solve`"));
+}

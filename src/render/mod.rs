@@ -14,5 +14,5 @@ mod scenario;
 mod svg;
 
 pub use ascii::{board_text, board_text_marked, board_text_with_region};
-pub use scenario::comparison_text;
+pub use scenario::{comparison_text, run_trace};
 pub use svg::{Highlight, Marks, board_svg, catalogue_svg};
