@@ -5,6 +5,8 @@
 
 use std::io::Write as _;
 use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use clap::{CommandFactory, Parser, Subcommand};
 
@@ -66,7 +68,11 @@ fn run(command: Command) -> Result<(String, u8), Failure> {
         Command::Explain(args) => cli::explain::run(args),
         Command::Check(args) => cli::check::run(args),
         Command::Compare(args) => cli::compare::run(args),
-        Command::Solve(args) => cli::solve::run(args),
+        Command::Solve(args) => cli::solve::run(args, &interrupt_flag()),
+        Command::Conform(args) => {
+            end_engines_on_signals();
+            cli::conform::run(args)
+        }
         Command::Generate(args) => cli::generate::run(args),
         Command::Puzzle(args) => cli::puzzle::run(args),
         Command::Perft(args) => cli::perft::run(args),
@@ -79,9 +85,51 @@ fn run(command: Command) -> Result<(String, u8), Failure> {
         Command::Replay(args) => cli::replay::run(args),
         Command::Fixtures(args) => cli::fixtures::run(args),
         Command::Engine(args) => cli::engine::run(args),
-        Command::Conform(args) => cli::conform::run(args),
         Command::Completions(args) => cli::completions::run(args, clap_command()),
         Command::Man(args) => cli::man::run(args, clap_command()),
+    }
+}
+
+/// The flag Ctrl-C (and SIGTERM, SIGHUP) sets for a command that stops
+/// with what it has: its search ends and its best answer is printed,
+/// marked as interrupted. A second signal ends the process at once (exit
+/// 130). Signals are handled here alone; the library only watches the
+/// flag it is given.
+fn interrupt_flag() -> Arc<AtomicBool> {
+    let flag = Arc::new(AtomicBool::new(false));
+    let seen = flag.clone();
+    // Installing fails only when a handler is already set: the default,
+    // ending the process, then stays.
+    let _ = ctrlc::set_handler(move || {
+        if seen.swap(true, Ordering::SeqCst) {
+            std::process::exit(i32::from(cli::solve::INTERRUPTED));
+        }
+    });
+    flag
+}
+
+/// The signals `conform` ends its engines on: every one that would end the
+/// process and can be caught (KILL cannot; PIPE is ignored by Rust's
+/// runtime, a closed pipe then an error where written).
+#[cfg(unix)]
+const ENDING_SIGNALS: [i32; 7] = {
+    use signal_hook::consts::signal::{SIGALRM, SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2};
+    [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM]
+};
+
+/// A `conform` run ended by a signal ends every engine it started, each
+/// with its process group, then exits as a shell reports a process the
+/// signal ended (128 + its number: 130 for Ctrl-C, 143 for TERM, 131 for
+/// QUIT): an engine that hangs is never left running alone.
+fn end_engines_on_signals() {
+    #[cfg(unix)]
+    if let Ok(mut signals) = signal_hook::iterator::Signals::new(ENDING_SIGNALS) {
+        std::thread::spawn(move || {
+            if let Some(signal) = signals.forever().next() {
+                quadominos::protocol::client::end_every_engine();
+                std::process::exit(128 + signal);
+            }
+        });
     }
 }
 
@@ -100,10 +148,13 @@ fn main() -> ExitCode {
     cli::shared::colour::set(cli::shared::colour::early_choice(std::env::args_os().skip(1)));
     let cli = match parse(std::env::args_os()) {
         Ok(cli) => cli,
-        // A value an option cannot take is told in the toolkit's words, like
+        // A value an option cannot take, and a command word that is one of
+        // a command's options (`hint`), are told in the toolkit's words, like
         // every other bad input; any other parse error (a missing argument,
         // an unknown flag, and `--help` itself) keeps clap's message.
-        Err(e) => match cli::shared::arg_words::value_in_words(&e) {
+        Err(e) => match cli::shared::arg_words::value_in_words(&e)
+            .or_else(|| cli::shared::arg_words::command_in_words(&e, &Cli::command()))
+        {
             Some(words) => {
                 eprintln!("{} {words}", cli::shared::colour::err(cli::shared::colour::BAD, "error:"));
                 return ExitCode::from(2);

@@ -1,5 +1,6 @@
 //! How the tool words a count in what it prints: one noun, singular at one,
-//! so that every command, page and report says `1 tile` and `3 tiles` alike.
+//! so that every command, page and report says `1 tile` and `3 tiles` alike;
+//! and a hand, one line of tile ids, as every report and page shows it.
 
 /// A count and its noun, singular at one: `1 tile`, `3 tiles`, `2 bonuses`.
 pub fn counted(n: impl std::fmt::Display, noun: &str) -> String {
@@ -9,6 +10,11 @@ pub fn counted(n: impl std::fmt::Display, noun: &str) -> String {
         (_, true) => format!("{n} {noun}es"),
         (_, false) => format!("{n} {noun}s"),
     }
+}
+
+/// A hand as one line of tile ids, `(empty)` for none.
+pub fn hand_line(hand: &[crate::model::TileId]) -> String {
+    if hand.is_empty() { "(empty)".into() } else { hand.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(", ") }
 }
 
 #[cfg(test)]

@@ -167,3 +167,67 @@ fn a_spec_with_several_mistakes_gets_them_all() {
         "{lines:#?}"
     );
 }
+
+#[test]
+fn a_puzzle_with_a_misspelt_variant_and_goal_gets_both_in_one_run() {
+    let text = "variant: serbain\nboard: []\nhand: [1-4-5-5]\ngoal: best_turn\n";
+    let (lines, out) = refuse("p.yaml", text, &["solve"]);
+    assert_listed("p.yaml", &lines, &out, &[1, 4]);
+    assert!(at(&lines, "p.yaml", 1).contains("unknown variant `serbain` (did you mean `serbian`?)"), "{lines:#?}");
+    assert!(at(&lines, "p.yaml", 4).contains("`best_turn` is not a goal (did you mean `best-turn`?)"), "{lines:#?}");
+}
+
+/// A misspelt variant beside a misspelt reading is said with it, whether
+/// or not the file has mistakes of its shape too.
+#[test]
+fn a_misspelt_variant_is_said_beside_a_misspelt_reading() {
+    let text = "variant: serbain\nrules:\n  R4: maybe\n  R99: no\nboard: []\nhand: [1-4-5-5]\n";
+    let (lines, out) = refuse("p.yaml", text, &["moves"]);
+    assert_listed("p.yaml", &lines, &out, &[1, 3, 4]);
+    assert!(at(&lines, "p.yaml", 1).contains("unknown variant `serbain` (did you mean `serbian`?)"), "{lines:#?}");
+    assert!(at(&lines, "p.yaml", 3).contains(":3:7: rules.R4: `maybe` is not a value of R4"), "{lines:#?}");
+    assert!(
+        at(&lines, "p.yaml", 4).contains("rules.R99: unknown rule option `R99` (did you mean `R9`?)"),
+        "{lines:#?}"
+    );
+    let text = format!("{text}goal: best_turn\nfoo: 1\n");
+    let (lines, out) = refuse("p.yaml", &text, &["solve"]);
+    assert_listed("p.yaml", &lines, &out, &[1, 3, 4, 7, 8]);
+    assert!(at(&lines, "p.yaml", 1).contains("unknown variant `serbain`"), "{lines:#?}");
+    assert!(at(&lines, "p.yaml", 7).contains("`best_turn` is not a goal"), "{lines:#?}");
+    assert!(at(&lines, "p.yaml", 8).contains("unknown key `foo`"), "{lines:#?}");
+}
+
+#[test]
+fn a_scenario_with_a_misspelt_variant_gets_it_among_its_other_mistakes() {
+    let text = "\
+name: s
+description: d
+covers: [E1, 7]
+variants: [english, serbain]
+start:
+  hands:
+    - [2-3-3-4]
+    - [0-1-1-2]
+actions:
+  - do: drawing
+";
+    let (lines, out) = refuse("s.yaml", text, &["check"]);
+    assert_listed("s.yaml", &lines, &out, &[3, 4, 10]);
+    // Said of the entry, once: not `variants[1]: variant: ...`.
+    let variant = at(&lines, "s.yaml", 4);
+    assert!(variant.contains(":4:21: variants[1]: unknown variant `serbain` (did you mean `serbian`?)"), "{lines:#?}");
+    assert!(!variant.contains("variant: unknown"), "{lines:#?}");
+}
+
+#[test]
+fn thousands_of_unknown_keys_are_counted_truly() {
+    for n in [5_000, 40_000] {
+        let keys: String = (0..n).map(|i| format!("key{i}: 1\n")).collect();
+        let text = format!("variant: english\nboard: []\nhand: [1-4-5-5]\n{keys}");
+        let (lines, out) = refuse("k.yaml", &text, &["moves"]);
+        assert_eq!(out.status.code(), Some(2));
+        assert_eq!(lines.len(), 21, "{n} keys");
+        assert_eq!(lines[20], format!("error: k.yaml: and {} more problems (the first 20 are listed)", n - 20));
+    }
+}

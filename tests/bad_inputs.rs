@@ -52,6 +52,10 @@ struct Case {
     /// What the binary gets wrong: the case is skipped and listed.
     #[serde(default)]
     known_bug: Option<String>,
+    /// Files the case's file names (a secret named as a variant), which the
+    /// message must never quote.
+    #[serde(default)]
+    beside: Vec<String>,
 }
 
 /// A piece of text repeated.
@@ -225,6 +229,15 @@ fn judge(case: &Case, run: &Run) -> Vec<String> {
     if !first.contains(&case.message) {
         wrong.push(format!("the first line of stderr does not contain {:?}", case.message));
     }
+    // Nothing of a file the case's file names is shown: no line of it.
+    for file in &case.beside {
+        let text = std::fs::read_to_string(crate_root().join(file)).unwrap_or_default();
+        for line in text.lines().map(str::trim).filter(|l| l.len() >= 4) {
+            if run.stderr.contains(line) {
+                wrong.push(format!("stderr shows {line:?} of {file}"));
+            }
+        }
+    }
     wrong
 }
 
@@ -282,6 +295,7 @@ fn every_file_in_the_catalogue_is_a_case_or_a_file_a_case_names() {
         named.insert(case.file.clone());
         // Helpers a case points to: a spec that names a broken tile set.
         named.extend(case.args.iter().filter(|a| a.starts_with(ROOT)).cloned());
+        named.extend(case.beside.iter().cloned());
     }
     let mut files = BTreeSet::new();
     files_under(&crate_root().join(ROOT), &mut files);

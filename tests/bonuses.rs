@@ -352,7 +352,10 @@ fn every_example_board_is_a_position_moves_accepts() {
 fn a_class_no_real_board_shows_is_said_so() {
     let dir = tempfile::tempdir().unwrap();
     let english = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/specs/variants/english.yaml")).unwrap();
-    let spec = english.replace("tile-set: {value: full,", "tile-set: {value: tiles.yaml,");
+    // A spec of its own takes a name of its own.
+    let spec = english
+        .replace("tile-set: {value: full,", "tile-set: {value: tiles.yaml,")
+        .replace("name: english", "name: three");
     assert_ne!(spec, english);
     std::fs::write(dir.path().join("spec.yaml"), spec).unwrap();
     std::fs::write(dir.path().join("tiles.yaml"), "name: three\ntiles: [[0, 0, 0, 0], [0, 0, 0, 1], [0, 0, 1, 1]]\n")

@@ -84,6 +84,16 @@ fn tileset_corpus() {
 }
 
 #[test]
+fn variant_file_corpus() {
+    replay_corpus("variant_file", parsers::variant_file);
+}
+
+#[test]
+fn many_keys_corpus() {
+    replay_corpus("many_keys", parsers::many_keys);
+}
+
+#[test]
 fn transcript_corpus() {
     replay_corpus("transcript", parsers::transcript);
 }

@@ -2,6 +2,8 @@
 //! shipped variant: it never reaches an illegal state, every listed action is
 //! accepted, and actions it does not list are refused with the game unchanged.
 
+mod common;
+
 use proptest::prelude::*;
 use quadominos::formats::{BUILTIN_VARIANTS, builtin_variant};
 use quadominos::game::{Action, EventKind, Game, Phase};
@@ -211,4 +213,66 @@ fn r23_is_cited_on_a_game_end_exactly_when_another_value_names_other_winners() {
         if cites { cited += 1 } else { uncited += 1 }
     }
     assert!(cited + uncited == 16 && uncited > 0, "{cited} cited, {uncited} not");
+}
+
+/// The binary run from the crate's folder with `input` on standard input.
+fn piped(args: &[&str], input: &str) -> std::process::Output {
+    use std::io::Write as _;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_quadominos"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+/// A score near the end of an `i64` once wrapped on the next placement
+/// (9223372036854775800 + 15 became negative) and the game went on past
+/// its target. Scores have a stated range, ±(2^53 - 1): a start outside it
+/// is refused by the engine, by a scenario's `start.scores` and by the
+/// library, each naming the range; the largest is taken, and a placement
+/// on it adds without wrapping.
+#[test]
+fn a_score_out_of_its_range_is_refused_and_a_score_at_its_end_never_wraps() {
+    use quadominos::game::{MAX_SCORE, Setup};
+    let range = format!("a score is a whole number from -{MAX_SCORE} to {MAX_SCORE}");
+    let start =
+        |score: &str| format!("protocol 2\nstart 3-3-3-3,1-3-3-3/2-3-3-4,2-2-3-3 0-0-0-2 - {score},0 -\nquit\n");
+    for score in ["9223372036854775800", "-9223372036854775800", &(MAX_SCORE + 1).to_string()] {
+        let out = piped(&["engine"], &start(score));
+        let said = String::from_utf8_lossy(&out.stdout).into_owned();
+        assert!(said.contains(&format!("the score {score} is out of range; {range}")), "{said}");
+        assert!(!said.contains(&format!("scores {score}")), "{said}");
+    }
+    let out = piped(&["engine"], &start(&MAX_SCORE.to_string()));
+    let said = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(said.contains(&format!("scores {MAX_SCORE} 0")), "{said}");
+
+    // A scenario starting there: `check` refuses it by its key.
+    let dir = std::env::temp_dir().join(format!("quadominos-scores-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("wrap.yaml");
+    std::fs::write(
+        &file,
+        "name: wrap\ndescription: a start past the score range\ncovers: [S6]\nvariants: [english]\nstart:\n  hands:\n    - [3-3-3-3, 1-3-3-3]\n    - [2-3-3-4, 2-2-3-3]\n  well: [0-0-0-2]\n  scores: [9223372036854775800, 0]\nactions:\n  - place: {tile: 3-3-3-3, at: [0, 0], corners: [3, 3, 3, 3]}\n    expect:\n      all: {legal: true, scores: [-9223372036854775801, 0]}\n",
+    )
+    .unwrap();
+    let out = common::run(&["check", file.to_str().unwrap()]);
+    let said = common::stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{said}");
+    assert!(said.contains("out of range") && said.contains(&range), "{said}");
+    std::fs::remove_dir_all(&dir).unwrap();
+
+    // In the library: past the range is refused, the largest taken.
+    let english = builtin_variant("english").unwrap();
+    let hands = vec![vec![TileId::new([3, 3, 3, 3]).unwrap()], vec![TileId::new([2, 3, 3, 4]).unwrap()]];
+    let setup = |scores| Setup { hands: hands.clone(), scores, ..Setup::default() };
+    let refused = Game::from_setup(english.clone(), &setup(vec![i64::MAX, 0])).unwrap_err();
+    assert!(refused.iter().any(|p| p.to_string().contains(&range)), "{refused:?}");
+    let game = Game::from_setup(english, &setup(vec![MAX_SCORE, 0])).unwrap();
+    assert_eq!(game.scores()[0], MAX_SCORE);
 }

@@ -51,3 +51,49 @@ fn a_hint_on_a_counting_fill_is_the_first_tile_of_the_fill_and_no_more() {
 fn a_hint_on_a_turn_is_its_first_tile() {
     check_hint("puzzles/book/english-seq2-medium.yaml");
 }
+
+/// A search cut short gives no hint it has not established: before it
+/// found anything it says that no answer was found within the limit and
+/// what stopped it; where the pilot found one first (how far a thousandth
+/// of a second gets depends on the machine), the hint says it is from an
+/// answer not proven. Never that no tile can be played (the full search
+/// proves 285 points here) nor that no fill exists. The wording of the
+/// first case is held exactly by the library's own test of the hint.
+#[test]
+fn a_hint_cut_short_says_what_it_rests_on_and_never_that_nothing_can_be_played() {
+    for file in ["puzzles/seq-60-serbian-8.yaml", "puzzles/fill-6x6-weight-english.yaml"] {
+        let hint = run_ok(&["solve", file, "--timeout", "0.001", "--hint", "2"], 0);
+        let none = hint.starts_with("hint: no answer was found within the limit (stopped by the time limit (--timeout)");
+        let unproven = hint.starts_with("hint: play ") && hint.contains("(from the best answer found, not proven)");
+        assert!(none || unproven, "{file}: {hint}");
+        assert!(!hint.contains("no tile can be played") && !hint.contains("no fill"), "{file}: {hint}");
+    }
+}
+
+/// `quadominos hint` is no command: the message points at the option that
+/// gives the hint, with a line to run, where clap's own nearest command by
+/// spelling would be `variants`; an option several commands share names
+/// each; any other unknown word keeps clap's suggestion.
+#[test]
+fn the_word_hint_as_a_command_points_at_solve_hint() {
+    let said = common::refused(&["hint"], &[]);
+    assert_eq!(
+        said,
+        "error: `hint` is not a command: --hint is an option of `solve`: write `quadominos solve PUZZLE --hint`\n"
+    );
+    assert!(!said.contains("variants"), "{said}");
+    // The line it offers runs once PUZZLE is a puzzle.
+    let one = common::run_ok(&["solve", "puzzles/bonus-corner.yaml", "--hint"], 0);
+    assert!(one.starts_with("hint: play "), "{one}");
+    // An option of several commands: each is named.
+    let html =
+        common::refused(&["html"], &["`html` is not a command: --html is an option of ", "`solve`", "`compare`"]);
+    assert!(html.contains("write e.g. `quadominos "), "{html}");
+    // A word that is no option keeps clap's nearest command.
+    common::refused(&["solv"], &["unrecognized subcommand 'solv'", "'solve'"]);
+    // The page of every command shows the option, with the line above
+    // (tests/readme.rs runs that page's commands as written).
+    let commands = std::fs::read_to_string("docs/COMMANDS.md").unwrap();
+    assert!(commands.contains("quadominos solve puzzles/bonus-corner.yaml --hint\n# => hint: play 1-4-5-5\n"));
+    assert!(commands.contains("quadominos hint\n# error: `hint` is not a command: --hint is an option of `solve`"));
+}

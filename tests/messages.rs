@@ -361,7 +361,18 @@ fn every_value_of_the_wrong_kind_is_refused_in_the_files_words() {
                             String::from_utf8_lossy(&out.stderr).lines().next().unwrap_or("")
                         );
                     }
-                    if let Some(problem) = judge(&out, kind.file, &text) {
+                    // A spec or tile set replaced whole by a word or a list
+                    // is no spec or tile set: it is said to be none, where
+                    // it is named, and nothing of it is shown.
+                    let none = ["spec", "tile set"].contains(&kind.name) && path.is_empty();
+                    let said = String::from_utf8_lossy(&out.stderr);
+                    let problem = if none {
+                        let named = said.contains("is not a variant spec") || said.contains("is not a tile-set file");
+                        (!named || out.status.code() != Some(2)).then(|| format!("not said to be none: {said}"))
+                    } else {
+                        judge(&out, kind.file, &text)
+                    };
+                    if let Some(problem) = problem {
                         problems.lock().unwrap().push(format!("{} at {path:?} = {other:?}: {problem}", kind.name));
                     }
                     let _ = std::fs::remove_dir_all(&dir);
@@ -579,4 +590,231 @@ fn a_terminal_escape_written_in_a_file_is_shown_not_obeyed() {
     let first = refusal("e.yaml", text, &["moves"], 2);
     assert!(!first.contains('\u{1b}'), "{first:?}");
     assert!(first.contains("unknown key `\\u{1b}[2J\\u{1b}[31mboard`"), "{first}");
+}
+
+/// A file of one kind given where another belongs is named for what it is
+/// and what reads it, in one line, not refused key by key.
+#[test]
+fn a_file_of_another_kind_is_named_with_the_command_that_reads_it() {
+    let scenario = "specs/scenarios/r4-diagonal-corner-mismatch.yaml".to_string();
+    let puzzle = "puzzles/bonus-corner.yaml".to_string();
+    let spec = "specs/variants/english.yaml".to_string();
+    let transcript = "fuzz/transcripts/english-2p-greedy-seed1.yaml".to_string();
+    for (args, said) in [
+        (vec!["solve".to_string(), scenario.clone()], "this is a scenario, not a puzzle: `check` or `compare` run it"),
+        (
+            vec!["moves".to_string(), scenario.clone()],
+            "this is a scenario, not a position: `check` or `compare` run it",
+        ),
+        (vec!["compare".to_string(), puzzle.clone()], "this is a puzzle, not a scenario: `solve` reads it"),
+        (vec!["check".to_string(), puzzle.clone()], "this is a puzzle, not a scenario: `solve` reads it"),
+        (vec!["moves".to_string(), spec.clone()], "this is a variant spec, not a position: give it with `--spec FILE`"),
+        (vec!["replay".to_string(), puzzle.clone()], "this is a puzzle, not a transcript: `solve` reads it"),
+        (
+            vec!["replay".to_string(), scenario.clone()],
+            "this is a scenario, not a transcript: `check` or `compare` run it",
+        ),
+        (vec!["solve".to_string(), transcript.clone()], "this is a transcript, not a puzzle: `replay` reads it"),
+        (vec!["check".to_string(), transcript.clone()], "this is a transcript, not a scenario: `replay` reads it"),
+        (vec!["solve".to_string(), spec.clone()], "this is a variant spec, not a puzzle: give it with `--spec FILE`"),
+        (
+            vec!["puzzle".to_string(), "--check".to_string(), scenario.clone()],
+            "this is a scenario, not a puzzle: `check` or `compare` run it",
+        ),
+        (
+            vec!["render".to_string(), spec.clone(), "--svg".to_string(), "-".to_string()],
+            "this is a variant spec, not a position: give it with `--spec FILE`",
+        ),
+    ]
+    .into_iter()
+    .chain([vec!["notation"], vec!["bonuses"], vec!["perft", "--depth", "1"]].map(|command| {
+        let args = command.iter().map(|a| a.to_string()).chain([scenario.clone()]).collect();
+        (args, "this is a scenario, not a position: `check` or `compare` run it")
+    })) {
+        let out = run(&args);
+        let err = String::from_utf8_lossy(&out.stderr).into_owned();
+        let file = args.iter().find(|a| a.ends_with(".yaml")).unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.starts_with(&format!("error: {file}: {said}")), "{args:?}: {err}");
+        assert!(!err.contains("unknown key") && !err.contains("did you mean"), "{args:?}: {err}");
+    }
+    // Given where a variant spec or a tile set belongs, a file of another
+    // kind is named for what it is too, quoting nothing of it.
+    for (file, said) in [
+        (&puzzle, "is a puzzle, not a variant spec: `solve` reads it"),
+        (&scenario, "is a scenario, not a variant spec: `check` or `compare` run it"),
+        (&transcript, "is a transcript, not a variant spec: `replay` reads it"),
+    ] {
+        let out = run(&["variants".to_string(), "--spec".to_string(), file.clone()]);
+        let err = String::from_utf8_lossy(&out.stderr).into_owned();
+        assert_eq!(out.status.code(), Some(2), "{file}: {err}");
+        assert!(err.starts_with(&format!("error: --spec: `{file}` {said}")), "{file}: {err}");
+        assert_eq!(err.lines().count(), 1, "{file}: {err}");
+    }
+}
+
+/// Runs the binary in `dir` with `args`: its exit status and standard error.
+fn run_in(dir: &Path, args: &[&str]) -> (Option<i32>, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_quadominos"))
+        .args(args)
+        .current_dir(dir)
+        .env_remove("RUST_BACKTRACE")
+        .output()
+        .expect("the quadominos binary runs");
+    let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+    (out.status.code(), text(&out.stdout), text(&out.stderr))
+}
+
+/// A file that is no spec, named where a variant spec or a tile set
+/// belongs, is said to be none, with what one looks like, and nothing of it
+/// is shown: not a key, not a value, not a line. Secrets are planted in
+/// files of every shape (a YAML mapping, a JSON object, `key=value` lines,
+/// a password file whose lines YAML reads as keys, binary) and named by
+/// every path that names a spec or a tile set: a position's `variant:`
+/// through each command that reads a position, a puzzle's, a scenario's
+/// `variants:`, a spec's `tile-set:` (read alone and through a position
+/// naming the spec), `--spec` and `--variant`; no page is written.
+#[test]
+fn a_file_named_as_a_variant_or_tile_set_is_never_quoted() {
+    let secrets: [(&str, &[u8]); 5] = [
+        ("secret.yaml", b"db_password: SECRET-1\napi_key: SECRET-2\nhost: SECRET-3\n"),
+        ("secret.json", b"{\"token\": \"SECRET-1\", \"user\": \"SECRET-2\"}"),
+        ("secret.env", b"PASSWORD=SECRET-1\nKEY=SECRET-2\n"),
+        ("shadow", b"root:$6$SECRET-1:19000:0:99999:7:::\ndaemon:*:SECRET-2:0:99999:7:::\n"),
+        ("secret.bin", b"\x00\x01SECRET-1\xff\xfe: SECRET-2\n"),
+    ];
+    let dir = tempfile::tempdir().unwrap();
+    let write = |name: &str, text: &str| std::fs::write(dir.path().join(name), text).unwrap();
+    let english = std::fs::read_to_string(root().join("specs/variants/english.yaml")).unwrap();
+    write("plain.yaml", "variant: english\nboard: []\nhand: [1-4-5-5]\n");
+    write(
+        "ok.yaml",
+        "name: s\ndescription: d\ncovers: [E1]\nvariants: [english]\nstart: {hands: [[1-4-5-5], [0-0-0-0]]}\nactions: []\n",
+    );
+    let mut checked = 0;
+    for (file, text) in secrets {
+        std::fs::write(dir.path().join(file), text).unwrap();
+        write("p.yaml", &format!("variant: {file}\nboard: []\nhand: [1-4-5-5]\n"));
+        write("puzzle.yaml", &format!("variant: {file}\nboard: []\nhand: [1-4-5-5]\ngoal: best-turn\n"));
+        write(
+            "s.yaml",
+            &format!(
+                "name: s\ndescription: d\ncovers: [E1]\nvariants: [{file}]\nstart: {{hands: [[1-4-5-5], [0-0-0-0]]}}\nactions: []\n"
+            ),
+        );
+        let spec = english
+            .replace("name: english", "name: house")
+            .replace("tile-set: {value: full", &format!("tile-set: {{value: {file}"));
+        write("spec.yaml", &spec);
+        // A position naming the spec whose tile set is the secret.
+        write("p-spec.yaml", "variant: spec.yaml\nboard: []\nhand: [1-4-5-5]\n");
+        let spec_runs: [&[&str]; 2] = [&["variants", "--spec", "spec.yaml"], &["moves", "p-spec.yaml"]];
+        // Every command that reads a position or a puzzle naming the file
+        // in its `variant:`, and every flag that names a variant.
+        let position_runs: [&[&str]; 17] = [
+            &["moves", "p.yaml"],
+            &["explain", "p.yaml", "--at", "0,0", "--corners", "1,4,5,5"],
+            &["notation", "p.yaml"],
+            &["bonuses", "p.yaml"],
+            &["perft", "p.yaml", "--depth", "1"],
+            &["render", "p.yaml", "--svg", "out.svg"],
+            &["solve", "puzzle.yaml"],
+            &["puzzle", "--check", "puzzle.yaml"],
+            &["render", "puzzle.yaml", "--html", "out.html"],
+            &["check", "s.yaml"],
+            &["compare", "s.yaml"],
+            &["moves", "--spec", file, "plain.yaml"],
+            &["moves", "--variant", file, "plain.yaml"],
+            &["generate", "--variant", file],
+            &["play", "--players", "2", "--spec", file],
+            &["bonuses", "--variant", file],
+            &["compare", "ok.yaml", "--variant", file],
+        ];
+        let runs = spec_runs
+            .into_iter()
+            .map(|args| (args, "is not a tile-set file"))
+            .chain(position_runs.into_iter().map(|args| (args, "is not a variant spec")));
+        for (args, said) in runs {
+            let (code, out, err) = run_in(dir.path(), args);
+            let shown = format!("quadominos {args:?} naming {file}:\n{err}");
+            assert_eq!(code, Some(2), "{shown}");
+            assert!(out.is_empty(), "{shown}");
+            for page in ["out.svg", "out.html"] {
+                assert!(!dir.path().join(page).exists(), "{page} written: {shown}");
+            }
+            assert!(err.contains(said), "{shown}");
+            assert!(err.contains("name:"), "what one looks like: {shown}");
+            for leaked in ["SECRET", "db_password", "api_key", "token", "PASSWORD", "root", "daemon", "99999"] {
+                assert!(!err.contains(leaked), "`{leaked}` shown: {shown}");
+            }
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 5 * 19);
+}
+
+/// Every echo of a file is cut: a key of five megabytes under `rules:`
+/// is quoted by its first characters, on one short line.
+#[test]
+fn an_unknown_reading_of_megabytes_is_quoted_cut() {
+    let dir = tempfile::tempdir().unwrap();
+    let key = "x".repeat(5 << 20);
+    // A key of more than 1024 characters is written explicitly (`? key`).
+    let text = format!("variant: english\nrules:\n  ? {key}\n  : no\nboard: []\nhand: [1-4-5-5]\n");
+    std::fs::write(dir.path().join("p.yaml"), text).unwrap();
+    let (code, _, err) = run_in(dir.path(), &["moves", "p.yaml"]);
+    assert_eq!(code, Some(2), "{}", &err[..err.len().min(300)]);
+    assert!(err.starts_with("error: p.yaml:3:5: rules.xxxxxxxx"), "{}", &err[..err.len().min(300)]);
+    assert!(err.contains(&format!("unknown rule option `{}…`", "x".repeat(80))), "{}", &err[..err.len().min(300)]);
+    assert!(err.lines().all(|l| l.len() < 1000), "a line of {} bytes", err.lines().map(str::len).max().unwrap_or(0));
+}
+
+/// `moves` reads a position's `goal:` and `expect:` as a puzzle's: a
+/// goal or an expectation that is no goal or expectation is refused where
+/// it is written, not passed over without a word.
+#[test]
+fn moves_refuses_a_position_whose_goal_or_expectation_is_nonsense() {
+    let dir = tempfile::tempdir().unwrap();
+    let base = "variant: english\nboard: []\nhand: [1-4-5-5]\n";
+    let long = "word ".repeat(40_000);
+    for (extra, said) in [
+        ("expect: {bogus: 1}\n", "p.yaml:4:10: expect: unknown key `bogus`"),
+        (
+            "expect: [1, 2]\n",
+            "p.yaml:4:9: expect: a mapping of `key: value` entries belongs here, not the list `[1, 2]`",
+        ),
+        ("goal: best_turn\n", "p.yaml:4:7: goal: `best_turn` is not a goal (did you mean `best-turn`?)"),
+        (&format!("goal: {long}\n"), "p.yaml:4:7: goal: `word word"),
+    ] {
+        std::fs::write(dir.path().join("p.yaml"), format!("{base}{extra}")).unwrap();
+        let (code, out, err) = run_in(dir.path(), &["moves", "p.yaml"]);
+        assert_eq!((code, out.as_str()), (Some(2), ""), "{err}");
+        assert!(err.starts_with(&format!("error: {said}")), "{}", &err[..err.len().min(300)]);
+        assert!(err.len() < 1000, "the text is cut: {} bytes", err.len());
+    }
+}
+
+/// A spec's name is a label's name (letters, digits, `-` and `_`): no line
+/// break, no `+` or `=` that a label reads as an override; and it is not a
+/// shipped variant's name unless the spec is that variant.
+#[test]
+fn a_spec_name_follows_the_label_grammar_and_takes_no_shipped_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let english = std::fs::read_to_string(root().join("specs/variants/english.yaml")).unwrap();
+    let serbian = "description: d\nbase: serbian\n";
+    for (spec, said) in [
+        (format!("name: \"x\\nok\"\n{serbian}"), "spec.yaml:1:7: name: `x…` is not a variant's name"),
+        (format!("name: a+R4=no\n{serbian}"), "spec.yaml:1:7: name: `a+R4=no` is not a variant's name"),
+        (format!("name: english\n{serbian}"), "spec.yaml:1:7: name: `english` is a shipped variant's name"),
+    ] {
+        std::fs::write(dir.path().join("spec.yaml"), &spec).unwrap();
+        let (code, out, err) = run_in(dir.path(), &["variants", "--spec", "spec.yaml"]);
+        assert_eq!((code, out.as_str()), (Some(2), ""), "{spec}: {err}");
+        assert!(err.starts_with(&format!("error: {said}")), "{spec}: {err}");
+    }
+    // The shipped spec itself, copied, is that variant.
+    std::fs::write(dir.path().join("spec.yaml"), english).unwrap();
+    let (code, _, err) = run_in(dir.path(), &["variants", "--spec", "spec.yaml"]);
+    assert_eq!(code, Some(0), "{err}");
 }

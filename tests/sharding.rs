@@ -136,3 +136,23 @@ fn parts_that_are_not_one_whole_split_are_refused_naming_the_part() {
     let whole = json(&["perft", "puzzles/bonus-corner.yaml", "--depth", "2", "--format", "json"], 0);
     assert_eq!(summed, whole);
 }
+
+/// A part whose bonus list is shorter than the others' (one depth's count
+/// cut off) was once added up with its share of that depth dropped: the
+/// sum is refused, naming the file and the counts it gives.
+#[test]
+fn a_part_with_a_bonus_list_cut_short_is_refused_not_added_up() {
+    let dir = tempfile::tempdir().unwrap();
+    let part =
+        |p: &str| json(&["perft", "puzzles/bonus-corner.yaml", "--depth", "3", "--format", "json", "--part", p], 0);
+    let (one, mut two) = (part("1/2"), part("2/2"));
+    assert_eq!(two["bonus"].as_array().map(Vec::len), Some(3), "{two}");
+    two["bonus"].as_array_mut().unwrap().pop();
+    let (a, b) = (dir.path().join("1.json"), dir.path().join("2.json"));
+    std::fs::write(&a, one.to_string()).unwrap();
+    std::fs::write(&b, two.to_string()).unwrap();
+    refused(
+        &["perft", "--sum", a.to_str().unwrap(), b.to_str().unwrap()],
+        &["file 2 (part 2/2) gives 2 bonus counts, file 1 3 (at depth 3)"],
+    );
+}

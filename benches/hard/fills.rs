@@ -18,16 +18,14 @@ fn native_fill_5x5_weight_serbian(bencher: Bencher) {
 /// A native fill search chosen by kind, timed in the same run as the one
 /// `solve` takes, so that they compare: cell by cell (every orientation of
 /// every free tile per cell, which English weight fills took before the
-/// lattice search), or the lattice search with its points set row by row
-/// from the north-west, as it once was (it now sets them from the middle
-/// out).
+/// lattice search). The lattice search with its points set row by row, as
+/// it once was, is timed with the experiments (`lab/benches/orders.rs`).
 struct FillSearch(FillSearchKind);
 
 impl Solver for FillSearch {
     fn name(&self) -> &'static str {
         match self.0 {
             FillSearchKind::Cells => "native cells",
-            FillSearchKind::LatticeRows => "native lattice by rows",
             FillSearchKind::Auto => "native",
         }
     }
@@ -89,14 +87,6 @@ fn smt_fill_4x4_weight_english(bencher: Bencher) {
 fn native_cells_fill_4x4_weight_english(bencher: Bencher) {
     let (puzzle, expected) = shipped("fill-4x4-weight-english");
     bench(bencher, &FillSearch(FillSearchKind::Cells), &puzzle, expected);
-}
-
-/// The English 4×4 weight fill, on the lattice with its points set row by
-/// row.
-#[divan::bench(sample_count = 10, sample_size = 1)]
-fn native_rows_fill_4x4_weight_english(bencher: Bencher) {
-    let (puzzle, expected) = shipped("fill-4x4-weight-english");
-    bench(bencher, &FillSearch(FillSearchKind::LatticeRows), &puzzle, expected);
 }
 
 /// The English 5×5 weight fill (380), on the lattice.

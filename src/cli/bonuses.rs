@@ -11,13 +11,16 @@ use std::time::Duration;
 use clap::ValueEnum;
 use quadominos::formats::{LoadedPosition, load_position, notation};
 use quadominos::model::{Cell, Corners, Direction, TileId};
-use quadominos::render::page::{Column, Frame, Page, catalogue_page, file_name, page_html};
-use quadominos::render::{Highlight, Marks, board_svg, board_text, catalogue_svg};
+use quadominos::render::page::{
+    BonusClassView, BonusPlacementView, BonusesView, Page, bonuses_page, catalogue_page, page_html,
+};
+use quadominos::render::{Marks, board_svg, board_text, catalogue_svg};
 use quadominos::rules::{BonusClass, Catalogue, Clause, Example, Neighbourhood, WITNESS_BUDGET};
 use quadominos::solve::native::best_bonus_tiles;
 use quadominos::solve::{Choice, Limits, Play};
 use serde::Serialize;
 
+use super::shared::picture::PictureArgs;
 use super::shared::{Failure, Format, RuleArgs, parse_seconds, position_moves, serialize};
 
 /// The output formats of `bonuses`.
@@ -48,9 +51,11 @@ quadominos bonuses --format svg > catalogue.svg
   quadominos bonuses --variant serbian --html catalogue.html
   quadominos bonuses puzzles/bonus-corner.yaml --svg bonuses.svg
   quadominos bonuses puzzles/bonus-corner.yaml --html bonuses.html
---html FILE writes a page (one HTML file, nothing fetched): the catalogue with every class's example
-board, what it touches and whether a bonus is possible; with a position, the position and then each
-bonus placement in turn, with its class, points, follow-up and clauses.")]
+The picture (--svg, --png) is the catalogue, or with a position its board with a star and the class
+on each cell where a bonus placement exists. --html FILE writes a page (one HTML file, nothing
+fetched): the catalogue with every class's example board, what it touches and whether a bonus is
+possible; with a position, the position and then each bonus placement in turn, with its class,
+points, follow-up and clauses.")]
 pub struct Args {
     /// A position or puzzle file: list its bonus placements. Without one,
     /// the catalogue of bonus situations.
@@ -60,23 +65,8 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value_t = BonusFormat::Text)]
     pub format: BonusFormat,
-    /// Also draw the answer as SVG into FILE (never an input of the
-    /// command, nor a device or FIFO; `-` prints it on standard output in
-    /// place of the command's text).
-    #[arg(long, value_name = "FILE")]
-    pub svg: Option<PathBuf>,
-    /// Also draw that picture as PNG into FILE (never an input of the
-    /// command, nor a device or FIFO; `-`: standard output, in place of
-    /// the command's text).
-    #[arg(long, value_name = "FILE")]
-    pub png: Option<PathBuf>,
-    /// Also write a page to FILE (one HTML file, nothing fetched): the
-    /// catalogue, every class with its example board; with a position, each
-    /// of its bonus placements in turn. Never an input of the command, nor
-    /// a device or FIFO; `-` prints the page on standard output in place
-    /// of the command's text.
-    #[arg(long, value_name = "FILE")]
-    pub html: Option<PathBuf>,
+    #[command(flatten)]
+    pub pictures: PictureArgs,
     /// With a position: stop each search for the best two bonus tiles after
     /// this many seconds (chained bonuses, R8, can take long); such a
     /// follow-up is marked as not proven.
@@ -154,7 +144,7 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
     match &args.position {
         None => {
             let variant = choice.resolve(None, None)?;
-            super::shared::picture::check_with_page(&args.svg, &args.png, &args.html)?;
+            args.pictures.check()?;
             let catalogue = Catalogue::new(&variant);
             let report = CatalogueReport { variant: variant.label(), classes: catalogue.classes() };
             let page = || {
@@ -176,7 +166,7 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
         Some(path) => {
             let loaded = load_position(path, &choice)?;
             // Refused before the follow-ups are searched, not after.
-            super::shared::picture::check_with_page(&args.svg, &args.png, &args.html)?;
+            args.pictures.check()?;
             let catalogue = Catalogue::new(&loaded.variant);
             let limits = super::shared::solve_limits(Some(args.timeout));
             let report = position_report(&loaded, &catalogue, &limits)?;
@@ -190,7 +180,7 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
                 .map(|b| 1 + b.follow_up.tiles.len())
                 .sum::<usize>();
             super::shared::pages::within_page_steps(
-                &args.html,
+                &args.pictures.html,
                 &loaded.source.name,
                 steps,
                 "the position, then one for each bonus placement and each bonus tile it leads to",
@@ -225,8 +215,7 @@ fn output<R: Serialize>(
         BonusFormat::Yaml => serialize(report, Format::Yaml)?,
         BonusFormat::Svg => svg(),
     };
-    let page = args.html.as_deref().map(|path| (path, page()));
-    super::shared::picture::write_with_page(&args.svg, &args.png, page, svg)?;
+    args.pictures.write(|| Ok(page()), svg)?;
     Ok((out, 0))
 }
 
@@ -484,129 +473,39 @@ fn position_marks(r: &PositionReport) -> Marks {
     }
 }
 
-/// The page of a position's bonus placements: the position with a star and
-/// the class on each cell where one exists, then each placement in turn,
-/// drawn in red, with its class, points, follow-up and total.
+/// The page of a position's bonus placements, from the report.
 fn position_page(loaded: &LoadedPosition, r: &PositionReport) -> Page {
-    let p = &loaded.position;
-    let first = {
-        let svg_marks = position_marks(r);
-        Frame {
-            alt: format!(
-                "The position: {} on the board; {}.",
-                super::shared::counted(p.board.len(), "tile"),
-                match svg_marks.bonus_cells.len() {
-                    1 => "a star on the one cell where a bonus placement exists".to_string(),
-                    n => format!("a star on each of the {n} cells where a bonus placement exists"),
-                }
-            ),
-            board: p.board.clone(),
-            marks: svg_marks,
-            lines: vec![
-                format!("hand: {}", super::shared::hand_line(&p.hand)),
-                format!(
-                    "{} in {}",
-                    super::shared::counted(r.placements, "bonus placement"),
-                    super::shared::counted(r.classes.len(), "class")
-                ),
-            ],
-            scores: vec![None],
-            hands: vec![Some(p.hand.clone())],
-            ..Frame::default()
-        }
-    };
-    let mut frames = vec![first];
-    let mut steps = vec!["the position".to_string()];
-    let mut log = vec![super::shared::counted(r.placements, "bonus placement")];
-    let mut number = 0;
-    for c in &r.classes {
-        for b in &c.placements {
-            let mut board = p.board.clone();
-            board.insert(b.at, b.corners);
-            let hand: Vec<TileId> = p.hand.iter().copied().filter(|&t| t != b.tile).collect();
-            let line = format!(
-                "{} as {} at {}: {}, {} matched",
-                b.tile,
-                b.corners,
-                b.at,
-                super::shared::counted(b.points, "point"),
-                b.matched
-            );
-            log.push(format!("class {}: {} at {}: {:+}", c.class, b.tile, b.at, b.points));
-            let then = format!("then {}; total {}", follow_up_text(&b.follow_up), b.total);
-            let class_line = format!("class {}: {}{}", c.class, names(&c.neighbours), example_note(c.example));
-            frames.push(Frame {
-                alt: format!("{line}; the placement outlined in red."),
-                board: board.clone(),
-                marks: Marks {
-                    highlights: vec![Highlight { cell: b.at, number: None, bonus: true, lit: true }],
-                    ..Marks::default()
-                },
-                lines: vec![class_line.clone(), line.clone(), then.clone()],
-                clauses: c.clauses.clone(),
-                scores: vec![Some(b.total)],
-                hands: vec![Some(hand.clone())],
-                ..Frame::default()
-            });
-            number += 1;
-            let name = format!("bonus placement {number} of {}", r.placements);
-            steps.push(name.clone());
-            // The bonus tiles the follow-up describes, each a step of its
-            // own on the board it is placed on, numbered in play order: the
-            // ones taken, or those the 25 points were worth more than.
-            let taken = b.follow_up.take == "tiles";
-            let mut highlights = vec![Highlight { cell: b.at, number: None, bonus: true, lit: false }];
-            // Each bonus tile comes out of the hand as it goes on the board.
-            let mut hand = hand;
-            for (i, t) in b.follow_up.tiles.iter().enumerate() {
-                board.insert(t.at, t.corners);
-                if let Some(k) = hand.iter().position(|h| *h == t.tile) {
-                    hand.remove(k);
-                }
-                highlights.iter_mut().for_each(|h| h.lit = false);
-                highlights.push(Highlight { cell: t.at, number: Some(i + 1), bonus: t.bonus, lit: true });
-                let tile_line = format!(
-                    "bonus tile {} of {}{}: {} as {} at {}, {}",
-                    i + 1,
-                    b.follow_up.tiles.len(),
-                    if taken { "" } else { " (not taken: the 25 points score more)" },
-                    t.tile,
-                    t.corners,
-                    t.at,
-                    super::shared::counted(t.points, "point")
-                );
-                log.push(format!("class {}: bonus tile {} at {}: {:+}", c.class, t.tile, t.at, t.points));
-                frames.push(Frame {
-                    alt: format!("{line}; then {tile_line}, outlined in red."),
-                    board: board.clone(),
-                    marks: Marks { highlights: highlights.clone(), ..Marks::default() },
-                    lines: vec![class_line.clone(), line.clone(), tile_line, then.clone()],
-                    clauses: c.clauses.clone(),
-                    scores: vec![Some(b.total)],
-                    hands: vec![Some(hand.clone())],
-                    ..Frame::default()
-                });
-                steps.push(format!("{name}, bonus tile {}", i + 1));
-            }
-        }
-    }
-    Page {
-        title: format!("{}: bonus placements, {}", file_name(&loaded.source.name), r.variant),
-        summary: vec![format!(
-            "{} bonus placement{} of the hand under {}, by catalogue class, each with its best follow-up: the 25 \
-points or the two bonus tiles that score most.",
-            r.placements,
-            if r.placements == 1 { "" } else { "s" },
-            r.variant
-        )],
-        steps,
-        log,
-        columns: vec![Column {
-            heading: None,
-            rows: vec!["the hand".to_string()],
-            score_heading: "total".to_string(),
-            frames,
-        }],
-        ..Page::default()
-    }
+    let classes = r
+        .classes
+        .iter()
+        .map(|c| BonusClassView {
+            heading: format!("class {}: {}{}", c.class, names(&c.neighbours), example_note(c.example)),
+            class: c.class,
+            clauses: c.clauses.clone(),
+            placements: c
+                .placements
+                .iter()
+                .map(|b| BonusPlacementView {
+                    tile: b.tile,
+                    at: b.at,
+                    corners: b.corners,
+                    points: b.points,
+                    matched: b.matched,
+                    then: follow_up_text(&b.follow_up),
+                    total: b.total,
+                    tiles: &b.follow_up.tiles,
+                    taken: b.follow_up.take == "tiles",
+                })
+                .collect(),
+        })
+        .collect();
+    bonuses_page(&BonusesView {
+        name: &loaded.source.name,
+        variant: &r.variant,
+        board: &loaded.position.board,
+        hand: &loaded.position.hand,
+        marks: position_marks(r),
+        placements: r.placements,
+        classes,
+    })
 }

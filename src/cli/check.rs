@@ -6,7 +6,9 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use quadominos::formats::{InputError, VariantChoice};
+use quadominos::play::StepOutcome;
 use quadominos::play::scenario::{LoadedScenario, load_scenario};
+use quadominos::render::run_trace;
 use serde::Serialize;
 
 use super::shared::{Failure, Format, RuleArgs, colour, counted, serialize};
@@ -14,7 +16,8 @@ use super::shared::{Failure, Format, RuleArgs, colour, counted, serialize};
 /// Run rule scenarios and check them against their expectations.
 #[derive(clap::Args)]
 #[command(
-    after_help = "Examples:\n  quadominos check specs/scenarios\n  quadominos check specs/scenarios/e9-draw-until-playable.yaml\n\
+    after_help = "Examples:\n  quadominos check specs/scenarios\n  quadominos check specs/scenarios/e9-draw-until-playable.yaml --trace\n\
+A refused action holds only where the scenario expects the refusal (`legal: false` or `refused:`).\n\
 Exit status 0 when every expectation holds, 1 when one does not, 2 on bad input."
 )]
 pub struct Args {
@@ -33,11 +36,19 @@ pub struct Args {
     /// nothing when every expectation holds. The exit status is unchanged.
     #[arg(short, long, conflicts_with = "format")]
     pub quiet: bool,
+    /// Also show what each action did, under each run: its number, the
+    /// action, accepted with its events, the acting seat's points, the
+    /// phase after it and every seat's score, or refused with the reason
+    /// (marked `(expected)` where the scenario expects the refusal); the
+    /// clauses that decided in brackets. With --format json or yaml, each
+    /// run's `steps`.
+    #[arg(long, conflicts_with = "quiet")]
+    pub trace: bool,
 }
 
 pub fn run(args: Args) -> Result<(String, u8), Failure> {
     let (files, folders) = scenario_files(&args.scenarios)?;
-    let (text, status) = check(&files, &args.rules.choice(), args.format, args.quiet)?;
+    let (text, status) = check(&files, &args.rules.choice(), args.format, args.quiet, args.trace)?;
     // The count of each folder heads the text report, so that a folder that
     // lost files (or was mistyped for a smaller one) shows at a glance.
     let text = match args.format {
@@ -98,21 +109,40 @@ struct CheckedRun {
     variant: String,
     actions: usize,
     failures: Vec<String>,
+    /// With `--trace`: each action's outcome.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    steps: Option<Vec<StepOutcome>>,
+    /// With `--trace`, in the text: the trace's lines.
+    #[serde(skip)]
+    trace: String,
 }
 
 /// `check`: every scenario is read first, so bad input prints nothing but the error.
-fn check(paths: &[PathBuf], choice: &VariantChoice, format: Format, quiet: bool) -> Result<(String, u8), Failure> {
+fn check(
+    paths: &[PathBuf],
+    choice: &VariantChoice,
+    format: Format,
+    quiet: bool,
+    trace: bool,
+) -> Result<(String, u8), Failure> {
     let loaded: Vec<LoadedScenario> = paths.iter().map(|p| load_scenario(p, choice)).collect::<Result<_, _>>()?;
     let mut runs = Vec::new();
     for scenario in &loaded {
         for variant in &scenario.variants {
             let run = scenario.run(variant)?;
+            let lines = if trace && format == Format::Text {
+                run_trace(&run, "        ", |i| scenario.expects_refusal(variant, i))
+            } else {
+                String::new()
+            };
             runs.push(CheckedRun {
                 file: scenario.source.name.clone(),
                 scenario: scenario.file.name.clone(),
                 variant: run.variant.clone(),
                 actions: run.steps.len(),
                 failures: scenario.check(variant, &run),
+                steps: trace.then(|| run.steps.clone()),
+                trace: lines,
             });
         }
     }
@@ -150,6 +180,7 @@ fn check(paths: &[PathBuf], choice: &VariantChoice, format: Format, quiet: bool)
                         let _ = writeln!(out, "        {f}");
                     }
                 }
+                out.push_str(&r.trace);
             }
             let _ = writeln!(
                 out,

@@ -8,7 +8,10 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use quadominos::formats::{InputError, VariantChoice};
-use quadominos::play::scenario::{combinations, compare_each, distinct_readings, load_scenario, reading_variants};
+use quadominos::play::scenario::{
+    Comparison, LoadedScenario, combinations, compare_each, compare_traced, distinct_readings, load_scenario,
+    reading_variants,
+};
 use quadominos::render::comparison_text;
 use quadominos::render::page::{comparison_page, page_html};
 use quadominos::rules::{Reading, Variant};
@@ -50,7 +53,9 @@ pub struct Args {
     /// Readings to vary (R1-R32 or option names), comma-separated, each
     /// counted once: every combination of their values is run on the base
     /// variant (--variant, --spec, or the scenario's first), its own values
-    /// first.
+    /// first. The scenario's other variants are not run (the report names
+    /// them): a comparison has one baseline, and a difference between two
+    /// variants is no reading's; --variant NAME varies them on another.
     #[arg(long, value_delimiter = ',')]
     pub readings: Vec<String>,
     /// The most combinations of reading values run (their values
@@ -71,6 +76,13 @@ pub struct Args {
     /// of the first action where it does; nothing when all agree.
     #[arg(short, long, conflicts_with = "format")]
     pub quiet: bool,
+    /// Also show what each action did under each variant, before the
+    /// differences: every action numbered from 1, each outcome (accepted
+    /// with its events, points, phase and scores, or refused with the
+    /// reason, the clauses in brackets) with the variants that had it. With
+    /// --format json or yaml, the comparison's `trace`.
+    #[arg(long, conflicts_with = "quiet")]
+    pub trace: bool,
     /// Also write a page to FILE: one HTML file, nothing fetched, with the
     /// scenario under each variant side by side (at most 16), stepping
     /// together, the first action where each parts from the baseline
@@ -130,6 +142,17 @@ impl Watch {
     }
 }
 
+/// The comparison of the scenario under each variant, with the trace of
+/// every run where `trace` asks for it.
+fn compare(
+    loaded: &LoadedScenario,
+    variants: impl IntoIterator<Item = Result<Variant, InputError>>,
+    watch: impl FnMut(usize) -> Result<(), InputError>,
+    trace: bool,
+) -> Result<Comparison, InputError> {
+    if trace { compare_traced(loaded, variants, watch) } else { compare_each(loaded, variants, watch) }
+}
+
 /// `compare`: one scenario under several variants or readings.
 pub fn run(args: Args) -> Result<(String, u8), Failure> {
     let started = Instant::now();
@@ -177,9 +200,10 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
         let watch = Watch { started, timeout: args.timeout, memory, total };
         let variants =
             reading_variants(base, &chosen).map(|v| v.map_err(|e| InputError::whole_file("--readings", e.to_string())));
-        let mut comparison = compare_each(&loaded, variants, |made| watch.check(made))?;
+        let mut comparison = compare(&loaded, variants, |made| watch.check(made), args.trace)?;
         let ids: Vec<String> = chosen.iter().map(|r| r.id.to_string()).collect();
         comparison.baseline = Some(format!("{}'s own values of {}", base.label(), ids.join(", ")));
+        comparison.not_run = loaded.variants.iter().skip(1).map(Variant::label).collect();
         comparison
     } else {
         let list: Vec<Variant> = if !args.variants.is_empty() {
@@ -198,7 +222,7 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
             shown = list.clone();
         }
         let watch = Watch { started, timeout: args.timeout, memory, total: list.len() as u128 };
-        compare_each(&loaded, list.into_iter().map(Ok), |made| watch.check(made))?
+        compare(&loaded, list.into_iter().map(Ok), |made| watch.check(made), args.trace)?
     };
     let text = match args.format {
         Format::Text if args.quiet => {

@@ -57,18 +57,22 @@ pub struct Args {
     /// is made of these variants [default: every shipped variant].
     #[arg(long, value_name = "V", value_delimiter = ',')]
     pub variant: Vec<String>,
-    /// Generated suite: seeded positions per variant.
-    #[arg(long, value_name = "N", default_value_t = 4)]
+    /// Generated suite: seeded positions per variant, at most 1000.
+    #[arg(long, value_name = "N", default_value_t = 4,
+          value_parser = super::shared::count_from_to(0, super::shared::MAX_SUITE_POSITIONS))]
     pub positions: usize,
     /// Generated suite: the depth of the perft counts (at most 5).
     #[arg(long, value_name = "D", default_value_t = 3, value_parser = clap::value_parser!(u64).range(..=5))]
     pub perft_depth: u64,
     /// Generated suite: games of the toolkit whose every turn is put to the
-    /// engine.
-    #[arg(long, value_name = "K", default_value_t = 2)]
+    /// engine, at most 1000.
+    #[arg(long, value_name = "K", default_value_t = 2,
+          value_parser = super::shared::count_from_to(0, super::shared::MAX_SUITE_GAMES))]
     pub count: usize,
-    /// Games the engine plays under each variant, where it offers `play`.
-    #[arg(long, value_name = "K", default_value_t = 1)]
+    /// Games the engine plays under each variant, where it offers `play`,
+    /// at most 1000.
+    #[arg(long, value_name = "K", default_value_t = 1,
+          value_parser = super::shared::count_from_to(0, super::shared::MAX_SUITE_GAMES))]
     pub play: usize,
     /// The time limit on each request, in seconds: an engine that gives no
     /// complete answer by then is ended, the case fails, and the engine is

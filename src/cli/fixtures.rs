@@ -55,15 +55,15 @@ pub struct Args {
     /// The seed every position and game derives from.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
-    /// How many full-game transcripts.
-    #[arg(long, default_value_t = 12)]
+    /// How many full-game transcripts, at most 1000.
+    #[arg(long, default_value_t = 12, value_parser = super::shared::count_from_to(0, super::shared::MAX_SUITE_GAMES))]
     pub count: usize,
     /// Variants (shipped names or spec files), comma-separated [default:
     /// every shipped variant].
     #[arg(long, value_delimiter = ',')]
     pub variants: Vec<String>,
-    /// Seeded positions per variant.
-    #[arg(long, default_value_t = 6)]
+    /// Seeded positions per variant, at most 1000.
+    #[arg(long, default_value_t = 6, value_parser = super::shared::count_from_to(0, super::shared::MAX_SUITE_POSITIONS))]
     pub positions: usize,
     /// The depth of the perft counts.
     #[arg(long, default_value_t = 3)]
@@ -134,10 +134,10 @@ fn check(path: &std::path::Path, timeout: Option<std::time::Duration>, quiet: bo
         )])));
     }
     let is_perft = single || first.is_some_and(|entry| entry.get("nodes").is_some());
-    let map = quadominos::formats::SourceMap::new(&source.text);
     let entry_path = |index: usize| if single { DocPath::root() } else { DocPath::root().index(index) };
     let place = |index: usize| {
-        map.locate(&entry_path(index)).map_or(source.name.clone(), |(l, c)| format!("{}:{l}:{c}", source.name))
+        let (l, c) = source.locate(&entry_path(index));
+        format!("{}:{l}:{c}", source.name)
     };
     if is_perft {
         let answers: Vec<quadominos::fixtures::PerftFixture> = if single {
@@ -158,7 +158,7 @@ fn check(path: &std::path::Path, timeout: Option<std::time::Duration>, quiet: bo
                 problems.push(Problem::new(at.key("depth"), message));
             }
             match notation::parse(&a.notation) {
-                Err(e) => return Err(Failure::Input(inside_string(&source, &map, &at.key("notation"), e))),
+                Err(e) => return Err(Failure::Input(inside_string(&source, &at.key("notation"), e))),
                 Ok(read) => problems.extend(variant_disagrees(&read, &a.variant, &at)),
             }
         }
@@ -192,7 +192,7 @@ fn check(path: &std::path::Path, timeout: Option<std::time::Duration>, quiet: bo
             problems.push(Problem::new(at.key("variant"), quadominos::fixtures::unknown_variant(&p.variant)));
         }
         match notation::parse(&p.notation) {
-            Err(e) => return Err(Failure::Input(inside_string(&source, &map, &at.key("notation"), e))),
+            Err(e) => return Err(Failure::Input(inside_string(&source, &at.key("notation"), e))),
             Ok(mut read) => {
                 let mut board: Vec<_> = p.board.iter().map(|e| (e.at, e.tile)).collect();
                 board.sort_by_key(|&(c, _)| (c.y, c.x));
@@ -271,21 +271,11 @@ fn more(count: usize, shown: usize, what: &str) -> String {
 
 /// A notation error inside a string value, located at its column within
 /// the string (one past an opening quote).
-fn inside_string(
-    source: &Source,
-    map: &quadominos::formats::SourceMap,
-    at: &DocPath,
-    e: notation::NotationError,
-) -> InputError {
-    let position = map.locate(at).map(|(line, col)| {
-        let quoted = source
-            .text
-            .lines()
-            .nth(line - 1)
-            .and_then(|l| l.chars().nth(col - 1))
-            .is_some_and(|c| c == '"' || c == '\'');
-        (line, col + e.column - usize::from(!quoted))
-    });
+fn inside_string(source: &Source, at: &DocPath, e: notation::NotationError) -> InputError {
+    let (line, col) = source.locate(at);
+    let quoted =
+        source.text.lines().nth(line - 1).and_then(|l| l.chars().nth(col - 1)).is_some_and(|c| c == '"' || c == '\'');
+    let position = Some((line, col + e.column - usize::from(!quoted)));
     InputError {
         problems: vec![Located { file: source.name.clone(), position, message: format!("notation: {}", e.message) }],
     }

@@ -16,7 +16,7 @@ use quadominos::play::impact::{
     Arm, ArmReport, Dispute, Report, Rounding, Setting, arms, change_words, dispute, measure, part_seeds, part_size,
     percent, rate_words,
 };
-use quadominos::play::{MAX_ROUNDS, Run, Strategy};
+use quadominos::play::{MAX_ROUND_LIMIT, MAX_ROUNDS, Run, Strategy};
 use quadominos::render::page::{GameLink, comparison_page, games_words, impact_page, page_html, winner_chart};
 use quadominos::rules::{READINGS, Reading, Variant};
 
@@ -26,9 +26,6 @@ use super::shared::{Failure, Format, RuleArgs, serialize};
 /// The most games a run plays under each value: a million four-player
 /// greedy games take some hours on two cores for each value measured.
 pub const MAX_GAMES: u64 = 1_000_000;
-
-/// The most rounds a game may be played for (`--max-rounds`).
-pub const MAX_ROUND_LIMIT: u32 = 10_000;
 
 /// The most threads (`--threads`).
 pub const MAX_THREADS: u16 = 1024;

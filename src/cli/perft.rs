@@ -59,7 +59,8 @@ pub struct Args {
     pub timeout: Option<Duration>,
     /// Walk on this many threads (0: one per core), the first placements
     /// shared out among them; the count is the same on any number.
-    #[arg(long, value_name = "N", default_value_t = 1)]
+    #[arg(long, value_name = "N", default_value_t = 1,
+          value_parser = super::shared::count_from_to(0, super::shared::MAX_SEARCH_THREADS))]
     pub threads: usize,
     #[command(flatten)]
     pub rules: RuleArgs,

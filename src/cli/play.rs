@@ -4,7 +4,7 @@
 use clap::ValueEnum;
 use quadominos::formats::InputError;
 use quadominos::play::transcript::Ended;
-use quadominos::play::{MAX_ROUNDS, Stop, Strategy, play};
+use quadominos::play::{MAX_ROUND_LIMIT, MAX_ROUNDS, Stop, Strategy, play};
 
 use super::shared::{Failure, RuleArgs};
 
@@ -50,16 +50,17 @@ pub struct Args {
     #[arg(long, value_enum, default_value_t = StrategyArg::Greedy)]
     pub strategy: StrategyArg,
     /// Stop after this many rounds (the transcript says `ended:
-    /// rounds-asked`).
-    #[arg(long, conflicts_with = "to_end")]
+    /// rounds-asked`), at most 10000.
+    #[arg(long, conflicts_with = "to_end", value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_ROUND_LIMIT)))]
     pub rounds: Option<u32>,
     /// Play to the end of the game (the default).
     #[arg(long)]
     pub to_end: bool,
     /// The most rounds played, so that a game nobody wins still stops;
     /// reaching it is said on standard error and in the transcript (`ended:
-    /// round-limit`, no winner).
-    #[arg(long, value_name = "N", default_value_t = MAX_ROUNDS, value_parser = clap::value_parser!(u32).range(1..))]
+    /// round-limit`, no winner); at most 10000.
+    #[arg(long, value_name = "N", default_value_t = MAX_ROUNDS,
+          value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_ROUND_LIMIT)))]
     pub max_rounds: u32,
     /// The transcript's format.
     #[arg(long, value_enum, default_value_t = TranscriptFormat::Yaml)]

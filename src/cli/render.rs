@@ -17,14 +17,16 @@ use quadominos::model::{Board, Cell};
 use quadominos::play::replay_checking;
 use quadominos::play::transcript::{LoadedTranscript, load_transcript};
 use quadominos::puzzle::goal_words;
-use quadominos::render::page::{SheetPuzzle, page_html, sheet_page, transcript_page};
+use quadominos::render::answer::{answer_picture, result_text};
+use quadominos::render::page::{
+    PositionView, PuzzleView, SheetPuzzle, page_html, position_page, puzzle_page, sheet_page, transcript_page,
+};
 use quadominos::render::{Highlight, Marks, board_svg, board_text_marked};
 use quadominos::rules::MoveGen;
 use quadominos::solve::native::Native;
-use quadominos::solve::{Goal, Solver, verify};
+use quadominos::solve::{Goal, Puzzle, Request, Solved, Unsolved, solve_checked};
 
-use super::shared::alternatives::other_choices;
-use super::shared::answer::{answer_picture, goal_name};
+use super::shared::picture::PictureArgs;
 use super::shared::{Failure, RuleArgs, counted, hand_line, pages, parse_cell, parse_seconds};
 
 /// What `render` prints on standard output.
@@ -82,23 +84,8 @@ pub struct Args {
     pub files: Vec<PathBuf>,
     #[command(flatten)]
     pub rules: RuleArgs,
-    /// Write the SVG picture to FILE (never an input of the command, nor a
-    /// device or FIFO); `-` prints it on standard output, in place of what
-    /// --format asks for.
-    #[arg(long, value_name = "FILE")]
-    pub svg: Option<PathBuf>,
-    /// Write the picture as PNG to FILE, drawn from the same SVG (never an
-    /// input of the command, nor a device or FIFO; `-`: standard output,
-    /// in place of what --format asks for).
-    #[arg(long, value_name = "FILE")]
-    pub png: Option<PathBuf>,
-    /// Write a page to FILE: one HTML file, nothing fetched, that steps
-    /// through a transcript event by event (opening at --step K, else at
-    /// event 0) or a puzzle's answer play by play; a position as one step.
-    /// Never an input of the command, nor a device or FIFO; `-` prints
-    /// the page on standard output, in place of what --format asks for.
-    #[arg(long, value_name = "FILE")]
-    pub html: Option<PathBuf>,
+    #[command(flatten)]
+    pub pictures: PictureArgs,
     /// What to highlight: `solution` (a puzzle's proven answer, solved and
     /// replayed through the rules; the default for puzzles), `last` (the
     /// last tile of the file's `board:` list, or a transcript's last
@@ -177,26 +164,19 @@ its variants side by side",
     }
     let loaded = load_position(&file, &choice)?;
     // Refused before a puzzle is solved, not after.
-    super::shared::picture::check_with_page(&args.svg, &args.png, &args.html)?;
+    args.pictures.check()?;
     let is_puzzle = loaded.file.goal.is_some();
     let asked = asked(&args.highlight)?.unwrap_or(if is_puzzle { Asked::Solution } else { Asked::Nothing });
     let label = loaded.variant.label();
     let board = match asked {
         Asked::Solution if is_puzzle => {
             let puzzle = load_puzzle(&file, &choice)?.puzzle;
-            let answer = Native
-                .solve(&puzzle, &super::shared::solve_limits(args.timeout))
-                .map_err(|e| InputError::whole_file(&loaded.source.name, e.to_string()))?;
-            verify(&puzzle, &answer)
-                .map_err(|why| Failure::Bug(format!("the solver's answer fails the rules: {why}")))?;
-            let page = pages::page_output(&args.html, || {
-                let limits = super::shared::solve_limits(args.timeout);
-                let others = other_choices(&puzzle, &answer, &limits)?;
-                let goal = goal_name(&puzzle.goal);
-                Ok(page_html(&pages::puzzle_page(&loaded.source.name, &goal, &puzzle, &answer, &others)))
-            })?;
-            let (board, marks) =
-                answer_picture(&puzzle, &answer, &format!("{}: the answer, {label}", loaded.source.name));
+            let name = &loaded.source.name;
+            // The other choice at each bonus is searched for the page alone.
+            let solved = solved(name, &puzzle, args.timeout, args.pictures.html.is_some())?;
+            let view = PuzzleView { name, puzzle: &puzzle, answer: &solved.answer, others: &solved.others };
+            let page = pages::page_output(&args.pictures.html, || Ok(page_html(&puzzle_page(&view))))?;
+            let (board, marks) = answer_picture(&puzzle, &solved.answer, &format!("{name}: the answer, {label}"));
             return finish(&args, &board, &marks, &label, page);
         }
         Asked::Solution => {
@@ -215,24 +195,41 @@ its variants side by side",
             cells
         }
     };
-    let page = pages::page_output(&args.html, || Ok(page_html(&pages::position_page(&loaded, &board))))?;
+    let view = PositionView {
+        name: &loaded.source.name,
+        variant: &loaded.variant,
+        board: &loaded.position.board,
+        hand: &loaded.position.hand,
+        cells: &board,
+    };
+    let page = pages::page_output(&args.pictures.html, || Ok(page_html(&position_page(&view))))?;
     let (board, marks) = position_picture(&loaded, &board);
     finish(&args, &board, &marks, &label, page)
+}
+
+/// `puzzle` solved by the native solver and replayed through the rules,
+/// with the other choice at each bonus where `others` asks for it.
+fn solved(name: &str, puzzle: &Puzzle, timeout: Option<std::time::Duration>, others: bool) -> Result<Solved, Failure> {
+    let request = Request { solvers: &[&Native], limits: super::shared::solve_limits(timeout), others };
+    solve_checked(puzzle, &request).map_err(|e| match e {
+        Unsolved::Unsupported(e) => Failure::Input(InputError::whole_file(name, e.to_string())),
+        Unsolved::Contradiction(why) => Failure::Bug(format!("{name}: {why}")),
+    })
 }
 
 /// `render` of a transcript: the picture after event K, the page of every
 /// event.
 fn transcript(args: &Args, file: &Path, choice: &VariantChoice) -> Result<(String, u8), Failure> {
     let loaded = load_transcript(file, choice)?;
-    super::shared::picture::check_with_page(&args.svg, &args.png, &args.html)?;
+    args.pictures.check()?;
     // A page draws the table after every event: its size is known from
     // the count of events, before the transcript is replayed or drawn.
     let events = loaded.transcript.events.len();
-    pages::within_page_steps(&args.html, &loaded.source.name, events, "one for each event")?;
+    pages::within_page_steps(&args.pictures.html, &loaded.source.name, events, "one for each event")?;
     let asked = asked(&args.highlight)?.unwrap_or(Asked::Last);
     let (board, marks) = transcript_picture(&loaded, args.step, &asked)?;
     let label = loaded.variant.label();
-    let page = pages::page_output(&args.html, || {
+    let page = pages::page_output(&args.pictures.html, || {
         // What the page says of the transcript is what a replay through the
         // rules establishes, as `quadominos replay` reports it.
         let replayed = replay_checking(&loaded.transcript, &loaded.variant, loaded.checks);
@@ -272,7 +269,7 @@ fn sheet_files(given: &[PathBuf]) -> Result<Vec<PathBuf>, Failure> {
 /// print, every puzzle then every solution, each solution solved, verified
 /// and replayed through the rules as `--highlight solution` does for one.
 fn sheet(args: &Args, choice: &VariantChoice) -> Result<(String, u8), Failure> {
-    let Some(html) = &args.html else {
+    let Some(html) = &args.pictures.html else {
         return Err(InputError::whole_file(
             "--html",
             "several files (or a folder) make a puzzle sheet, which is a page: give --html FILE, or render one file \
@@ -281,8 +278,8 @@ at a time",
         .into());
     };
     let alone = [
-        (args.svg.is_some(), "--svg"),
-        (args.png.is_some(), "--png"),
+        (args.pictures.svg.is_some(), "--svg"),
+        (args.pictures.png.is_some(), "--png"),
         (args.step.is_some(), "--step"),
         (!args.highlight.is_empty(), "--highlight"),
         (args.format.is_some(), "--format"),
@@ -292,6 +289,11 @@ at a time",
         return Err(InputError::whole_file(flag, message).into());
     }
     let files = sheet_files(&args.files)?;
+    // A sheet draws two boards for each puzzle, as a page draws one for
+    // each step: its size is known from the count of files, before any is
+    // read or solved.
+    let steps = files.len().saturating_mul(2);
+    pages::within_page_steps(&args.pictures.html, "--html", steps, "two for each puzzle: its position and its answer")?;
     // Every file is read, and a file that is not a puzzle refused, before
     // any puzzle is solved.
     let mut loaded = Vec::with_capacity(files.len());
@@ -316,18 +318,14 @@ on its own page with `quadominos render {name} --html FILE`"
         }
         loaded.push(quadominos::formats::load_puzzle(file, choice)?);
     }
-    super::shared::picture::check_with_page(&None, &None, &args.html)?;
+    args.pictures.check()?;
     let mut puzzles = Vec::with_capacity(loaded.len());
     for l in &loaded {
         let name = &l.source.name;
         let puzzle = &l.puzzle;
-        let answer = Native
-            .solve(puzzle, &super::shared::solve_limits(args.timeout))
-            .map_err(|e| InputError::whole_file(name, e.to_string()))?;
-        verify(puzzle, &answer)
-            .map_err(|why| Failure::Bug(format!("{name}: the solver's answer fails the rules: {why}")))?;
+        let answer = solved(name, puzzle, args.timeout, false)?.answer;
         // The answer as its page tells it, replayed through the rules.
-        let page = pages::puzzle_page(name, &goal_name(&puzzle.goal), puzzle, &answer, &[]);
+        let page = puzzle_page(&PuzzleView { name, puzzle, answer: &answer, others: &[] });
         let frames = page.columns.first().map(|c| c.frames.as_slice()).unwrap_or_default();
         let plays = frames.iter().skip(1).filter_map(|f| f.lines.first()).map(|l| play_words(l)).collect();
         let (after, marks) = answer_picture(puzzle, &answer, "");
@@ -357,7 +355,7 @@ on its own page with `quadominos render {name} --html FILE`"
             hand: hand_line(&puzzle.hand),
             board: board_svg(&puzzle.board, &position),
             board_alt: format!("The position: {} on the board.", counted(puzzle.board.len(), "tile")),
-            result: pages::result_text(&puzzle.goal, &answer),
+            result: result_text(&puzzle.goal, &answer),
             plays,
             answer: board_svg(&after, &marks),
             answer_alt: format!(
@@ -391,13 +389,13 @@ fn finish(
     page: Option<(&Path, String)>,
 ) -> Result<(String, u8), Failure> {
     let svg = board_svg(board, marks);
-    let files = args.svg.is_some() || args.png.is_some() || page.is_some();
+    let files = args.pictures.svg.is_some() || args.pictures.png.is_some() || page.is_some();
     let text = match args.format.unwrap_or(if files { RenderFormat::Text } else { RenderFormat::Svg }) {
         RenderFormat::Svg => svg.clone(),
         RenderFormat::Text if files && args.format.is_none() => String::new(),
         RenderFormat::Text => picture_text(board, marks, label),
     };
-    super::shared::picture::write_with_page(&args.svg, &args.png, page, || svg)?;
+    super::shared::picture::write_with_page(&args.pictures.svg, &args.pictures.png, page, || svg)?;
     Ok((text, 0))
 }
 

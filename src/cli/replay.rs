@@ -4,7 +4,6 @@
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
-use quadominos::formats::SourceMap;
 use quadominos::play::{Mismatch, Replayed, TranscriptEvent, load_transcript, replay_checking};
 use serde::Serialize;
 
@@ -65,13 +64,12 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
     let (report, code) = match replay_checking(&loaded.transcript, &loaded.variant, loaded.checks) {
         Ok(r) => (Report { file, verdict: "ok", replayed: Some(r), line: None, column: None, mismatch: None }, 0),
         Err(m) => {
-            let map = SourceMap::new(&loaded.source.text);
             let path = if m.index < loaded.transcript.events.len() {
                 quadominos::error::DocPath::from("events").index(m.index)
             } else {
                 quadominos::error::DocPath::from("scores")
             };
-            let at = map.locate(&path);
+            let at = Some(loaded.source.locate(&path));
             (
                 Report {
                     file,

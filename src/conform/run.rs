@@ -20,21 +20,6 @@ use super::script::{Move, Script, Start};
 use super::session::{Session, Trouble, Verdict, garbage};
 use super::suite::{ConformSuite, GameCase, ScenarioCase, variant_by_label};
 
-/// The exit status of a run ended by a signal (as a shell reports Ctrl-C).
-pub const INTERRUPTED: i32 = 130;
-
-/// Interrupted (Ctrl-C, the terminal closed, a job runner's SIGTERM), the
-/// run ends every engine it started, each with its process group, before
-/// the process ends: an engine that hangs is never left running alone.
-fn end_engines_on_signals() {
-    // Setting fails only where a handler is already set (a second run in
-    // the same process): that one ends the engines already.
-    let _ = ctrlc::set_handler(|| {
-        crate::protocol::client::end_every_engine();
-        std::process::exit(INTERRUPTED);
-    });
-}
-
 /// Cases in a row on which the engine exits, hangs or answers garbage
 /// before the run gives up on it.
 pub const FAILURES_IN_A_ROW: usize = 3;
@@ -300,9 +285,11 @@ fn record(case: &Case<'_>, outcome: Outcome, summary: String, failure: Option<Fa
 }
 
 /// Runs every case of `suite` against the engine. The error: the engine's
-/// program cannot be started at all.
+/// program cannot be started at all. A program that runs this is the one
+/// to end the engines on a signal
+/// ([`crate::protocol::client::end_every_engine`]): the library handles no
+/// signal of its own.
 pub fn run(suite: &ConformSuite, options: &RunOptions) -> Result<Run, String> {
-    end_engines_on_signals();
     let handshake = |outcome, summary: String, failure| CaseRecord {
         case: "engine/handshake/-".into(),
         kind: CaseKind::Engine,

@@ -7,6 +7,61 @@ use std::fmt;
 
 pub mod suggest;
 
+/// The longest excerpt of a quoted text a message shows.
+const EXCERPT: usize = 80;
+
+/// Every text quoted in `message` (in `"…"`, escaped as Rust escapes it, or
+/// in backquotes) cut to its first line and at most [`EXCERPT`]
+/// characters, with `…` where it was cut: a file that is not what was
+/// expected (a note named as a spec) is quoted, not printed whole.
+pub fn excerpts(message: &str) -> String {
+    let mut out = String::with_capacity(message.len().min(1024));
+    let mut rest = message;
+    while let Some(open) = rest.find(['"', '`']) {
+        let quote = if rest[open..].starts_with('"') { '"' } else { '`' };
+        out.push_str(&rest[..=open]);
+        let body = &rest[open + 1..];
+        let close = if quote == '"' {
+            // Past backslash escapes.
+            let mut escaped = false;
+            body.char_indices().find(|&(_, c)| {
+                let closes = c == '"' && !escaped;
+                escaped = c == '\\' && !escaped;
+                closes
+            })
+        } else {
+            body.char_indices().find(|&(_, c)| c == '`')
+        };
+        let Some((close, _)) = close else {
+            out.push_str(&excerpt(body));
+            return out;
+        };
+        out.push_str(&excerpt(&body[..close]));
+        out.push(quote);
+        rest = &body[close + 1..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// A quoted text's first line, at most [`EXCERPT`] characters, and `…`
+/// where anything was left out.
+pub fn excerpt(quoted: &str) -> String {
+    let line_end = [quoted.find("\\n"), quoted.find('\n')].into_iter().flatten().min().unwrap_or(quoted.len());
+    let line = &quoted[..line_end];
+    let mut cut: String = line.chars().take(EXCERPT).collect();
+    if cut.len() == quoted.len() {
+        return cut;
+    }
+    // Not in the middle of an escape.
+    let backslashes = cut.chars().rev().take_while(|&c| c == '\\').count();
+    if backslashes % 2 == 1 {
+        cut.pop();
+    }
+    cut.push('…');
+    cut
+}
+
 /// One step of a path into a YAML document.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Segment {
@@ -65,8 +120,9 @@ impl fmt::Display for DocPath {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for (i, seg) in self.0.iter().enumerate() {
             match seg {
-                Segment::Key(k) | Segment::KeyName(k) if i == 0 => write!(f, "{k}")?,
-                Segment::Key(k) | Segment::KeyName(k) => write!(f, ".{k}")?,
+                // A key is the file's text: a path shows a short excerpt of it.
+                Segment::Key(k) | Segment::KeyName(k) if i == 0 => write!(f, "{}", excerpt(k))?,
+                Segment::Key(k) | Segment::KeyName(k) => write!(f, ".{}", excerpt(k))?,
                 Segment::Index(n) => write!(f, "[{n}]")?,
             }
         }

@@ -17,6 +17,12 @@ const CLOSE: f64 = 0.7;
 /// longer (`nope` for `no`, `R4x` for `R4`). Letter case is ignored; an
 /// exact match is no suggestion.
 pub fn nearest<'a>(written: &str, valid: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    // A word far longer than any valid one is no typing slip of one, and
+    // comparing it costs its length times theirs: a key of megabytes is
+    // given no suggestion, at no cost.
+    if written.len() > 256 {
+        return None;
+    }
     let w = written.to_lowercase();
     let mut best: Option<(f64, &'a str)> = None;
     for candidate in valid {

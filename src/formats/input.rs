@@ -8,11 +8,14 @@
 
 use std::fmt;
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, OnceLock};
 
 use serde::de::DeserializeOwned;
 
-use super::locate::SourceMap;
-use crate::error::Problem;
+use super::document::{Breach, Document, Mistake, Watch};
+use super::every::Found;
+use super::kinds::FileKind;
+use crate::error::{DocPath, Problem};
 use crate::limits;
 
 /// Where the key starts in the scanner's "could not find expected ':',
@@ -23,29 +26,6 @@ fn simple_key(message: &str) -> Option<(usize, usize)> {
     Some((line.trim().parse().ok()?, col.trim().parse().ok()?))
 }
 
-/// Where the second document of a YAML stream starts (its `---`), for the
-/// reader's "more than one document", which has no position; or, where the
-/// text goes on after the first document without a `---` (`[]{}`), where
-/// that goes wrong.
-fn second_document(text: &str) -> Option<(usize, usize)> {
-    use yaml_rust2::parser::{Event, Parser};
-    let mut parser = Parser::new_from_str(text);
-    let mut documents = 0;
-    loop {
-        match parser.next_token() {
-            Ok((Event::DocumentStart, mark)) => {
-                documents += 1;
-                if documents == 2 {
-                    return Some((mark.line(), mark.col() + 1));
-                }
-            }
-            Ok((Event::StreamEnd, _)) => return None,
-            Ok(_) => {}
-            Err(e) => return Some((e.marker().line(), e.marker().col() + 1)),
-        }
-    }
-}
-
 /// The YAML reader's message for a limit, an overflow or a value of the
 /// wrong kind in words a user knows (serde's own words, "struct",
 /// "sequence", "unknown variant", are never shown: [`super::words`]), with
@@ -53,7 +33,7 @@ fn second_document(text: &str) -> Option<(usize, usize)> {
 /// `quoted`: the value the message is about is written in quotes. `at`: the
 /// text from the error's place to the end of its line.
 fn plain(message: &str, quoted: bool, at: Option<&str>) -> String {
-    excerpts(&reworded(message, quoted, at))
+    crate::error::excerpts(&reworded(message, quoted, at))
 }
 
 fn reworded(message: &str, quoted: bool, at: Option<&str>) -> String {
@@ -115,61 +95,6 @@ fn range_words(expected: &str) -> String {
             None => "write a number of fewer digits".to_string(),
         },
     }
-}
-
-/// The longest excerpt of a quoted text a message shows.
-const EXCERPT: usize = 80;
-
-/// Every text quoted in `message` (in `"…"`, escaped as Rust escapes it, or
-/// in backquotes) cut to its first line and at most [`EXCERPT`]
-/// characters, with `…` where it was cut: a file that is not what was
-/// expected (a note named as a spec) is quoted, not printed whole.
-fn excerpts(message: &str) -> String {
-    let mut out = String::with_capacity(message.len().min(1024));
-    let mut rest = message;
-    while let Some(open) = rest.find(['"', '`']) {
-        let quote = if rest[open..].starts_with('"') { '"' } else { '`' };
-        out.push_str(&rest[..=open]);
-        let body = &rest[open + 1..];
-        let close = if quote == '"' {
-            // Past backslash escapes.
-            let mut escaped = false;
-            body.char_indices().find(|&(_, c)| {
-                let closes = c == '"' && !escaped;
-                escaped = c == '\\' && !escaped;
-                closes
-            })
-        } else {
-            body.char_indices().find(|&(_, c)| c == '`')
-        };
-        let Some((close, _)) = close else {
-            out.push_str(&excerpt(body));
-            return out;
-        };
-        out.push_str(&excerpt(&body[..close]));
-        out.push(quote);
-        rest = &body[close + 1..];
-    }
-    out.push_str(rest);
-    out
-}
-
-/// A quoted text's first line, at most [`EXCERPT`] characters, and `…`
-/// where anything was left out.
-fn excerpt(quoted: &str) -> String {
-    let line_end = [quoted.find("\\n"), quoted.find('\n')].into_iter().flatten().min().unwrap_or(quoted.len());
-    let line = &quoted[..line_end];
-    let mut cut: String = line.chars().take(EXCERPT).collect();
-    if cut.len() == quoted.len() {
-        return cut;
-    }
-    // Not in the middle of an escape.
-    let backslashes = cut.chars().rev().take_while(|&c| c == '\\').count();
-    if backslashes % 2 == 1 {
-        cut.pop();
-    }
-    cut.push('…');
-    cut
 }
 
 /// Whether a string is written like a decimal number (`12`, `-3.5`,
@@ -255,7 +180,7 @@ fn stdin_bytes(cap: u64) -> std::io::Result<Vec<u8>> {
 pub const BOM: &[u8] = "\u{feff}".as_bytes();
 
 /// A text read from a file (or built in), with the name errors show for it.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Source {
     /// The name to show: the path as given, or `<builtin>/NAME`.
     pub name: String,
@@ -263,6 +188,17 @@ pub struct Source {
     pub path: Option<PathBuf>,
     /// The whole text.
     pub text: String,
+    /// The text read as YAML, once, by the first reader that needs it; every
+    /// later one (a part read again, a path located) reads what it kept.
+    read: OnceLock<Arc<Result<Document, Breach>>>,
+    /// Where each line starts ([`Source::line_starts`]).
+    lines: OnceLock<Arc<Vec<usize>>>,
+}
+
+impl fmt::Debug for Source {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Source").field("name", &self.name).field("path", &self.path).finish_non_exhaustive()
+    }
 }
 
 /// One located message.
@@ -303,20 +239,28 @@ impl InputError {
     /// Problems found in one file, in document order, listed up to
     /// [`MAX_LISTED`]; past that one last line says how many more there
     /// are (900 copies of a tile are one mistake, not 899 lines).
-    pub fn listed(mut problems: Vec<Located>) -> InputError {
+    pub fn listed(problems: Vec<Located>) -> InputError {
+        InputError::counted(problems, 0, false)
+    }
+
+    /// [`InputError::listed`], with `unlisted` more problems found and not
+    /// kept, and, where `cut`, more not looked for: then the count is a
+    /// bound, and said as one.
+    fn counted(mut problems: Vec<Located>, unlisted: usize, cut: bool) -> InputError {
         problems.sort_by_key(|l| l.position);
-        if problems.len() > MAX_LISTED {
-            let more = problems.len() - MAX_LISTED;
+        let more = (problems.len() + unlisted).saturating_sub(MAX_LISTED);
+        if more > 0 || cut {
             problems.truncate(MAX_LISTED);
             let file = problems.first().map(|p| p.file.clone()).unwrap_or_default();
-            problems.push(Located {
-                file,
-                position: None,
-                message: format!(
-                    "and {more} more {} (the first {MAX_LISTED} are listed)",
-                    if more == 1 { "problem" } else { "problems" }
+            let noun = if more == 1 { "problem" } else { "problems" };
+            let message = match (more, cut) {
+                (0, _) => "and perhaps more problems: the search for them stopped at its limit".to_string(),
+                (_, true) => format!(
+                    "and at least {more} more {noun} (the first {MAX_LISTED} are listed; the search for more stopped at its limit)"
                 ),
-            });
+                (_, false) => format!("and {more} more {noun} (the first {MAX_LISTED} are listed)"),
+            };
+            problems.push(Located { file, position: None, message });
         }
         InputError { problems }
     }
@@ -380,7 +324,10 @@ pub fn printable(text: &str) -> std::borrow::Cow<'_, str> {
 
 impl fmt::Display for Located {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (file, message) = (printable(&self.file), printable(&self.message));
+        // Every text a message quotes from a file is cut to a short excerpt,
+        // whichever reader wrote the message.
+        let message = crate::error::excerpts(&self.message);
+        let (file, message) = (printable(&self.file), printable(&message));
         match self.position {
             Some((line, col)) => write!(f, "{file}:{line}:{col}: {message}"),
             None => write!(f, "{file}: {message}"),
@@ -478,81 +425,131 @@ impl Source {
         // Relative paths written in standard input's text (a spec file named
         // by `variant:`) are relative to the working directory.
         let path = if stdin { None } else { Some(path.to_path_buf()) };
-        Ok(Source { name, path, text })
+        Ok(Source { name, path, text, read: OnceLock::new(), lines: OnceLock::new() })
     }
 
     /// A text that is not a file (a built-in spec).
     pub fn builtin(name: &str, text: &str) -> Source {
-        Source { name: format!("<builtin>/{name}"), path: None, text: text.to_string() }
+        let (read, lines) = (OnceLock::new(), OnceLock::new());
+        Source { name: format!("<builtin>/{name}"), path: None, text: text.to_string(), read, lines }
     }
 
-    /// Deserializes the YAML text; a syntax or type error is located.
+    /// The text read as YAML: on the first call, in one pass held to the
+    /// input limits ([`crate::limits`]), counting the entries of the lists
+    /// under the top-level keys `tile_lists` (a board, a hand, a tile set's
+    /// tiles) as they are read; later calls get what the first kept (a file
+    /// is of one kind, read for one set of lists). A file built into the
+    /// binary is not the user's input: the limits the user sets
+    /// (`--max-events 200`) never refuse a shipped spec.
+    fn document(&self, tile_lists: &[&str]) -> &Result<Document, Breach> {
+        self.read.get_or_init(|| {
+            let limits = limits::current();
+            let builtin = self.path.is_none() && self.name.starts_with("<builtin>/");
+            let watch =
+                Watch { nesting: limits.nesting, entries: limits.tiles, lists: tile_lists, events: limits.events };
+            Arc::new(Document::read(&self.text, (!builtin).then_some(&watch)))
+        })
+    }
+
+    /// Deserializes the YAML text; every mistake of its shape is located.
     pub fn parse<T: DeserializeOwned>(&self, what: &str) -> Result<T, InputError> {
-        self.parse_tiles(what, &[])
+        self.parse_with(what, &[], |_| Vec::new())
     }
 
-    /// [`Source::parse`], counting the entries of the sequences under the
-    /// top-level keys `tile_lists` (a board, a hand, a tile set's tiles)
-    /// while the text is first read: a list longer than the tile limit
-    /// ([`crate::limits`]) is refused before any parser builds it.
-    pub fn parse_tiles<T: DeserializeOwned>(&self, what: &str, tile_lists: &[&str]) -> Result<T, InputError> {
-        self.parse_every(what, tile_lists).map_err(|e| InputError::listed(e.problems))
+    /// [`Source::parse`] for a file of a known kind: a file of another kind
+    /// is named for what it is and what reads it, not refused key by key.
+    pub fn parse_as<T: DeserializeOwned>(
+        &self,
+        kind: FileKind,
+        more: impl FnOnce(&Source) -> Vec<Located>,
+    ) -> Result<T, InputError> {
+        self.parse_with(kind.what(), kind.lists(), more).map_err(|e| match self.other_kind(kind) {
+            Some(other) => InputError::whole_file(&self.name, other),
+            None => e,
+        })
     }
 
-    /// [`Source::parse_tiles`], with every problem of the file's shape
-    /// listed, not yet cut to [`MAX_LISTED`]: for a reader that adds
-    /// problems of its own to the list before it is cut.
-    pub fn parse_every<T: DeserializeOwned>(&self, what: &str, tile_lists: &[&str]) -> Result<T, InputError> {
+    /// What another kind of file this is, where its keys make it one (a
+    /// scenario given where a puzzle belongs), in words with what reads it:
+    /// only of a file read whole.
+    fn other_kind(&self, expected: FileKind) -> Option<String> {
+        let kind = self.kind_instead_of(expected)?;
+        Some(format!("this is {}, not {}: {}", kind.noun(), expected.noun(), kind.readers()))
+    }
+
+    /// The other kind of file this is, where its keys make it one and it
+    /// was read whole.
+    pub(super) fn kind_instead_of(&self, expected: FileKind) -> Option<FileKind> {
+        self.document(&[]).as_ref().ok().filter(|d| d.refused.is_none())?;
+        super::kinds::other_kind(expected, &self.top_keys()?)
+    }
+
+    /// The keys of the document's own mapping, as far as it was read; `None`
+    /// where the document is no mapping, or was refused for a limit.
+    pub(super) fn top_keys(&self) -> Option<Vec<String>> {
+        let doc = self.document(&[]).as_ref().ok()?;
+        (doc.nodes.first()?.kind == super::document::Kind::Map)
+            .then(|| doc.children(0).step_by(2).map(|k| doc.scalar(k).to_string()).collect())
+    }
+
+    /// [`Source::parse`], with the problems `more` finds beside those of
+    /// the shape (a variant no spec has, named in a file that also has a
+    /// key misspelt) said in the same list: all of a file's mistakes in one
+    /// run. Not where a limit was passed, or a problem has no place: the
+    /// text is then not read further.
+    pub fn parse_with<T: DeserializeOwned>(
+        &self,
+        what: &str,
+        tile_lists: &[&str],
+        more: impl FnOnce(&Source) -> Vec<Located>,
+    ) -> Result<T, InputError> {
         // Only blank lines, comments and document markers: no document at all.
         let empty = self.text.lines().map(str::trim).all(|l| l.is_empty() || l.starts_with('#') || l == "---");
         if empty {
             return Err(self.at((1, 1), format!("the file is empty; expected a {what}")));
         }
-        // The limits are held on the YAML reader's own events, before
-        // anything is built: the reader knows more spellings of a key and of
-        // a line break than a look at the text does (a tag, an explicit
-        // `? key`, an anchor or an alias, an escape, the line breaks U+0085,
-        // U+2028 and U+2029). The pass stops at the first limit passed, so
-        // a huge list or a deep nesting costs only its first part.
-        let limits = limits::current();
-        // A file built into the binary is not the user's input: the limits
-        // the user sets (`--max-events 200`) never refuse a shipped spec.
-        let builtin = self.path.is_none() && self.name.starts_with("<builtin>/");
-        let watch = super::shape::events::Watch {
-            nesting: limits.nesting,
-            entries: limits.tiles,
-            lists: tile_lists,
-            events: limits.events,
+        let doc = match self.document(tile_lists) {
+            Ok(doc) => doc,
+            Err(breach) => return Err(self.limit_passed(breach)),
         };
-        if !builtin && let Some(breach) = super::shape::events::check(&self.text, &watch) {
-            return Err(self.limit_passed(breach, tile_lists, &limits));
+        let found = match super::document::de::read::<T>(doc, None).0 {
+            Ok(value) => match &doc.duplicate {
+                None => return Ok(value),
+                Some((at, key)) => {
+                    let message = format!("the key `{key}` is written twice in the same mapping");
+                    return Err(self.at(*at, message));
+                }
+            },
+            // A text that is not YAML where the reader stops is told so
+            // first: what was read before that point may be read amiss
+            // because of it (a value run on into the next line).
+            Err(_) if doc.refused.is_some() => Found::one(doc.refused.clone().unwrap_or_default()),
+            // Every mistake of the file's shape, each said as it would be
+            // were it the only one, in file order ([`super::every`]).
+            Err(first) => super::every::every_error::<T>(doc, first),
+        };
+        let Found { mistakes, total, cut, .. } = found;
+        let unlisted = total - mistakes.len();
+        let mut problems: Vec<Located> = mistakes.into_iter().map(|m| self.located(m, what, doc)).collect();
+        if !problems.iter().any(|p| p.position.is_none() || p.is_limit()) {
+            problems.extend(more(self));
         }
-        let map = SourceMap::new(&self.text);
-        // Every mistake of the file's shape, each said as it would be were
-        // it the only one, in file order ([`super::every`]).
-        let value: T = serde_yaml::from_str(&self.text).map_err(|e| {
-            let errors = super::every::every_error::<T>(&self.text, &e);
-            InputError { problems: errors.into_iter().map(|e| self.located(e, what, &map)).collect() }
-        })?;
-        if let Some((line, col, key)) = map.duplicate_key() {
-            return Err(InputError {
-                problems: vec![Located {
-                    file: self.name.clone(),
-                    position: Some((line, col)),
-                    message: format!("the key `{key}` is written twice in the same mapping"),
-                }],
-            });
-        }
-        Ok(value)
+        Err(InputError::counted(problems, unlisted, cut))
     }
 
-    /// One of serde_yaml's errors as a located problem in plain words.
-    fn located(&self, e: super::every::Mistake, what: &str, map: &SourceMap) -> Located {
-        // serde_yaml puts the position in its message; it is shown in front
-        // instead (the mistake holds it apart). A syntax error may name a
-        // second position (where the construct being parsed began), which
-        // stays.
-        let super::every::Mistake { at: mut position, mut message } = e;
+    /// The part of the document at `path` read as `T`, where it is written
+    /// and reads so (the variant a file names, beside other mistakes).
+    pub fn part<T: DeserializeOwned>(&self, path: &DocPath) -> Option<T> {
+        let doc = self.document(&[]).as_ref().ok()?;
+        super::document::de::read_at::<T>(doc, doc.exact(path)?).ok()
+    }
+
+    /// One of the reader's or serde's mistakes as a located problem in
+    /// plain words.
+    fn located(&self, e: Mistake, what: &str, doc: &Document) -> Located {
+        // A syntax error may name a second position (where the construct
+        // being parsed began), which stays in the message.
+        let Mistake { at: mut position, mut message } = e;
         // A key without its `:` is found only where the scanner gives up
         // (often the end of the file); the key itself is what is wrong.
         if let Some(key_at) = simple_key(&message) {
@@ -567,16 +564,12 @@ impl Source {
             position = Some(self.line_col_at(offset));
             message = words.to_string();
         }
-        // Several documents: the second is what is wrong.
-        if position.is_none() && message.contains("more than one document") {
-            position = second_document(&self.text);
-        }
         // serde names a field given twice at its struct's start; the
         // second one is what is wrong.
         if message.contains("duplicate field `")
-            && let Some((line, col, _)) = map.duplicate_key()
+            && let Some((at, _)) = &doc.duplicate
         {
-            position = Some((line, col));
+            position = Some(*at);
         }
         let position = position.map(|p| self.within(p));
         let quoted = position.is_some_and(|p| matches!(self.char_at(p), Some('"' | '\'')));
@@ -595,83 +588,70 @@ impl Source {
         Located { file: self.name.clone(), position, message }
     }
 
-    /// The messages for a limit the YAML reader's events pass. Where a
-    /// list past the tile limit is written under its key plainly, a linear
-    /// look at the whole text names every such list with its length; else
-    /// the reader's first breach is named where the reader found it.
-    fn limit_passed(
-        &self,
-        breach: super::shape::events::Breach,
-        tile_lists: &[&str],
-        limits: &limits::ResourceLimits,
-    ) -> InputError {
-        use super::shape::events::Breach;
-        // Only a list whose key starts a line as written is worth the look:
-        // else the look would cost a pass over the whole text for nothing.
-        let plain = match &breach {
-            Breach::LongList { key, .. } => {
-                self.text.lines().any(|l| l.strip_prefix(key.as_str()).is_some_and(|r| r.starts_with(':')))
-            }
-            Breach::Deep { .. } | Breach::ManyEvents { .. } => false,
-        };
-        if plain {
-            let shape = super::shape::shape(&self.text, limits.nesting, tile_lists);
-            if let Some(at) = shape.too_deep {
-                return self.at(at, too_deep(limits.nesting));
-            }
-            let long: Vec<Located> = shape
-                .lists
+    /// The messages for a limit the text passes: each list past the tile
+    /// limit (with its length where it was read to its end), or the place
+    /// the nesting or the reader's events go past theirs.
+    fn limit_passed(&self, breach: &Breach) -> InputError {
+        let limits = limits::current();
+        let one =
+            |at: (usize, usize), message: String| Located { file: self.name.clone(), position: Some(at), message };
+        let problems = match breach {
+            Breach::Deep { at } => vec![one(*at, too_deep(limits.nesting))],
+            Breach::Long(lists) => lists
                 .iter()
-                .filter(|l| l.entries > limits.tiles)
-                .map(|l| Located {
-                    file: self.name.clone(),
-                    position: Some(l.at),
-                    message: format!(
-                        "{}: {} tiles listed, more than the limit of {}; each tile exists once (S1); raise the limit with --max-tiles",
-                        l.key, l.entries, limits.tiles
-                    ),
+                .map(|(key, at, entries)| {
+                    let listed = match entries {
+                        Some(n) => format!("{n} tiles listed, more than the limit of {}", limits.tiles),
+                        None => format!("more than {} tiles listed", limits.tiles),
+                    };
+                    one(*at, format!("{key}: {listed}; each tile exists once (S1); raise the limit with --max-tiles"))
                 })
-                .collect();
-            if !long.is_empty() {
-                return InputError { problems: long };
-            }
-        }
-        match breach {
-            Breach::Deep { at } => self.at(at, too_deep(limits.nesting)),
-            Breach::LongList { key, at } => self.at(
-                at,
-                format!(
-                    "{key}: more than {} tiles listed; each tile exists once (S1); raise the limit with --max-tiles",
-                    limits.tiles
-                ),
-            ),
-            Breach::ManyEvents { at } => self.at(
-                at,
+                .collect(),
+            Breach::ManyEvents { at } => vec![one(
+                *at,
                 format!(
                     "more than {} YAML nodes (keys, values and list entries); no file of the toolkit needs so many; raise the limit with --max-events",
                     limits.events
                 ),
-            ),
-        }
+            )],
+        };
+        InputError { problems }
+    }
+
+    /// Where each line of the text starts (lines split at `\n`, as the
+    /// places a message gives count them): found once, on the first need,
+    /// so that placing every problem of a large file costs its size once.
+    fn line_starts(&self) -> &[usize] {
+        self.lines.get_or_init(|| {
+            let breaks = self.text.match_indices('\n').map(|(i, _)| i + 1);
+            Arc::new(std::iter::once(0).chain(breaks).collect())
+        })
+    }
+
+    /// The text of a line (from 1), without its `\n`.
+    fn line(&self, line: usize) -> Option<&str> {
+        let starts = self.line_starts();
+        let start = *starts.get(line.checked_sub(1)?)?;
+        let end = starts.get(line).map_or(self.text.len(), |&next| next - 1);
+        self.text.get(start..end)
     }
 
     /// The text from a line and column (from 1) to the end of its line.
     fn text_at(&self, (line, col): (usize, usize)) -> Option<&str> {
-        let line = self.text.split('\n').nth(line.checked_sub(1)?)?;
+        let line = self.line(line)?;
         let start = line.char_indices().nth(col.checked_sub(1)?)?.0;
-        Some(&line[start..])
+        line.get(start..)
     }
 
     /// Whether nothing but blanks and line breaks follow a line and column
     /// (from 1): the file ends there.
     fn blank_from(&self, (line, col): (usize, usize)) -> bool {
-        let Some(index) = line.checked_sub(1) else { return false };
-        let mut lines = self.text.split('\n').skip(index);
-        let here = lines.next().map_or("", |l| {
+        let here = self.line(line).map_or("", |l| {
             let start = l.char_indices().nth(col.saturating_sub(1)).map_or(l.len(), |(i, _)| i);
-            &l[start..]
+            l.get(start..).unwrap_or_default()
         });
-        here.trim().is_empty() && lines.all(|l| l.trim().is_empty())
+        let after = self.line_starts().get(line).map_or("", |&next| self.text.get(next..).unwrap_or_default());
+        here.trim().is_empty() && after.trim().is_empty()
     }
 
     /// The line and column (from 1) of a byte offset into the text.
@@ -680,15 +660,15 @@ impl Source {
         while !self.text.is_char_boundary(end) {
             end -= 1;
         }
-        let before = &self.text[..end];
-        let line = before.matches('\n').count() + 1;
-        let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-        (line, col)
+        let starts = self.line_starts();
+        let line = starts.partition_point(|&s| s <= end);
+        let start = starts.get(line.saturating_sub(1)).copied().unwrap_or(0);
+        (line, self.text.get(start..end).map_or(0, |t| t.chars().count()) + 1)
     }
 
     /// The character at a line and column (from 1).
     fn char_at(&self, (line, col): (usize, usize)) -> Option<char> {
-        self.text.split('\n').nth(line.checked_sub(1)?)?.chars().nth(col.checked_sub(1)?)
+        self.line(line)?.chars().nth(col.checked_sub(1)?)
     }
 
     /// One problem at a line and column of this file.
@@ -700,27 +680,29 @@ impl Source {
     /// and by the source map) on the line after its last; it is the end of
     /// the last line.
     fn within(&self, (line, col): (usize, usize)) -> (usize, usize) {
-        let pieces: Vec<&str> = self.text.split('\n').collect();
-        if line > pieces.len() {
-            (pieces.len(), pieces.last().map_or(0, |l| l.chars().count()) + 1)
-        } else {
-            (line, col)
-        }
+        let lines = self.line_starts().len();
+        if line > lines { (lines, self.line(lines).map_or(0, |l| l.chars().count()) + 1) } else { (line, col) }
     }
 
     /// Locates problems found in the parsed document by their paths.
     pub fn problems(&self, problems: Vec<Problem>) -> InputError {
-        let map = SourceMap::new(&self.text);
+        let doc = self.document(&[]).as_ref().ok();
         InputError::listed(
             problems
                 .into_iter()
                 .map(|p| Located {
                     file: self.name.clone(),
-                    position: map.locate(&p.at).map(|p| self.within(p)),
+                    position: Some(self.within(doc.map_or((1, 1), |d| d.locate(&p.at)))),
                     message: p.to_string(),
                 })
                 .collect(),
         )
+    }
+
+    /// The line and column (from 1) where the node at `path` starts, or
+    /// where the nearest node on the way to it does.
+    pub fn locate(&self, path: &DocPath) -> (usize, usize) {
+        self.within(self.document(&[]).as_ref().map_or((1, 1), |d| d.locate(path)))
     }
 
     /// Resolves a path written inside this file relative to the file.

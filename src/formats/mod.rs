@@ -7,17 +7,17 @@
 //! expectations name the game's events.
 
 mod difficulty;
+mod document;
 mod every;
 mod input;
 pub mod inputs;
-mod locate;
+mod kinds;
 pub mod notation;
 mod overrides;
 mod position;
 mod puzzle;
 mod report;
 mod scenario;
-mod shape;
 mod shipped;
 mod spec;
 mod words;
@@ -26,17 +26,21 @@ mod yaml_words;
 
 pub use difficulty::{Figures, Level};
 pub use input::{BOM, InputError, Located, MAX_LISTED, STDIN_NAME, Source, is_stdin, printable};
-pub use locate::SourceMap;
+pub use kinds::FileKind;
 pub use overrides::{LabelOverride, RuleOverrides, reading_values, split_label};
 pub use position::{
     BoardEntry, LoadedPosition, PositionFile, VariantChoice, load_position, position_yaml, unnamed_spec_note,
+    variant_named_at,
 };
-pub use puzzle::{ExpectSpec, FillSpec, GoalSpec, LoadedPuzzle, MAX_REGION, RegionSpec, load_puzzle};
+pub use puzzle::{
+    ExpectSpec, FillSpec, GoalSpec, LoadedPuzzle, MAX_REGION, MaximizeName, PoolName, RegionSpec, load_puzzle,
+};
 pub use report::{MoveRecord, MovesReport, VerdictReport, move_records};
-pub use scenario::{ActionEntry, DealFile, FinalExpect, PlaceEntry, ScenarioFile, SimpleAction, StartFile, StepExpect};
-pub use shape::{List, Shape, shape};
+pub use scenario::{
+    ActionEntry, DealFile, FinalExpect, PhaseName, PlaceEntry, ScenarioFile, SimpleAction, StartFile, StepExpect,
+};
 pub use shipped::{
     BUILTIN_VARIANTS, SHIPPED_SCENARIO_FILES, SHIPPED_SCENARIO_FOLDER, shipped_scenario_file, shipped_scenarios,
     shipped_variant_names,
 };
-pub use spec::{TileSetFile, VariantSpec, builtin_variant, load_variant};
+pub use spec::{TileSetFile, VariantSpec, builtin_variant, load_variant, load_variant_as};

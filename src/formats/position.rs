@@ -6,9 +6,10 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::input::{InputError, Located, Source, is_stdin};
+use super::kinds::FileKind;
 use super::notation::{Spans, parse_spanned};
 use super::overrides::{RuleOverrides, split_label};
-use super::spec::load_variant;
+use super::spec::{Named, load_variant, load_variant_as, named_variant};
 use crate::error::DocPath;
 use crate::model::{Cell, Corners, TileId};
 use crate::rules::{Position, Variant};
@@ -45,17 +46,14 @@ pub struct PositionFile {
     pub hand: Vec<TileId>,
     /// A puzzle's goal (read by `solve`; other commands ignore it).
     #[serde(default)]
-    #[schemars(with = "Option<super::GoalSpec>")]
-    pub goal: Option<serde_yaml::Value>,
+    pub goal: Option<super::GoalSpec>,
     /// A puzzle's recorded answer (read by `solve`; other commands ignore it).
     #[serde(default)]
-    #[schemars(with = "Option<super::ExpectSpec>")]
-    pub expect: Option<serde_yaml::Value>,
+    pub expect: Option<super::ExpectSpec>,
     /// A posed puzzle's measured difficulty (read by `solve` and `puzzle`;
     /// other commands ignore it).
     #[serde(default)]
-    #[schemars(with = "Option<super::Figures>")]
-    pub difficulty: Option<serde_yaml::Value>,
+    pub difficulty: Option<super::Figures>,
 }
 
 /// How the user chose the rules on the command line.
@@ -93,7 +91,18 @@ impl VariantChoice {
         let problems = file_rules.problems(&DocPath::from("rules"));
         if !problems.is_empty() {
             return Err(match source {
-                Some(source) => source.problems(problems),
+                Some(source) => {
+                    let mut listed = source.problems(problems).problems;
+                    // The file's own `variant:`, misspelt too, is said
+                    // with them: every mistake of the file in one run.
+                    if self.spec.is_none()
+                        && self.variant.is_none()
+                        && let Some(Err(e)) = file_variant.map(|v| load_variant(v, Some(source)))
+                    {
+                        listed.extend(e.problems.into_iter().filter(|p| p.file == source.name && p.position.is_some()));
+                    }
+                    InputError::listed(listed)
+                }
                 None => InputError::listed(
                     problems
                         .iter()
@@ -103,7 +112,7 @@ impl VariantChoice {
             });
         }
         let mut variant = match (&self.spec, &self.variant, file_variant) {
-            (Some(spec), _, _) => load_variant(&spec.display().to_string(), None)?,
+            (Some(spec), _, _) => load_variant_as(&spec.display().to_string(), None, "--spec")?,
             (None, Some(v), _) => load_variant(v, None)?,
             (None, None, Some(v)) => load_variant(v, source)?,
             (None, None, None) => load_variant("english", None)?,
@@ -112,6 +121,11 @@ impl VariantChoice {
             // Checked above: no override is refused.
             variant = file_rules.apply(variant).map_err(|e| InputError::whole_file("rules", e.to_string()))?;
         }
+        self.with_rules(variant)
+    }
+
+    /// `variant` with every `--rule` applied, in order.
+    pub fn with_rules(&self, mut variant: Variant) -> Result<Variant, InputError> {
         for rule in &self.rules {
             let (name, value) = rule.split_once('=').ok_or_else(|| {
                 InputError::whole_file("--rule", crate::rules::RuleError::Malformed(rule.clone()).to_string())
@@ -122,6 +136,25 @@ impl VariantChoice {
         }
         Ok(variant)
     }
+}
+
+/// The variant a file names at `at` (a scenario's `variants[1]`), with
+/// its `rules:` and `--rule` on top: a mistake in the name is said at
+/// `at`, one in the spec it names in that spec.
+pub fn variant_named_at(
+    name: &str,
+    file_rules: &RuleOverrides,
+    rules: &[String],
+    source: &Source,
+    at: &DocPath,
+) -> Result<Variant, InputError> {
+    let variant = named_variant(name, Some(source)).map_err(|e| match e {
+        Named::Here(message) => source.problems(vec![crate::error::Problem::new(at.clone(), message)]),
+        Named::Inside(e) => e,
+    })?;
+    let choice = VariantChoice { rules: rules.to_vec(), ..VariantChoice::default() };
+    let variant = file_rules.apply(variant).map_err(|e| InputError::whole_file("rules", e.to_string()))?;
+    choice.with_rules(variant)
 }
 
 /// A position file read, its variant chosen and its board and hand checked.
@@ -140,41 +173,42 @@ pub struct LoadedPosition {
 /// Reads and checks a position or puzzle file: YAML, or a `.qpn` file
 /// holding one line of the position notation ([`super::notation`]).
 pub fn load_position(path: &Path, choice: &VariantChoice) -> Result<LoadedPosition, InputError> {
+    load_position_as(path, choice, FileKind::Position)
+}
+
+/// [`load_position`] for a file read as `kind` (a position, or a puzzle).
+pub(super) fn load_position_as(
+    path: &Path,
+    choice: &VariantChoice,
+    kind: FileKind,
+) -> Result<LoadedPosition, InputError> {
     let source = Source::read(path)?;
     if is_notation(path, &source) {
         return load_notation(source, choice);
     }
-    let file: PositionFile = source
-        .parse_every("position: a mapping with `board:` and `hand:`", &["board", "hand"])
-        .map_err(|e| InputError::listed(with_variant_problems(&source, choice, e.problems)))?;
+    let file: PositionFile = source.parse_as(kind, |source| variant_problems(source, choice))?;
     let variant = choice.resolve_file(file.variant.as_deref(), &file.rules, Some(&source))?;
     let board: Vec<(Cell, Corners)> = file.board.iter().map(|e| (e.at, e.tile)).collect();
     let position = Position::from_setup(&board, &file.hand, &variant).map_err(|p| source.problems(p))?;
     Ok(LoadedPosition { source, file, variant, position })
 }
 
-/// The problems of a file's shape, and beside them what is wrong with its
-/// `variant:` and `rules:` where those are written as they should be (a
-/// variant no spec has, a reading misspelt): all of a file's mistakes are
-/// said in one run, not the variant's only once the rest is mended.
-fn with_variant_problems(source: &Source, choice: &VariantChoice, mut problems: Vec<Located>) -> Vec<Located> {
-    // Only where the file's own choice is in force, and only the problems
-    // located in this file (a spec it names has its own).
-    // Nor where a limit was passed: the text is then not read again.
-    if choice.variant.is_some()
-        || choice.spec.is_some()
-        || problems.iter().any(|p| p.position.is_none() || p.is_limit())
-    {
-        return problems;
+/// What is wrong with a file's `variant:` and `rules:` where those are
+/// written as they should be (a variant no spec has, a reading misspelt),
+/// said beside the problems of its shape: all of a file's mistakes in one
+/// run, not the variant's only once the rest is mended. Only where the
+/// file's own choice is in force, and only the problems located in this
+/// file (a spec it names has its own).
+fn variant_problems(source: &Source, choice: &VariantChoice) -> Vec<Located> {
+    if choice.variant.is_some() || choice.spec.is_some() {
+        return Vec::new();
     }
-    let Ok(doc) = serde_yaml::from_str::<serde_yaml::Value>(&source.text) else { return problems };
-    let Some(variant) = doc.get("variant").and_then(serde_yaml::Value::as_str) else { return problems };
-    let rules =
-        doc.get("rules").and_then(|r| serde_yaml::from_value::<RuleOverrides>(r.clone()).ok()).unwrap_or_default();
-    if let Err(e) = VariantChoice::default().resolve_file(Some(variant), &rules, Some(source)) {
-        problems.extend(e.problems.into_iter().filter(|p| p.file == source.name && p.position.is_some()));
+    let Some(variant) = source.part::<String>(&DocPath::from("variant")) else { return Vec::new() };
+    let rules = source.part::<RuleOverrides>(&DocPath::from("rules")).unwrap_or_default();
+    match VariantChoice::default().resolve_file(Some(&variant), &rules, Some(source)) {
+        Ok(_) => Vec::new(),
+        Err(e) => e.problems.into_iter().filter(|p| p.file == source.name && p.position.is_some()).collect(),
     }
-    problems
 }
 
 /// Whether `source`, read from `path`, is a line of the position notation

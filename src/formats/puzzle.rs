@@ -8,7 +8,8 @@ use serde::Deserialize;
 
 use super::difficulty::Figures;
 use super::input::{InputError, Source};
-use super::position::{VariantChoice, load_position};
+use super::kinds::FileKind;
+use super::position::{VariantChoice, load_position_as};
 use crate::error::{DocPath, Problem};
 use crate::model::{Cell, TileId};
 use crate::rules::{MAX_COORDINATE, coordinate_problem};
@@ -154,23 +155,19 @@ pub struct FillSpec {
     /// `hand` (the default), or a whole tile set: `set` (the variant's),
     /// `full` or `beginner`; tiles on the board are never in the pool.
     #[serde(default)]
-    #[schemars(with = "Option<PoolName>")]
-    pub pool: Option<String>,
+    pub pool: Option<PoolName>,
     /// `weight` or `bonuses`.
     #[serde(default)]
-    #[schemars(with = "Option<MaximizeName>")]
-    pub maximize: Option<FillObjective>,
+    pub maximize: Option<MaximizeName>,
     /// Count every solution instead.
     #[serde(default)]
     pub count: bool,
 }
 
-/// The pools a fill may draw from, as written (for the schema: the loader
-/// reads a word and names the four when it is none of them).
-#[derive(JsonSchema)]
+/// The pools a fill may draw from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
-#[allow(dead_code)]
-enum PoolName {
+pub enum PoolName {
     /// The hand (the default).
     Hand,
     /// The variant's tile set.
@@ -182,10 +179,9 @@ enum PoolName {
 }
 
 /// What a fill may maximize (`count` is written `count: true`).
-#[derive(JsonSchema)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
-#[allow(dead_code)]
-enum MaximizeName {
+pub enum MaximizeName {
     /// The total weight of the tiles placed.
     Weight,
     /// The number of tiles that earn the bonus (R7).
@@ -331,17 +327,6 @@ pub struct ExpectSpec {
     pub exists: Option<bool>,
 }
 
-/// Just the two puzzle keys, read on top of the position.
-#[derive(Clone, Debug, Deserialize)]
-struct PuzzleKeys {
-    #[serde(default)]
-    goal: Option<GoalSpec>,
-    #[serde(default)]
-    expect: Option<ExpectSpec>,
-    #[serde(default)]
-    difficulty: Option<Figures>,
-}
-
 /// A puzzle file read and checked.
 #[derive(Clone, Debug)]
 pub struct LoadedPuzzle {
@@ -437,7 +422,7 @@ fn rectangle(o: Cell, width: u32, height: u32) -> Result<Vec<Cell>, String> {
 
 /// Reads a puzzle: the position as `moves` reads it, then the goal.
 pub fn load_puzzle(path: &Path, choice: &VariantChoice) -> Result<LoadedPuzzle, InputError> {
-    let loaded = load_position(path, choice)?;
+    let loaded = load_position_as(path, choice, FileKind::Puzzle)?;
     let source = loaded.source;
     let notation = super::position::is_notation(path, &source);
     let no_goal = || {
@@ -453,13 +438,7 @@ pub fn load_puzzle(path: &Path, choice: &VariantChoice) -> Result<LoadedPuzzle, 
     };
     // A position without a goal (a line of notation has none) is no puzzle,
     // whatever else the text holds.
-    if loaded.file.goal.is_none() {
-        return Err(no_goal());
-    }
-    // The position has parsed; now the two puzzle keys are read with their
-    // types (other keys are the position's, already checked).
-    let keys: PuzzleKeys = source.parse("puzzle")?;
-    let Some(goal) = keys.goal else {
+    let Some(goal) = loaded.file.goal.clone() else {
         return Err(no_goal());
     };
     let position = loaded.position;
@@ -503,32 +482,24 @@ pub fn load_puzzle(path: &Path, choice: &VariantChoice) -> Result<LoadedPuzzle, 
                 problems.push(Problem::new(at.key("region"), format!("cell {c} of the region already holds a tile")));
             }
             let set = variant.tile_set();
-            let pool: Vec<TileId> = match spec.pool.as_deref().unwrap_or("hand") {
-                "hand" => position.hand.clone(),
-                "set" | "full" | "beginner" => {
-                    let named = match spec.pool.as_deref() {
-                        Some("full") => crate::model::TileSet::full(),
-                        Some("beginner") => crate::model::TileSet::beginner(),
-                        _ => set.clone(),
-                    };
-                    named.ids().filter(|&t| set.contains(t) && !position.board.holds_tile(t)).collect()
-                }
-                other => {
-                    problems.push(Problem::new(
-                        at.key("pool"),
-                        format!("unknown pool `{other}`; use hand, set, full or beginner"),
-                    ));
-                    Vec::new()
-                }
+            let named = match spec.pool.unwrap_or(PoolName::Hand) {
+                PoolName::Hand => None,
+                PoolName::Set => Some(set.clone()),
+                PoolName::Full => Some(crate::model::TileSet::full()),
+                PoolName::Beginner => Some(crate::model::TileSet::beginner()),
+            };
+            let pool: Vec<TileId> = match named {
+                None => position.hand.clone(),
+                Some(named) => named.ids().filter(|&t| set.contains(t) && !position.board.holds_tile(t)).collect(),
             };
             let objective = match (spec.count, spec.maximize) {
                 (true, None) => FillObjective::Count,
-                (false, Some(FillObjective::Count)) | (true, Some(_)) => {
+                (true, Some(_)) => {
                     problems.push(Problem::new(at, "give either `maximize: weight | bonuses` or `count: true`"));
                     FillObjective::Count
                 }
-                (false, Some(o)) => o,
-                (false, None) => FillObjective::Weight,
+                (false, Some(MaximizeName::Bonuses)) => FillObjective::Bonuses,
+                (false, Some(MaximizeName::Weight) | None) => FillObjective::Weight,
             };
             if !problems.is_empty() {
                 return Err(source.problems(problems));
@@ -539,9 +510,9 @@ pub fn load_puzzle(path: &Path, choice: &VariantChoice) -> Result<LoadedPuzzle, 
             Goal::Fill(FillGoal { region, pool, objective })
         }
     };
-    let expect = keys.expect.unwrap_or_default();
+    let expect = loaded.file.expect.clone().unwrap_or_default();
     let mut problems = expect_problems(&goal, &expect);
-    if let Some(figures) = &keys.difficulty {
+    if let Some(figures) = &loaded.file.difficulty {
         let counting = matches!(&goal, Goal::Fill(f) if f.objective == FillObjective::Count);
         problems.extend(figures.problems(expect.score, counting));
     }
@@ -554,6 +525,6 @@ pub fn load_puzzle(path: &Path, choice: &VariantChoice) -> Result<LoadedPuzzle, 
         puzzle: Puzzle { variant, board: position.board, hand: position.hand, goal },
         expect,
         description,
-        difficulty: keys.difficulty,
+        difficulty: loaded.file.difficulty,
     })
 }

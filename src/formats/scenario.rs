@@ -157,13 +157,11 @@ pub struct StepExpect {
     pub bonus: Option<bool>,
     /// The kinds of the events the action caused, in order.
     #[serde(default)]
-    #[schemars(with = "Option<Vec<crate::game::EventTag>>")]
-    pub events: Option<Vec<String>>,
+    pub events: Option<Vec<crate::game::EventTag>>,
     /// The phase after the action (`turn`, `bonus-choice`, `bonus-tiles`,
     /// `round-over`, `game-over`, `opening`).
     #[serde(default)]
-    #[schemars(with = "Option<PhaseName>")]
-    pub phase: Option<String>,
+    pub phase: Option<PhaseName>,
 }
 
 /// Expectations on the final state.
@@ -178,16 +176,13 @@ pub struct FinalExpect {
     pub winner: Option<usize>,
     /// The final phase.
     #[serde(default)]
-    #[schemars(with = "Option<PhaseName>")]
-    pub phase: Option<String>,
+    pub phase: Option<PhaseName>,
 }
 
-/// The phases an expectation may name (for the schema: the loader compares
-/// the text with the phase reached, so another word never holds).
-#[derive(JsonSchema)]
+/// The phases an expectation may name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
-#[allow(dead_code)]
-enum PhaseName {
+pub enum PhaseName {
     /// The round's first tile is due.
     Opening,
     /// A player to move.
@@ -200,4 +195,18 @@ enum PhaseName {
     RoundOver,
     /// The game has ended.
     GameOver,
+}
+
+impl PhaseName {
+    /// The name as written.
+    pub fn name(self) -> &'static str {
+        match self {
+            PhaseName::Opening => "opening",
+            PhaseName::Turn => "turn",
+            PhaseName::BonusChoice => "bonus-choice",
+            PhaseName::BonusTiles => "bonus-tiles",
+            PhaseName::RoundOver => "round-over",
+            PhaseName::GameOver => "game-over",
+        }
+    }
 }

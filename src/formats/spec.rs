@@ -8,6 +8,7 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 
 use super::input::{InputError, Source};
+use super::kinds::FileKind;
 use crate::error::suggest::did_you_mean;
 use crate::error::{DocPath, Problem};
 use crate::model::{Corners, TileSet};
@@ -206,12 +207,41 @@ pub fn builtin_variant(name: &str) -> Option<Variant> {
     load_spec(&Source::builtin(name, text)).ok().map(|v| v.with_origin(SpecOrigin::Shipped))
 }
 
+/// Why a variant named somewhere could not be had.
+pub(super) enum Named {
+    /// The name as written names no variant (none is shipped by that name,
+    /// the file is not there, or it is no spec): said where it is written.
+    Here(String),
+    /// The spec it names has mistakes of its own, said in that file.
+    Inside(InputError),
+}
+
 /// A variant by shipped name, or from a spec file. A relative spec path is
-/// taken relative to `relative_to` (the file that names it) when given.
+/// taken relative to `relative_to` (the file that names it) when given; a
+/// mistake in the name itself is said at its `variant:`, or of `--variant`.
 pub fn load_variant(name_or_path: &str, relative_to: Option<&Source>) -> Result<Variant, InputError> {
+    load_variant_as(name_or_path, relative_to, "--variant")
+}
+
+/// [`load_variant`], a mistake in the name said of `flag` (`--spec`) where
+/// no file names it.
+pub fn load_variant_as(name_or_path: &str, relative_to: Option<&Source>, flag: &str) -> Result<Variant, InputError> {
+    named_variant(name_or_path, relative_to).map_err(|e| match (e, relative_to) {
+        (Named::Here(message), Some(source)) => source.problems(vec![Problem::new(DocPath::from("variant"), message)]),
+        (Named::Here(message), None) => InputError::whole_file(flag, message),
+        (Named::Inside(e), _) => e,
+    })
+}
+
+/// [`load_variant`], with the mistake in the name apart from those in the
+/// spec it names, for a file that names variants elsewhere than at
+/// `variant:` (a scenario's `variants:`).
+pub(super) fn named_variant(name_or_path: &str, relative_to: Option<&Source>) -> Result<Variant, Named> {
     if let Some((name, text)) = BUILTIN_VARIANTS.iter().find(|(n, _)| *n == name_or_path) {
-        return Ok(load_spec(&Source::builtin(name, text))?.with_origin(SpecOrigin::Shipped));
+        return Ok(load_spec(&Source::builtin(name, text)).map_err(Named::Inside)?.with_origin(SpecOrigin::Shipped));
     }
+    let or_a_file =
+        || format!("write one of the shipped variants, {}, or the path of a spec file", shipped_variant_names());
     // A file built into the binary (a shipped scenario) names the files
     // built in beside it, never a file of the working folder.
     if let Some(source) = relative_to
@@ -226,59 +256,113 @@ pub fn load_variant(name_or_path: &str, relative_to: Option<&Source>) -> Result<
             None => name_or_path.to_string(),
         };
         let Some(text) = super::shipped_scenario_file(&written) else {
-            let message = format!("no spec `{name_or_path}` is built in beside this scenario");
-            return Err(source.problems(vec![Problem::new(DocPath::from("variant"), message)]));
+            return Err(Named::Here(format!("no spec `{name_or_path}` is built in beside this scenario")));
         };
-        return load_spec(&Source::builtin(&format!("{}/{written}", super::SHIPPED_SCENARIO_FOLDER), text));
+        let source = Source::builtin(&format!("{}/{written}", super::SHIPPED_SCENARIO_FOLDER), text);
+        return load_spec(&source).map_err(Named::Inside);
     }
-    let refused = |message: String| match relative_to {
-        Some(source) => source.problems(vec![Problem::new(DocPath::from("variant"), message)]),
-        None => InputError::whole_file("--variant", message),
-    };
     // An empty name (`variant: ""`, or a bare tag such as `!english`, which
     // YAML reads as an empty text) would name the file's own folder.
     if name_or_path.trim().is_empty() {
-        return Err(refused(format!(
-            "no variant is named; write one of the shipped variants, {}, or the path of a spec file",
-            shipped_variant_names()
-        )));
+        return Err(Named::Here(format!("no variant is named; {}", or_a_file())));
     }
     let path = match relative_to {
         Some(source) => source.relative(name_or_path),
         None => name_or_path.into(),
     };
     if relative_to.is_some() && path.is_dir() {
-        return Err(refused(format!(
-            "`{name_or_path}` is a folder, not a spec file; write one of the shipped variants, {}, or the path of a spec file",
-            shipped_variant_names()
-        )));
+        return Err(Named::Here(format!("`{name_or_path}` is a folder, not a spec file; {}", or_a_file())));
     }
     // `-` on the command line is standard input; inside a file it is no name.
     let stdin = relative_to.is_none() && super::input::is_stdin(&path);
-    let looks_like_file = stdin || name_or_path.contains(['/', '.']) || path.exists();
-    if !looks_like_file {
-        let message = format!(
+    if !(stdin || name_or_path.contains(['/', '.']) || path.exists()) {
+        return Err(Named::Here(format!(
             "unknown variant `{name_or_path}`{}; shipped variants are {}, or give the path of a spec file",
             did_you_mean(name_or_path, BUILTIN_VARIANTS.iter().map(|(n, _)| *n)),
             shipped_variant_names()
-        );
-        return Err(refused(message));
+        )));
     }
-    if let (Some(source), Err(e)) = (relative_to, std::fs::metadata(&path)) {
-        // Named inside a file: the error is that file's, at its `variant:`.
-        let message = format!("cannot read the spec {}: {}", path.display(), super::input::unreadable(&path, &e));
-        return Err(source.problems(vec![Problem::new(DocPath::from("variant"), message)]));
+    if let (Some(_), Err(e)) = (relative_to, std::fs::metadata(&path)) {
+        let why = super::input::unreadable(&path, &e);
+        return Err(Named::Here(format!("cannot read the spec {}: {why}", path.display())));
     }
-    let variant = load_spec(&Source::read(&path)?)?;
+    let source = Source::read(&path).map_err(|e| not_a(FileKind::Spec, name_or_path, e))?;
+    let variant = load_spec(&source).map_err(|e| refused(&source, FileKind::Spec, name_or_path, e))?;
     Ok(match std::fs::canonicalize(&path) {
         Ok(absolute) if !stdin => variant.with_origin(SpecOrigin::File(absolute)),
         _ => variant,
     })
 }
 
+/// What a file named as a spec or a tile set is, where it cannot be read
+/// as one: a file that is not text is none; one that cannot be read says
+/// why (nothing of it is shown either way).
+fn not_a(kind: FileKind, written: &str, e: InputError) -> Named {
+    match e.problems.first() {
+        Some(p) if p.message.contains("not valid UTF-8") => {
+            Named::Here(not_a_spec(kind, written, " (it is not UTF-8 text)"))
+        }
+        _ => Named::Inside(e),
+    }
+}
+
+/// A spec or tile set refused: its own mistakes where it is one written
+/// wrongly, or passes a limit (which quotes nothing of it); what it is
+/// where it is a file of another kind (a puzzle given to `--spec`); else
+/// that it is none.
+fn refused(source: &Source, kind: FileKind, written: &str, e: InputError) -> Named {
+    if e.problems.iter().any(super::Located::is_limit) || looks_like(source, kind) {
+        Named::Inside(e)
+    } else if let Some(other) = source.kind_instead_of(kind) {
+        Named::Here(format!("`{written}` is {}, not {}: {}", other.noun(), kind.noun(), other.readers()))
+    } else {
+        Named::Here(not_a_spec(kind, written, ""))
+    }
+}
+
+/// Whether a file read as a spec or a tile set is one, written wrongly:
+/// a mapping with a `name:`, most of whose keys are those of the kind. A
+/// file that is not (a configuration, a key file, a note) is said to be
+/// none, and nothing of it is quoted: not a key, not a value, not a line.
+fn looks_like(source: &Source, kind: FileKind) -> bool {
+    let Some(keys) = source.top_keys() else { return false };
+    let known = kind.keys();
+    let ours = keys.iter().filter(|k| known.contains(k)).count();
+    keys.iter().any(|k| k == "name") && ours * 2 >= keys.len()
+}
+
+/// The message for a file named as a spec or a tile set that is none.
+fn not_a_spec(kind: FileKind, written: &str, why: &str) -> String {
+    let looks = match kind {
+        FileKind::TileSet => {
+            "a YAML mapping of `name:` and `tiles:`, a list of `[nw, ne, se, sw]` (docs/FORMATS.md, \"Tile-set files\")"
+        }
+        _ => {
+            "a YAML mapping of `name:`, `description:` and either `base:` (the shipped variant it changes) or `tile-set:`, `target:` and `rules:` (docs/FORMATS.md, \"Variant specs\")"
+        }
+    };
+    format!("`{written}` is not {}{why}: write one as {looks}; nothing of the file is shown", kind.noun())
+}
+
+/// The longest name a spec may have.
+const MAX_NAME: usize = 64;
+
+/// What is wrong with a spec's name: a name is a label's first part, so it
+/// is letters, digits, `-` and `_` (no line break, no `+` or `=`, which a
+/// label reads as an override); and a shipped variant's name belongs to
+/// that variant, which a spec may only repeat exactly.
+fn name_problem(name: &str) -> Option<String> {
+    let word = |c: char| c.is_ascii_alphanumeric() || c == '-' || c == '_';
+    (name.is_empty() || name.chars().count() > MAX_NAME || !name.chars().all(word)).then(|| {
+        format!(
+            "`{name}` is not a variant's name: write 1 to {MAX_NAME} letters, digits, `-` and `_` (it names the variant in labels and notation lines, e.g. `house-rules`)"
+        )
+    })
+}
+
 /// Reads a spec from its source.
 pub fn load_spec(source: &Source) -> Result<Variant, InputError> {
-    let spec: VariantSpec = source.parse("variant spec")?;
+    let spec: VariantSpec = source.parse_as(FileKind::Spec, |_| Vec::new())?;
     let base = match &spec.base {
         None => None,
         // Only a shipped variant can be a base: they have no base themselves,
@@ -288,7 +372,8 @@ pub fn load_spec(source: &Source) -> Result<Variant, InputError> {
             source.problems(vec![Problem::new(DocPath::from("base"), message)])
         })?),
     };
-    let mut problems = Vec::new();
+    let mut problems: Vec<Problem> =
+        name_problem(&spec.name).map(|m| Problem::new(DocPath::from("name"), m)).into_iter().collect();
     if base.is_none() {
         for (key, given) in [("tile-set", spec.tile_set.is_some()), ("target", spec.target.is_some())] {
             if !given {
@@ -297,12 +382,34 @@ pub fn load_spec(source: &Source) -> Result<Variant, InputError> {
         }
     }
     let rules = spec.rule_set(base.as_ref());
-    match rules {
-        Err(p) => problems.extend(p),
-        Ok(_) if !problems.is_empty() => {}
-        Ok((rules, citations)) => return build(source, spec, base, rules, citations),
+    let (rules, citations) = match rules {
+        Err(p) => {
+            problems.extend(p);
+            return Err(source.problems(problems));
+        }
+        Ok(_) if !problems.is_empty() => return Err(source.problems(problems)),
+        Ok(built) => built,
+    };
+    let variant = build(source, spec, base, rules, citations)?;
+    // A spec read from a file that takes a shipped variant's name is that
+    // variant, or a label naming it would read back under other rules.
+    let shipped = BUILTIN_VARIANTS.iter().any(|(n, _)| *n == variant.name());
+    if shipped
+        && !source.name.starts_with("<builtin>/")
+        && let Some(same) = builtin_variant(variant.name())
+        && (same.rules() != variant.rules()
+            || same.tile_set() != variant.tile_set()
+            || same.target() != variant.target()
+            || same.text() != variant.text())
+    {
+        let message = format!(
+            "`{}` is a shipped variant's name, and this spec is not that variant; give it a name of its own, e.g. `{}-house`",
+            variant.name(),
+            variant.name()
+        );
+        return Err(source.problems(vec![Problem::new(DocPath::from("name"), message)]));
     }
-    Err(source.problems(problems))
+    Ok(variant)
 }
 
 /// A part that a spec without a base must give.
@@ -325,17 +432,18 @@ fn build(
                 "beginner" => TileSet::beginner(),
                 file => {
                     let path = source.relative(file);
+                    let here = |message: String| {
+                        source.problems(vec![Problem::new(DocPath::from("tile-set").key("value"), message)])
+                    };
                     if let Err(e) = std::fs::metadata(&path) {
-                        let message = format!(
-                            "cannot read the tile set {}: {}",
-                            path.display(),
-                            super::input::unreadable(&path, &e)
-                        );
-                        return Err(
-                            source.problems(vec![Problem::new(DocPath::from("tile-set").key("value"), message)])
-                        );
+                        let why = super::input::unreadable(&path, &e);
+                        return Err(here(format!("cannot read the tile set {}: {why}", path.display())));
                     }
-                    load_tile_set(&path)?
+                    match tile_set_named(&path, file) {
+                        Ok(set) => set,
+                        Err(Named::Here(message)) => return Err(here(message)),
+                        Err(Named::Inside(e)) => return Err(e),
+                    }
                 }
             };
             (set, cited.clauses.clone())
@@ -367,17 +475,19 @@ fn build(
     }))
 }
 
-/// Reads a tile-set file.
-pub fn load_tile_set(path: &Path) -> Result<TileSet, InputError> {
-    let source = Source::read(path)?;
-    let file: TileSetFile = source.parse_tiles("tile set", &["tiles"])?;
+/// A tile-set file named `written` (in a spec), at `path`.
+fn tile_set_named(path: &Path, written: &str) -> Result<TileSet, Named> {
+    let source = Source::read(path).map_err(|e| not_a(FileKind::TileSet, written, e))?;
+    let file: TileSetFile = source
+        .parse_as(FileKind::TileSet, |_| Vec::new())
+        .map_err(|e| refused(&source, FileKind::TileSet, written, e))?;
     TileSet::from_printed(file.name, file.tiles).map_err(|e| {
         let at = match &e {
             crate::model::TileSetError::Duplicate { second, .. } => DocPath::from("tiles").index(*second),
             crate::model::TileSetError::Empty => DocPath::from("tiles"),
             crate::model::TileSetError::NotMade { entry } => DocPath::from("tiles").index(*entry),
         };
-        source.problems(vec![Problem::new(at, e.to_string())])
+        Named::Inside(source.problems(vec![Problem::new(at, e.to_string())]))
     })
 }
 

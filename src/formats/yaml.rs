@@ -8,8 +8,6 @@
 //! and [`quote_yaml11`].
 
 use serde::Serialize;
-use yaml_rust2::parser::{Event, Parser};
-use yaml_rust2::scanner::TScalarStyle;
 
 /// `value` as YAML: serde_yaml's block-style document, with every string
 /// that YAML 1.1 would read as another type quoted.
@@ -30,51 +28,25 @@ pub fn scalar(text: &str) -> String {
 /// as it is; so is a document that does not parse (which the tool never
 /// writes).
 pub fn quote_yaml11(text: &str) -> String {
-    let mut parser = Parser::new_from_str(text);
-    // Where each scalar to quote starts, in characters, and its text.
-    let mut targets: Vec<(usize, String)> = Vec::new();
-    loop {
-        match parser.next_token() {
-            Ok((Event::StreamEnd, _)) => break,
-            Ok((Event::Scalar(value, TScalarStyle::Plain, _, None), at)) => {
-                if yaml11_special(&value) && reads_as_string(&value) {
-                    targets.push((at.index(), value));
-                }
-            }
-            Ok(_) => {}
-            Err(_) => return text.to_string(),
-        }
-    }
-    if targets.is_empty() {
-        return text.to_string();
-    }
-    let mut out = String::with_capacity(text.len() + 2 * targets.len());
-    let mut next = targets.into_iter().peekable();
+    // Where each scalar to quote starts (its first byte), and its text.
+    let Some(scalars) = super::document::plain_scalars(text) else { return text.to_string() };
+    let mut out = String::with_capacity(text.len());
     // The byte where the text not yet copied starts.
     let mut copied = 0;
-    for (chars, (byte, _)) in text.char_indices().enumerate() {
-        let Some((start, value)) = next.peek() else { break };
-        if chars < *start {
-            continue;
-        }
+    for (byte, value) in scalars {
         // A plain scalar on one line is its text as written; one folded over
         // lines cannot be any of the specials, which hold no space.
-        if text[byte..].starts_with(value.as_str()) {
-            out.push_str(&text[copied..byte]);
+        let special = yaml11_special(&value) && super::document::de::reads_as_string(&value);
+        if special && byte >= copied && text.get(byte..).is_some_and(|t| t.starts_with(value.as_str())) {
+            out.push_str(text.get(copied..byte).unwrap_or_default());
             out.push('\'');
-            out.push_str(value);
+            out.push_str(&value);
             out.push('\'');
             copied = byte + value.len();
         }
-        next.next();
     }
-    out.push_str(&text[copied..]);
+    out.push_str(text.get(copied..).unwrap_or_default());
     out
-}
-
-/// Whether serde_yaml (YAML 1.2) reads the plain scalar `text` as a string.
-fn reads_as_string(text: &str) -> bool {
-    matches!(serde_yaml::from_str::<serde_yaml::Value>(text), Ok(serde_yaml::Value::String(_)))
 }
 
 /// Whether a YAML 1.1 reader takes the plain scalar `text` for something

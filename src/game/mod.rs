@@ -13,4 +13,4 @@ pub use action::{Action, Refusal};
 pub(crate) use event::close_kinds;
 pub use event::{Event, EventKind, EventTag, PlacementKind, RoundEnding};
 pub(crate) use state::seat_range;
-pub use state::{BONUS_POINTS, Game, MAX_DEALS, OPENING_CELL, PENALTY, Phase, Setup};
+pub use state::{BONUS_POINTS, Game, MAX_DEALS, MAX_SCORE, OPENING_CELL, PENALTY, Phase, Setup};

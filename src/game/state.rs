@@ -117,6 +117,13 @@ pub struct Game {
     events: Vec<Event>,
 }
 
+/// The largest score a game starts with, either sign: 2^53 - 1, the
+/// largest whole number JSON readers carry exactly. A game adds to it at
+/// most a few hundred points a placement, for at most the rounds its
+/// limit allows, so that no score it reaches comes near the ends of an
+/// `i64`; its additions saturate all the same, so none can wrap.
+pub const MAX_SCORE: i64 = (1 << 53) - 1;
+
 /// An explicit starting state: hands, well (drawn front first), board,
 /// scores and who is to move.
 #[derive(Clone, Debug, Default)]
@@ -288,6 +295,16 @@ impl Game {
         }
         for (i, &t) in setup.well.iter().enumerate() {
             check(t, DocPath::from("well").index(i), &mut problems);
+        }
+        for (seat, &score) in setup.scores.iter().enumerate() {
+            if !(-MAX_SCORE..=MAX_SCORE).contains(&score) {
+                problems.push(Problem::new(
+                    DocPath::from("scores").index(seat),
+                    format!(
+                        "the score {score} is out of range; a score is a whole number from -{MAX_SCORE} to {MAX_SCORE}"
+                    ),
+                ));
+            }
         }
         if !setup.scores.is_empty() && setup.scores.len() != players {
             problems.push(Problem::new(

@@ -23,8 +23,8 @@ pub struct ResourceLimits {
     pub input_bytes: u64,
     /// The deepest nesting of mappings and sequences in a YAML or JSON
     /// input (`--max-nesting`), the document's own collection being level
-    /// one. The toolkit's own formats nest at most 6 deep. Enforced by a
-    /// linear pass over the text before any YAML reader runs.
+    /// one. The toolkit's own formats nest at most 6 deep. Enforced while the
+    /// YAML reader reads the file, before anything is built from it.
     pub nesting: usize,
     /// The most tiles a board, a hand or a tile-set file may list
     /// (`--max-tiles`). Each tile exists once (S1), so a valid position
@@ -109,6 +109,13 @@ impl Default for ResourceLimits {
     }
 }
 
+/// Process-wide, and why it must be for now: the limits guard every read
+/// of an input, deep in the loaders that every command and the library's
+/// own readers share, and the flags that set them are global to every
+/// command. It is set once, by `main` before a command runs, and only read
+/// after; a library caller that never sets it reads the defaults. (A
+/// search's own limits, its time, memory and stop, travel in
+/// `solve::Limits`, passed in, so two solves in one process keep theirs.)
 static LIMITS: OnceLock<ResourceLimits> = OnceLock::new();
 
 /// Sets the limits for the rest of the process; the first call wins (the

@@ -19,10 +19,10 @@ pub mod transcript;
 
 pub use replay::{Mismatch, Replayed, replay, replay_checking};
 pub use scenario::{
-    Comparison, LoadedScenario, Parting, Run, StepOutcome, Table, compare, compare_each, load_scenario,
-    parting_actions, same_step,
+    Comparison, LoadedScenario, Parting, Refused, Run, Side, StepOutcome, Table, TraceOutcome, TraceStep, compare,
+    compare_each, compare_traced, load_scenario, parting_actions, same_step, side,
 };
-pub use strategy::{MAX_ROUNDS, Played, Stop, Strategy, play};
+pub use strategy::{MAX_ROUND_LIMIT, MAX_ROUNDS, Played, Stop, Strategy, play};
 pub use transcript::{
     Ended, LoadedTranscript, ReplayChecks, TRANSCRIPT_VERSION, Transcript, TranscriptEvent, load_transcript, record,
 };

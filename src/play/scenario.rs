@@ -13,8 +13,8 @@ use serde::Serialize;
 
 use crate::error::{DocPath, Problem};
 use crate::formats::{
-    ActionEntry, BUILTIN_VARIANTS, FinalExpect, InputError, RuleOverrides, ScenarioFile, SimpleAction, Source,
-    StepExpect, VariantChoice,
+    ActionEntry, BUILTIN_VARIANTS, FileKind, FinalExpect, InputError, RuleOverrides, ScenarioFile, SimpleAction,
+    Source, StepExpect, VariantChoice,
 };
 use crate::game::{Action, Event, EventKind, Game, Phase, Setup};
 use crate::model::{Board, TileId};
@@ -107,7 +107,15 @@ pub fn load_scenario(path: &Path, choice: &VariantChoice) -> Result<LoadedScenar
 /// scenario ([`crate::formats::SHIPPED_SCENARIO_FILES`], whose spec files
 /// are the shipped ones beside it).
 pub fn load_scenario_source(source: Source, choice: &VariantChoice) -> Result<LoadedScenario, InputError> {
-    let file: ScenarioFile = source.parse("scenario")?;
+    // A variant misspelt is said with the other mistakes of the file.
+    let overridden = choice.variant.is_some() || choice.spec.is_some();
+    let file: ScenarioFile = source.parse_as(FileKind::Scenario, |source| match overridden {
+        true => Vec::new(),
+        false => {
+            let names = source.part::<Vec<String>>(&DocPath::from("variants")).unwrap_or_default();
+            variant_problems(source, &names, &RuleOverrides::default(), &[]).1
+        }
+    })?;
     let mut problems = Vec::new();
     let mut actions = Vec::new();
     for (i, entry) in file.actions.iter().enumerate() {
@@ -152,23 +160,15 @@ pub fn load_scenario_source(source: Source, choice: &VariantChoice) -> Result<Lo
     let file_rules = if rule_problems.is_empty() { file.rules.clone() } else { RuleOverrides::default() };
     problems.extend(rule_problems);
     let mut variants = Vec::new();
-    if choice.variant.is_some() || choice.spec.is_some() {
+    let mut elsewhere = Vec::new();
+    if overridden {
         variants.push(choice.resolve(None, None)?);
     } else {
         let names: Vec<String> = match &file.variants {
             Some(list) => list.clone(),
             None => BUILTIN_VARIANTS.iter().map(|(n, _)| n.to_string()).collect(),
         };
-        let rules_only = VariantChoice { rules: choice.rules.clone(), ..VariantChoice::default() };
-        for (i, name) in names.iter().enumerate() {
-            match rules_only.resolve_file(Some(name), &file_rules, Some(&source)) {
-                Ok(v) => variants.push(v),
-                Err(e) => {
-                    let why: Vec<String> = e.problems.iter().map(|p| p.message.clone()).collect();
-                    problems.push(Problem::new(DocPath::from("variants").index(i), why.join("; ")));
-                }
-            }
-        }
+        (variants, elsewhere) = variant_problems(&source, &names, &file_rules, &choice.rules);
     }
     // Expectations are keyed by the variants the file names, whatever it is
     // run under: a scenario written for english and serbian may be run under
@@ -204,10 +204,34 @@ pub fn load_scenario_source(source: Source, choice: &VariantChoice) -> Result<Lo
         check_keys(entry.expect.keys().collect(), DocPath::from("actions").index(i).key("expect"));
     }
     check_keys(file.expect.keys().collect(), DocPath::from("expect"));
-    if !problems.is_empty() {
-        return Err(source.problems(problems));
+    if !problems.is_empty() || !elsewhere.is_empty() {
+        let mut all = source.problems(problems).problems;
+        all.extend(elsewhere);
+        return Err(InputError::listed(all));
     }
     Ok(LoadedScenario { source, file, actions, variants })
+}
+
+/// The variants a scenario names, each with the file's `rules:` and
+/// `--rule` on top, and what is wrong with those that cannot be had: a
+/// name that names none at its entry of `variants:`, a spec's own
+/// mistakes in the spec.
+fn variant_problems(
+    source: &Source,
+    names: &[String],
+    file_rules: &RuleOverrides,
+    rules: &[String],
+) -> (Vec<Variant>, Vec<crate::formats::Located>) {
+    let mut variants = Vec::new();
+    let mut problems = Vec::new();
+    for (i, name) in names.iter().enumerate() {
+        let at = DocPath::from("variants").index(i);
+        match crate::formats::variant_named_at(name, file_rules, rules, source, &at) {
+            Ok(v) => variants.push(v),
+            Err(e) => problems.extend(e.problems),
+        }
+    }
+    (variants, problems)
 }
 
 fn to_action(entry: &ActionEntry) -> Option<Action> {
@@ -279,6 +303,17 @@ impl LoadedScenario {
         Ok(run_actions(&self.file.name, game, &self.actions, each))
     }
 
+    /// Whether the scenario expects action `i` (from 0) to be refused under
+    /// `variant` (`legal: false` or `refused:` for it or for `all`).
+    pub fn expects_refusal(&self, variant: &Variant, i: usize) -> bool {
+        self.file.actions.get(i).is_some_and(|entry| {
+            [entry.expect.get("all"), entry.expect.get(variant.name())]
+                .into_iter()
+                .flatten()
+                .any(|e| e.legal == Some(false) || e.refused.is_some())
+        })
+    }
+
     /// Where the run departs from the scenario's expectations for `variant`:
     /// one line per failed expectation; empty when all hold.
     pub fn check(&self, variant: &Variant, run: &Run) -> Vec<String> {
@@ -287,10 +322,23 @@ impl LoadedScenario {
             [map.get("all"), map.get(variant.name())].into_iter().flatten().cloned().collect()
         };
         for (i, (entry, step)) in self.file.actions.iter().zip(&run.steps).enumerate() {
-            for exp in pick(&entry.expect) {
-                for f in check_step(&exp, step) {
+            let expected = pick(&entry.expect);
+            for exp in &expected {
+                for f in check_step(exp, step) {
                     failures.push(format!("action {} ({}): {f}", i + 1, step.action));
                 }
+            }
+            // A refusal leaves the game as it was and the actions after it
+            // play on from there, so one nothing asked for is a failure: a
+            // scenario whose step was refused by mistake must not hold.
+            let covered = expected.iter().any(|e| e.legal.is_some() || e.refused.is_some());
+            if step.verdict == "refused" && !covered {
+                failures.push(format!(
+                    "action {} ({}): refused, and no expectation says it is: {}; if the refusal is meant, write `legal: false` under the action's `expect:`",
+                    i + 1,
+                    step.action,
+                    step.reason.as_deref().unwrap_or("no reason given")
+                ));
             }
         }
         let finals: Vec<&FinalExpect> =
@@ -306,7 +354,7 @@ impl LoadedScenario {
             {
                 failures.push(format!("winner: expected seat {w}, got {:?}", run.winner));
             }
-            if let Some(p) = &exp.phase
+            if let Some(p) = exp.phase.map(|p| p.name())
                 && p != run.phase
             {
                 failures.push(format!("final phase: expected {p}, got {}", run.phase));
@@ -430,12 +478,13 @@ fn check_step(exp: &StepExpect, step: &StepOutcome) -> Vec<String> {
         }
     }
     if let Some(events) = &exp.events {
+        let expected: Vec<&str> = events.iter().map(|e| e.name()).collect();
         let got: Vec<&str> = step.events.iter().map(|e| event_name(&e.kind)).collect();
-        if *events != got {
-            out.push(format!("events: expected {events:?}, got {got:?}"));
+        if expected != got {
+            out.push(format!("events: expected {expected:?}, got {got:?}"));
         }
     }
-    if let Some(phase) = &exp.phase
+    if let Some(phase) = exp.phase.map(|p| p.name())
         && phase != step.phase
     {
         out.push(format!("phase: expected {phase}, got {}", step.phase));
@@ -447,8 +496,9 @@ fn describe(action: Action) -> String {
     action.to_string()
 }
 
-/// One variant's outcome of the action where variants first differ.
-#[derive(Clone, Debug, Serialize)]
+/// One variant's outcome of an action: where variants first differ, or
+/// one line of a trace.
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Side {
     /// The variant's label.
     pub variant: String,
@@ -510,6 +560,50 @@ pub struct Comparison {
     /// once two runs part, later actions may agree again or part again.
     /// Variants that part nowhere are left out.
     pub parting: Vec<Parting>,
+    /// The actions every variant refused: where all agree, they agree
+    /// that the action was not played, which a summary must say.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub refused_everywhere: Vec<Refused>,
+    /// With `--readings` on a scenario of several variants: the scenario's
+    /// variants that were not run (the readings are varied on the first).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub not_run: Vec<String>,
+    /// With a trace: every action, each outcome with the variants that
+    /// had it, in the order compared.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub trace: Vec<TraceStep>,
+}
+
+/// An action that every variant compared refused.
+#[derive(Clone, Debug, Serialize)]
+pub struct Refused {
+    /// The action's number, from 1.
+    pub action: usize,
+    /// The action in words.
+    pub description: String,
+    /// Why the first variant refused it.
+    pub reason: String,
+}
+
+/// One action of a comparison's trace.
+#[derive(Clone, Debug, Serialize)]
+pub struct TraceStep {
+    /// The action's number, from 1.
+    pub action: usize,
+    /// The action in words.
+    pub description: String,
+    /// Each distinct outcome, with the variants that had it (its `variant`
+    /// is the first of them).
+    pub outcomes: Vec<TraceOutcome>,
+}
+
+/// One outcome of an action in a comparison's trace.
+#[derive(Clone, Debug, Serialize)]
+pub struct TraceOutcome {
+    /// The variants that had it, in the order compared.
+    pub variants: Vec<String>,
+    /// What the action did.
+    pub outcome: Side,
 }
 
 /// Every action where one variant's run parts from the reference's.
@@ -545,7 +639,10 @@ pub fn same_step(a: &StepOutcome, b: &StepOutcome) -> bool {
     }
 }
 
-fn side(variant: &str, step: &StepOutcome) -> Side {
+/// One variant's outcome of one action, as a comparison and a trace show
+/// it: the events by name, the clauses that decided (a refusal's, or the
+/// events'), the winners where it ended the game.
+pub fn side(variant: &str, step: &StepOutcome) -> Side {
     let clauses = if step.clauses.is_empty() {
         let mut c: Vec<Clause> = step.events.iter().flat_map(|e| e.clauses.iter().copied()).collect();
         c.sort_unstable();
@@ -596,9 +693,27 @@ pub fn compare(loaded: &LoadedScenario, variants: &[Variant]) -> Result<Comparis
 pub fn compare_each(
     loaded: &LoadedScenario,
     variants: impl IntoIterator<Item = Result<Variant, InputError>>,
+    watch: impl FnMut(usize) -> Result<(), InputError>,
+) -> Result<Comparison, InputError> {
+    compare_with(Comparer::new(&loaded.file.name), loaded, variants, watch)
+}
+
+/// [`compare_each`], keeping the trace of every run as well (see
+/// [`Comparison::trace`]).
+pub fn compare_traced(
+    loaded: &LoadedScenario,
+    variants: impl IntoIterator<Item = Result<Variant, InputError>>,
+    watch: impl FnMut(usize) -> Result<(), InputError>,
+) -> Result<Comparison, InputError> {
+    compare_with(Comparer::new(&loaded.file.name).traced(), loaded, variants, watch)
+}
+
+fn compare_with(
+    mut comparer: Comparer,
+    loaded: &LoadedScenario,
+    variants: impl IntoIterator<Item = Result<Variant, InputError>>,
     mut watch: impl FnMut(usize) -> Result<(), InputError>,
 ) -> Result<Comparison, InputError> {
-    let mut comparer = Comparer::new(&loaded.file.name);
     for (made, variant) in variants.into_iter().enumerate() {
         watch(made)?;
         comparer.add(loaded.run(&variant?)?);
@@ -618,6 +733,12 @@ pub struct Comparer {
     differences: Vec<Difference>,
     differing: usize,
     parting: Vec<Parting>,
+    /// For each action of the reference run, whether every run so far
+    /// refused it.
+    refused_by_all: Vec<bool>,
+    /// Whether to keep a trace; and the trace so far.
+    tracing: bool,
+    trace: Vec<TraceStep>,
 }
 
 impl Comparer {
@@ -631,6 +752,34 @@ impl Comparer {
             differences: Vec::new(),
             differing: 0,
             parting: Vec::new(),
+            refused_by_all: Vec::new(),
+            tracing: false,
+            trace: Vec::new(),
+        }
+    }
+
+    /// Keeps every run's outcome of every action as well, grouped by
+    /// outcome (see [`Comparison::trace`]).
+    pub fn traced(mut self) -> Comparer {
+        self.tracing = true;
+        self
+    }
+
+    /// Adds `run`'s outcomes to the trace: each action's outcome joins the
+    /// variants that had the same, or starts a group of its own.
+    fn trace_run(&mut self, run: &Run) {
+        for (i, step) in run.steps.iter().enumerate() {
+            if self.trace.len() <= i {
+                self.trace.push(TraceStep { action: i + 1, description: step.action.clone(), outcomes: Vec::new() });
+            }
+            let Some(at) = self.trace.get_mut(i) else { continue };
+            let outcome = side(&run.variant, step);
+            // The same outcome under another label: compared without it.
+            let same = |o: &TraceOutcome| Side { variant: o.outcome.variant.clone(), ..outcome.clone() } == o.outcome;
+            match at.outcomes.iter_mut().find(|o| same(o)) {
+                Some(o) => o.variants.push(run.variant.clone()),
+                None => at.outcomes.push(TraceOutcome { variants: vec![run.variant.clone()], outcome }),
+            }
         }
     }
 
@@ -639,10 +788,17 @@ impl Comparer {
     pub fn add(&mut self, run: Run) {
         self.names.push(run.variant.clone());
         self.final_scores.push((run.variant.clone(), run.scores.clone()));
+        if self.tracing {
+            self.trace_run(&run);
+        }
         let Some(first) = &self.reference else {
+            self.refused_by_all = run.steps.iter().map(|s| s.verdict == "refused").collect();
             self.reference = Some(run);
             return;
         };
+        for (i, all) in self.refused_by_all.iter_mut().enumerate() {
+            *all &= run.steps.get(i).is_some_and(|s| s.verdict == "refused");
+        }
         let actions = parting_actions(first, &run);
         if !actions.is_empty() {
             self.parting.push(Parting { variant: run.variant.clone(), actions });
@@ -671,6 +827,21 @@ impl Comparer {
     /// The comparison of every run added.
     pub fn finish(mut self) -> Comparison {
         self.differences.sort_by_key(|d| d.action);
+        let refused_everywhere = match &self.reference {
+            Some(first) => first
+                .steps
+                .iter()
+                .zip(&self.refused_by_all)
+                .enumerate()
+                .filter(|(_, (_, all))| **all)
+                .map(|(i, (step, _))| Refused {
+                    action: i + 1,
+                    description: step.action.clone(),
+                    reason: step.reason.clone().unwrap_or_default(),
+                })
+                .collect(),
+            None => Vec::new(),
+        };
         Comparison {
             scenario: self.scenario,
             variants: self.names,
@@ -679,6 +850,9 @@ impl Comparer {
             differences: self.differences,
             differing: self.differing,
             parting: self.parting,
+            refused_everywhere,
+            not_run: Vec::new(),
+            trace: self.trace,
         }
     }
 }

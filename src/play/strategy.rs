@@ -80,6 +80,11 @@ pub enum Stop {
 /// stops; a game stopped there says so ([`Ended::RoundLimit`]).
 pub const MAX_ROUNDS: u32 = 500;
 
+/// The most rounds a game may be asked to be played for (`--max-rounds`,
+/// `--rounds`): a game nobody wins grows its transcript by every round, and
+/// ten thousand rounds of a long game hold some hundred megabytes.
+pub const MAX_ROUND_LIMIT: u32 = 10_000;
+
 /// A game played, and why it stopped where it did.
 #[derive(Clone, Debug)]
 pub struct Played {

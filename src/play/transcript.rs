@@ -460,7 +460,7 @@ pub struct LoadedTranscript {
 /// `--rule` on the command line override the recorded one.
 pub fn load_transcript(path: &Path, choice: &VariantChoice) -> Result<LoadedTranscript, InputError> {
     let source = Source::read(path)?;
-    let transcript: Transcript = match source.parse("transcript: a mapping with `version:`, `variant:`, `events:`") {
+    let transcript: Transcript = match source.parse_as(crate::formats::FileKind::Transcript, |_| Vec::new()) {
         Ok(t) => t,
         Err(e) => {
             // An event whose fields do not fit its kind is reported by serde

@@ -332,7 +332,9 @@ fn describe(status: std::process::ExitStatus) -> String {
 
 /// The engines running now, by process id (each leads its own process
 /// group): those still running when the client is interrupted are ended
-/// with it ([`end_every_engine`]).
+/// with it ([`end_every_engine`]). Process-wide because it must be: a
+/// signal arrives on a thread of its own with no context to hand, and the
+/// engines it ends may belong to any run in the process.
 static RUNNING: Mutex<Running> = Mutex::new(Running { pids: Vec::new(), ending: false });
 
 /// The engines started and not yet ended, and whether the client is

@@ -15,7 +15,9 @@ use crate::formats::{Figures, Level};
 use crate::model::{Board, Cell, Corners, TileId};
 use crate::rules::{Move, MoveGen, Placement, Variant, Verdict, bonus_tile_points, judge, points};
 use crate::solve::native::{Native, best_bonus_tiles};
-use crate::solve::{Answer, FillGoal, FillObjective, Goal, Limits, Play, Puzzle, Solver, verify};
+use crate::solve::{
+    Answer, FillGoal, FillObjective, Goal, Limits, Play, Puzzle, Request, Unsolved, solve_checked, verify,
+};
 
 /// The most optimal answers listed before a puzzle is called not unique
 /// without looking further.
@@ -81,16 +83,23 @@ fn placed(plays: &[Play]) -> Vec<(Cell, Corners)> {
     plays.iter().map(|p| (p.at, p.corners)).collect()
 }
 
+/// The native solver's answer within `limits`, replayed through the rules.
+fn solved(puzzle: &Puzzle, limits: Limits) -> Result<Answer, Unmeasured> {
+    match solve_checked(puzzle, &Request { solvers: &[&Native], limits, others: false }) {
+        Ok(solved) => Ok(solved.answer),
+        Err(Unsolved::Unsupported(e)) => Err(Unmeasured::TooLarge(e.to_string())),
+        Err(Unsolved::Contradiction(why)) => Err(Unmeasured::Contradiction(why)),
+    }
+}
+
 /// Proves `puzzle`'s optimum with the native solver (replaying it through
 /// the rules), counts its distinct optimal answers and measures its
 /// difficulty.
 pub fn measure(puzzle: &Puzzle) -> Result<Measured, Unmeasured> {
-    let limits = Limits { all: true, max_answers: ANSWER_CAP, ..Limits::default() };
-    let mut answer = Native.solve(puzzle, &limits).map_err(|e| Unmeasured::TooLarge(e.to_string()))?;
+    let mut answer = solved(puzzle, Limits { all: true, max_answers: ANSWER_CAP, ..Limits::default() })?;
     if !answer.proven {
         return Err(Unmeasured::TooLarge("the search did not finish".into()));
     }
-    verify(puzzle, &answer).map_err(|why| Unmeasured::Contradiction(format!("the answer fails the rules: {why}")))?;
     let nodes = answer.stats.nodes;
     let empty = puzzle.board.is_empty();
     match &puzzle.goal {
@@ -222,7 +231,7 @@ fn play_figures(puzzle: &Puzzle, answer: &Answer, nodes: u64) -> Result<Figures,
             Goal::BestSequence { plays } if plays > 1 && !hand.is_empty() => {
                 let rest =
                     Puzzle { variant: variant.clone(), board, hand, goal: Goal::BestSequence { plays: plays - 1 } };
-                let a = Native.solve(&rest, &Limits::default()).map_err(|e| Unmeasured::TooLarge(e.to_string()))?;
+                let a = solved(&rest, Limits::default())?;
                 if !a.proven {
                     return Err(Unmeasured::TooLarge("a continuation's search did not finish".into()));
                 }

@@ -855,14 +855,16 @@ pub const READINGS: [Reading; LAST_READING as usize] = [
 pub enum RuleError {
     /// NAME is neither an option name nor a reading id.
     #[error(
-        "unknown rule option `{0}`{hint}; options are R1-R{LAST_READING} or their names: {names}",
+        "unknown rule option `{written}`{hint}; options are R1-R{LAST_READING} or their names: {names}",
+        written = crate::error::excerpt(.0),
         hint = option_hint(.0),
         names = option_names()
     )]
     UnknownOption(String),
     /// VALUE is not one of the option's values.
     #[error(
-        "`{value}` is not a value of {id} ({name}){hint}; use one of: {allowed}",
+        "`{written}` is not a value of {id} ({name}){hint}; use one of: {allowed}",
+        written = crate::error::excerpt(value),
         hint = crate::error::suggest::did_you_mean(value, allowed.split(", "))
     )]
     UnknownValue {
@@ -876,7 +878,7 @@ pub enum RuleError {
         allowed: String,
     },
     /// Not of the form NAME=VALUE.
-    #[error("`{0}` is not NAME=VALUE (e.g. R4=no or diagonal-neighbours=no)")]
+    #[error("`{written}` is not NAME=VALUE (e.g. R4=no or diagonal-neighbours=no)", written = crate::error::excerpt(.0))]
     Malformed(String),
 }
 

@@ -8,7 +8,7 @@ use super::{Limits, Stop};
 /// A search's node count and its stop. The clock and the stop flag are read
 /// at the first node and at every 1024th after it, not at every node: a
 /// node costs far less than reading the clock.
-pub(crate) struct Budget<'a> {
+pub struct Budget<'a> {
     limits: &'a Limits,
     started: Instant,
     /// The nodes visited so far.
@@ -72,7 +72,7 @@ impl<'a> Budget<'a> {
 
     /// Starts an attempt that stops after `nodes` more nodes, or (`None`)
     /// ends one: its cut is forgotten, a limit's stop is not.
-    pub(crate) fn attempt(&mut self, nodes: Option<u64>) {
+    pub fn attempt(&mut self, nodes: Option<u64>) {
         self.cut_at = nodes.map_or(u64::MAX, |n| self.nodes.saturating_add(n));
     }
 

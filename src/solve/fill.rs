@@ -38,10 +38,6 @@ pub enum FillSearchKind {
     Auto,
     /// Always cell by cell (every orientation of every free tile per cell).
     Cells,
-    /// The lattice search with the points set row by row from the
-    /// north-west, as it once was, where the lattice search applies (else
-    /// cell by cell): to compare the two orders.
-    LatticeRows,
 }
 
 /// Solves a fill goal exactly (or until the time limit): through the
@@ -120,7 +116,7 @@ pub fn no_fill(goal: &FillGoal, solver: &'static str, started: Instant) -> Answe
 
 /// [`solve_fill`] with the search chosen (to compare the two).
 pub fn solve_fill_by(puzzle: &Puzzle, goal: &FillGoal, limits: &Limits, kind: FillSearchKind) -> Answer {
-    use super::lattice::{LatticeView, PointOrder};
+    use super::lattice::LatticeView;
     if no_fill_by_counting(puzzle, goal) {
         // A search would try every way to fill the cells it can before
         // finding none: with more cells than tiles, or than the edge lets
@@ -128,8 +124,7 @@ pub fn solve_fill_by(puzzle: &Puzzle, goal: &FillGoal, limits: &Limits, kind: Fi
         return no_fill(goal, "native", Instant::now());
     }
     let view = match kind {
-        FillSearchKind::Auto => LatticeView::in_order(puzzle, goal, PointOrder::MiddleOut),
-        FillSearchKind::LatticeRows => LatticeView::in_order(puzzle, goal, PointOrder::Rows),
+        FillSearchKind::Auto => LatticeView::of(puzzle, goal),
         FillSearchKind::Cells => None,
     };
     match view {

@@ -28,7 +28,7 @@ use crate::model::{Cell, Corner, Corners, Direction, Point, TileId};
 use crate::rules::{CornerMatch, quick_judge_with};
 
 /// No tile (in the corner-code table) or no value yet (at a point).
-const NONE: u8 = u8::MAX;
+pub const NONE: u8 = u8::MAX;
 
 /// The first points whose branches' bounds are kept while they are
 /// searched, so that the bound reported falls as they are settled: a few,
@@ -37,7 +37,7 @@ const TRACKED: usize = 4;
 
 /// A weight fill seen as values on lattice points.
 #[derive(Clone, Debug)]
-pub(crate) struct LatticeView {
+pub struct LatticeView {
     /// The region's lattice points, in the order the search gives them
     /// values (see [`middle_out`]).
     pub points: Vec<Point>,
@@ -53,22 +53,11 @@ pub(crate) struct LatticeView {
     pub tiles: Vec<TileId>,
     /// The pool tile (index into `tiles`) whose playable orientation these
     /// corners are, by the code of the corners, or `NONE`.
-    tile_of: Vec<u8>,
+    pub tile_of: Vec<u8>,
     /// Quarter turns of the whole region that map it onto itself and every
     /// playable orientation of a pool tile onto another: each given as the
     /// point every point goes to.
     pub turns: Vec<Vec<usize>>,
-}
-
-/// The order in which the search gives the points values.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum PointOrder {
-    /// From the middle of the region out ([`middle_out`]), or row by row
-    /// where the open cells around the middle would be too many.
-    MiddleOut,
-    /// Row by row from the north-west, as the search once did: kept to
-    /// compare the two.
-    Rows,
 }
 
 /// Where a turn of the region sends a lattice point.
@@ -86,12 +75,18 @@ impl LatticeView {
     /// a side with another region cell, and (where diagonal neighbours do
     /// not count, R4 = no) no point whose region cells meet only diagonally,
     /// which the rules would let disagree.
-    pub(crate) fn of(puzzle: &Puzzle, goal: &FillGoal) -> Option<LatticeView> {
-        LatticeView::in_order(puzzle, goal, PointOrder::MiddleOut)
+    pub fn of(puzzle: &Puzzle, goal: &FillGoal) -> Option<LatticeView> {
+        LatticeView::in_orders(puzzle, goal, |reading| vec![middle_out(&reading), reading])
     }
 
-    /// [`LatticeView::of`] with the points in the order given.
-    pub(crate) fn in_order(puzzle: &Puzzle, goal: &FillGoal, order: PointOrder) -> Option<LatticeView> {
+    /// [`LatticeView::of`] with the points in the first of the `orders`
+    /// made from the points in reading order that keeps the search's open
+    /// cells to one 64-bit set.
+    fn in_orders(
+        puzzle: &Puzzle,
+        goal: &FillGoal,
+        orders: impl FnOnce(Vec<(i32, i32)>) -> Vec<Vec<(i32, i32)>>,
+    ) -> Option<LatticeView> {
         let variant = &puzzle.variant;
         let rules = variant.rules();
         let strict = rules.corner_match == CornerMatch::EveryValue
@@ -149,11 +144,7 @@ impl LatticeView {
         // as one 64-bit set; in reading order (a row of cells open at a
         // time) when the ring around the middle would grow past that.
         let reading: Vec<(i32, i32)> = on_point.keys().copied().collect();
-        let orders = match order {
-            PointOrder::MiddleOut => vec![middle_out(&reading), reading],
-            PointOrder::Rows => vec![reading],
-        };
-        let (order, index, cells) = orders.into_iter().find_map(|order| {
+        let (order, index, cells) = orders(reading).into_iter().find_map(|order| {
             let index: BTreeMap<(i32, i32), usize> = order.iter().enumerate().map(|(i, &k)| (k, i)).collect();
             let cells: Vec<(Cell, [usize; 4])> =
                 goal.region.iter().map(|&c| (c, Corner::ALL.map(|k| index[&(c.point(k).y, c.point(k).x)]))).collect();
@@ -245,7 +236,7 @@ impl LatticeView {
 
     /// The pool tile (index into `tiles`) these corners are a playable
     /// orientation of.
-    pub(crate) fn tile_of(&self, corners: [u8; 4]) -> Option<usize> {
+    pub fn tile_of(&self, corners: [u8; 4]) -> Option<usize> {
         if corners.iter().any(|&v| v > 5) {
             return None;
         }
@@ -287,7 +278,7 @@ impl LatticeView {
 
     /// The plays of a fill given by its point values, in the goal's order,
     /// with the bonus each earns judged on the finished board.
-    pub(crate) fn plays(&self, puzzle: &Puzzle, values: &[u8]) -> Vec<Play> {
+    pub fn plays(&self, puzzle: &Puzzle, values: &[u8]) -> Vec<Play> {
         let placed: BTreeMap<Cell, Corners> =
             self.cells.iter().map(|&(c, ps)| (c, Corners(ps.map(|p| values[p])))).collect();
         let tile_at = |c: Cell| placed.get(&c).copied().or_else(|| puzzle.board.get(c));
@@ -407,7 +398,7 @@ thread_local! {
 }
 
 impl<'a> Tables<'a> {
-    fn of(view: &'a LatticeView, limits: &'a Limits) -> Tables<'a> {
+    pub fn of(view: &'a LatticeView, limits: &'a Limits) -> Tables<'a> {
         let n = view.points.len();
         // The cells each point completes: those whose last point (in reading
         // order) it is.
@@ -479,30 +470,30 @@ impl<'a> Tables<'a> {
 }
 
 /// What every worker of one lattice search reads and none changes.
-struct Tables<'a> {
-    view: &'a LatticeView,
-    limits: &'a Limits,
-    completes: Vec<Vec<usize>>,
+pub struct Tables<'a> {
+    pub view: &'a LatticeView,
+    pub limits: &'a Limits,
+    pub completes: Vec<Vec<usize>>,
     /// By `next`: the open cells with a corner among points `0..next`.
-    known: Vec<Vec<usize>>,
+    pub known: Vec<Vec<usize>>,
     /// By `next`: how many of `known[next]`, the first, are on point
     /// `next - 1`.
-    touch: Vec<usize>,
+    pub touch: Vec<usize>,
     /// By `next`: the open cells that share a point without a value with
     /// another, by their place in `known[next]`, and those corners (bits).
-    shared: Vec<Vec<(usize, u8)>>,
+    pub shared: Vec<Vec<(usize, u8)>>,
     /// By `next`: how many cells have no corner among points `0..next`.
-    wild: Vec<usize>,
+    pub wild: Vec<usize>,
     /// Tile weights by rank.
-    weight: Vec<i64>,
+    pub weight: Vec<i64>,
     /// Each view tile's rank: its place among the pool tiles heaviest first.
-    rank: Vec<u8>,
+    pub rank: Vec<u8>,
     /// Every pool tile, as a set of ranks.
-    all: u128,
-    fits: Vec<u128>,
+    pub all: u128,
+    pub fits: Vec<u128>,
     /// A point, and the points that may hold no more than it (symmetry;
     /// whole region only).
-    leader: Option<(usize, Vec<usize>)>,
+    pub leader: Option<(usize, Vec<usize>)>,
 }
 
 /// The values of the first points, as one worker's piece of the search
@@ -515,14 +506,14 @@ struct Prefix {
     reach: i64,
 }
 
-struct LatticeSearch<'a> {
-    t: &'a Tables<'a>,
-    values: Vec<u8>,
-    used: u128,
+pub struct LatticeSearch<'a> {
+    pub t: &'a Tables<'a>,
+    pub values: Vec<u8>,
+    pub used: u128,
     /// The best fill this search has found: the first of its score in the
     /// search's order, so that a search shared out among threads gives the
     /// answer one thread gives.
-    best: Option<(i64, Vec<u8>)>,
+    pub best: Option<(i64, Vec<u8>)>,
     /// When the search is shared out: the best fill any piece has found,
     /// as [`Shared`] keeps it, and this piece's place in the search's order.
     /// A branch is cut when it cannot beat that fill, or only tie it and
@@ -533,35 +524,35 @@ struct LatticeSearch<'a> {
     pieces: Option<(usize, Vec<Prefix>)>,
     /// The bound of the branch about to be searched: its score and the most
     /// its open cells can add, as the bound that let it through found it.
-    reach: i64,
+    pub reach: i64,
     /// The values' bounds at the first points ([`TRACKED`]) on the current
     /// line: the bound falls as the search goes on, not only at its end. A
     /// search shared out reports by its pieces instead.
     falling: Falling,
-    budget: Budget<'a>,
+    pub budget: Budget<'a>,
     /// The free tiles fitting each open cell that knows a corner, the first
     /// `known` of them, split into the tiles of rank below 64 and the rest so
     /// that one tile's cells are read with 64-bit shifts.
-    masks: [[u64; 64]; 2],
-    known: usize,
+    pub masks: [[u64; 64]; 2],
+    pub known: usize,
     /// The values each lattice point can still take (bits 0-5), all six
     /// outside [`LatticeSearch::propagate`].
-    domain: Vec<u8>,
+    pub domain: Vec<u8>,
     /// The values the point a branch assigns next can take, as the bound
     /// that let the branch through found them (bits 0-5): any other value
     /// leaves an open cell on that point without a free tile.
-    ahead: u8,
+    pub ahead: u8,
     /// For each open cell that knows a corner, each corner and each value:
     /// the free tiles that fit the cell with that value there.
-    fits_at: Vec<[[u128; 6]; 4]>,
+    pub fits_at: Vec<[[u128; 6]; 4]>,
     /// The corner code of each open cell that knows a corner, as
     /// [`LatticeSearch::bound`] last read them.
-    codes: [usize; 64],
+    pub codes: [usize; 64],
     /// The tile (rank) each open cell that knows a corner holds in the
     /// matching, where the matching's `owned` has the cell's bit.
-    owner: [u8; 64],
+    pub owner: [u8; 64],
     /// The open cells (as bits) each tile tried in the matching fits.
-    cells_of: [u64; 128],
+    pub cells_of: [u64; 128],
 }
 
 impl<'a> LatticeSearch<'a> {
@@ -596,7 +587,7 @@ impl<'a> LatticeSearch<'a> {
         mine.max(theirs)
     }
 
-    fn go(&mut self, next: usize, score: i64) {
+    pub fn go(&mut self, next: usize, score: i64) {
         if self.budget.spend() {
             return;
         }
@@ -662,7 +653,7 @@ impl<'a> LatticeSearch<'a> {
     /// Gives point `next` value `v`: the weight of the cells that value
     /// completes, their tiles marked used; `None` when one of them is no
     /// free tile (the tiles marked so far are the caller's to take back).
-    fn assign(&mut self, next: usize, v: u8) -> Option<i64> {
+    pub fn assign(&mut self, next: usize, v: u8) -> Option<i64> {
         self.values[next] = v;
         let mut gained = 0;
         for i in 0..self.t.completes[next].len() {
@@ -680,14 +671,12 @@ impl<'a> LatticeSearch<'a> {
     }
 }
 
-#[cfg(test)]
-mod beam;
 mod bound;
 pub(crate) mod flat;
 #[cfg(test)]
-mod lds;
-#[cfg(test)]
-mod nrpa;
+mod found_605;
+#[cfg(feature = "lab")]
+pub mod lab;
 mod relax;
 mod rim;
 mod shared;

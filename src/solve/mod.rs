@@ -11,10 +11,16 @@
 
 mod best;
 mod budget;
+mod checked;
 mod falling;
 mod fill;
 mod lattice;
 pub mod native;
+/// The lattice search opened to the experiments in `lab/`; only with the
+/// `lab` feature, never in the product.
+#[cfg(feature = "lab")]
+#[doc(hidden)]
+pub use lattice::lab;
 #[cfg(feature = "smt")]
 pub mod smt;
 mod verify;
@@ -28,6 +34,7 @@ use serde::Serialize;
 use crate::model::{Board, Cell, Corners, TileId};
 use crate::rules::Variant;
 
+pub use checked::{Expected, Request, Solved, Unsolved, contradiction, solve_checked};
 pub use fill::{
     FillSearchKind, fill_on_lattice, no_fill_by_counting, pool_too_small, ruled_out_by_shape, solve_fill_by,
 };
@@ -282,6 +289,7 @@ impl Limits {
 /// bound as it was proven (the bound history).
 #[derive(Debug)]
 pub struct Progress {
+    solver: Mutex<&'static str>,
     best: AtomicI64,
     bound: AtomicI64,
     since: Mutex<Instant>,
@@ -304,6 +312,7 @@ pub struct BoundStep {
 impl Default for Progress {
     fn default() -> Progress {
         Progress {
+            solver: Mutex::new(""),
             best: AtomicI64::new(i64::MIN),
             bound: AtomicI64::new(i64::MAX),
             since: Mutex::new(Instant::now()),
@@ -326,6 +335,20 @@ impl Progress {
     /// Each bound as it was lowered, in order: strictly decreasing.
     pub fn history(&self) -> Vec<BoundStep> {
         self.history.lock().map(|h| h.clone()).unwrap_or_default()
+    }
+
+    /// The solver running (as [`Progress::start`] named it; empty before).
+    pub fn solver(&self) -> &'static str {
+        self.solver.lock().map_or("", |s| *s)
+    }
+
+    /// A new search by `solver` begins: what an earlier one reported is
+    /// forgotten, and times count from now.
+    pub fn start(&self, solver: &'static str) {
+        if let Ok(mut s) = self.solver.lock() {
+            *s = solver;
+        }
+        self.reset();
     }
 
     /// Forgets what an earlier search reported; times count from now.
@@ -448,6 +471,13 @@ pub fn fill_exists(goal: &Goal, answer: &Answer) -> Option<bool> {
         }
         _ => None,
     }
+}
+
+/// The score an answer has: none for a count (its number is the count)
+/// and none for a fill where no fill was found (proven not to exist, or
+/// cut short first): 0 there would read as a fill scoring 0.
+pub fn shown_score(goal: &Goal, a: &Answer) -> Option<i64> {
+    if a.count.is_some() || (matches!(goal, Goal::Fill(_)) && a.plays.is_empty()) { None } else { Some(a.score) }
 }
 
 /// Whether `answer` confirms a recorded `exists:`: only a fill found

@@ -68,6 +68,11 @@ pub fn assert_located(err: &InputError, path: &Path, data: &[u8]) {
         if p.position.is_none() && p.message.contains("alias bomb") {
             continue;
         }
+        // A file of another kind than the one read is named for what it
+        // is: the whole file.
+        if p.position.is_none() && p.message.starts_with("this is ") {
+            continue;
+        }
         // Past the problems listed, one last line counts the rest: it is
         // about no one place.
         if p.position.is_none() && p.message.ends_with(&format!("(the first {MAX_LISTED} are listed)")) {
@@ -155,6 +160,7 @@ pub fn spec(data: &[u8]) {
 /// `tile-set:` (R1 = tile-set-file), the spec given by path.
 pub fn tile_set(data: &[u8]) {
     let spec = include_str!("../../specs/variants/english.yaml")
+        .replace("name: english", "name: on-tiles")
         .replace("tile-set: {value: full", "tile-set: {value: tiles.yaml")
         .replace("value: ascending-clockwise", "value: tile-set-file");
     with_file("tiles.yaml", data, |path| {
@@ -163,9 +169,89 @@ pub fn tile_set(data: &[u8]) {
         match load_variant(&spec_path.display().to_string(), None) {
             Ok(v) => assert!(!v.tile_set().is_empty()),
             Err(e) => {
-                assert!(e.problems.iter().all(|p| p.file == path.display().to_string()), "{e}");
+                // The tile-set file's own mistakes, or at the spec's
+                // `tile-set:` that the file is none, quoting nothing of it.
+                let name = path.display().to_string();
+                for p in &e.problems {
+                    assert!(p.file == name || p.message.contains("is not a tile-set file"), "{e}");
+                }
+                assert_quotes_nothing_of(&e, data);
                 assert_located(&e, path, data);
             }
+        }
+    });
+}
+
+/// Where a file is said to be no spec or tile set, nothing of it is
+/// shown: no word of five characters or more that it holds appears in the
+/// message before its fixed words (`is not a ...`), but for the names of
+/// the files and keys that the message gives.
+pub fn assert_quotes_nothing_of(err: &InputError, data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    for p in &err.problems {
+        let shown = p.to_string();
+        let Some((head, _)) = shown.split_once(" is not a ") else { continue };
+        if !(shown.contains("is not a variant spec") || shown.contains("is not a tile-set file")) {
+            continue;
+        }
+        let names = [p.file.as_str(), "tile-set.value", "variants", "named.spec", "tiles.yaml"];
+        for word in text.split(|c: char| !c.is_alphanumeric()).filter(|w| w.chars().count() >= 5) {
+            if !names.iter().any(|n| n.contains(word)) {
+                assert!(!head.contains(word), "`{word}` of the file is shown: {shown}");
+            }
+        }
+    }
+}
+
+/// A file of any bytes named as a variant by a position (`variant:`) and
+/// by `--spec`: read, or refused; where it is no spec, nothing of it is
+/// shown.
+pub fn variant_file(data: &[u8]) {
+    if may_name_a_device(data) {
+        return;
+    }
+    with_file("named.spec", data, |path| {
+        let position = path.with_file_name("p.yaml");
+        std::fs::write(&position, "variant: named.spec\nboard: []\nhand: [1-4-5-5]\n").expect("written");
+        for choice in
+            [VariantChoice::default(), VariantChoice { spec: Some(path.to_path_buf()), ..VariantChoice::default() }]
+        {
+            if let Err(e) = load_position(&position, &choice) {
+                assert_quotes_nothing_of(&e, data);
+                assert_located(&e, path, data);
+            }
+        }
+    });
+}
+
+/// A mapping of many keys: the input's first two bytes are how many
+/// (little-endian), the third whether the mapping is written in flow style,
+/// the rest the stem of every key (its lower-case letters, each key one no
+/// position takes). Every key is refused, and their number said exactly.
+pub fn many_keys(data: &[u8]) {
+    let [low, high, style, rest @ ..] = data else { return };
+    let (n, flow) = (usize::from(u16::from_le_bytes([*low, *high])), style % 2 == 1);
+    let stem: String = String::from_utf8_lossy(rest).chars().filter(char::is_ascii_lowercase).take(8).collect();
+    let keys: Vec<String> = (0..n).map(|i| format!("x{stem}{i}: 1")).collect();
+    let text = if flow {
+        format!("{{variant: english, board: [], hand: [1-4-5-5], {}}}\n", keys.join(", "))
+    } else {
+        format!("variant: english\nboard: []\nhand: [1-4-5-5]\n{}\n", keys.join("\n"))
+    };
+    with_file("keys.yaml", text.as_bytes(), |path| {
+        let Err(e) = load_position(path, &VariantChoice::default()) else {
+            assert_eq!(n, 0, "{n} unknown keys read");
+            return;
+        };
+        assert!(n > 0, "{e}");
+        assert_located(&e, path, text.as_bytes());
+        let listed = e.problems.len().min(MAX_LISTED);
+        assert_eq!(listed, n.min(MAX_LISTED), "{e}");
+        if n > MAX_LISTED {
+            let last = e.problems.last().map(|p| p.message.clone()).unwrap_or_default();
+            let more = n - MAX_LISTED;
+            let noun = if more == 1 { "problem" } else { "problems" };
+            assert_eq!(last, format!("and {more} more {noun} (the first {MAX_LISTED} are listed)"), "{e}");
         }
     });
 }

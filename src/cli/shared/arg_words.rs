@@ -67,6 +67,46 @@ pub fn value_in_words(e: &clap::Error) -> Option<String> {
     Some(format!("{name}: {why}"))
 }
 
+/// The message for a command word that is no command but one of a
+/// command's options (`quadominos hint` for `solve --hint`), or `None`
+/// for any other error, whose clap message is kept (clap's nearest command
+/// by spelling, `variants` for `hint`, is no help there). `top` is the
+/// whole command line's definition.
+pub fn command_in_words(e: &clap::Error, top: &clap::Command) -> Option<String> {
+    if e.kind() != ErrorKind::InvalidSubcommand {
+        return None;
+    }
+    let Some(ContextValue::String(word)) = e.get(ContextKind::InvalidSubcommand) else { return None };
+    let flag = word.trim_start_matches('-');
+    let owners: Vec<&clap::Command> = top
+        .get_subcommands()
+        .filter(|sub| sub.get_arguments().any(|a| a.get_long() == Some(flag) && !a.is_hide_set()))
+        .collect();
+    let (first, rest) = owners.split_first()?;
+    // The command with its operands as its usage names them (`solve
+    // PUZZLE`), so that the line shown only wants its file filled in.
+    let operands: String = first
+        .get_positionals()
+        .filter(|a| a.is_required_set())
+        .map(|a| {
+            let name = a
+                .get_value_names()
+                .and_then(|n| n.first())
+                .map_or_else(|| a.get_id().as_str().to_uppercase(), |n| n.to_string());
+            format!(" {name}")
+        })
+        .collect();
+    let example = format!("quadominos {}{operands} --{flag}", first.get_name());
+    let word = printable(word);
+    Some(match rest {
+        [] => format!("`{word}` is not a command: --{flag} is an option of `{}`: write `{example}`", first.get_name()),
+        _ => {
+            let names: Vec<String> = owners.iter().map(|c| format!("`{}`", c.get_name())).collect();
+            format!("`{word}` is not a command: --{flag} is an option of {}: write e.g. `{example}`", names.join(", "))
+        }
+    })
+}
+
 /// clap's range message, `N is not in A..=B` (or `A..`, `..=B`), as the
 /// range to write a number from.
 fn out_of_range(text: &str) -> Option<String> {

@@ -5,13 +5,12 @@
 
 use std::path::PathBuf;
 
-pub mod alternatives;
-pub mod answer;
 pub mod arg_words;
 pub mod colour;
 pub mod output;
 pub mod pages;
 pub mod picture;
+pub mod spinner;
 
 use clap::{Args, ValueEnum};
 use quadominos::formats::{InputError, LoadedPosition, MoveRecord, VariantChoice, move_records};
@@ -225,9 +224,26 @@ pub fn move_line(
     format!("{tile} {},{} {nw},{ne},{se},{sw}", at.x, at.y)
 }
 
-/// A hand as one line of tile ids.
-pub fn hand_line(hand: &[quadominos::model::TileId]) -> String {
-    if hand.is_empty() { "(empty)".into() } else { hand.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(", ") }
+/// The most seeded positions per variant in a generated suite
+/// (`--positions`): a suite is built whole in memory before it is written,
+/// and a thousand positions of each variant, with their moves, hold about
+/// a hundred megabytes.
+pub const MAX_SUITE_POSITIONS: u64 = 1000;
+
+/// The most games in a generated suite or played by an engine under each
+/// variant (`--count`, `--play`): each is played to its end, a thousand
+/// full games in minutes.
+pub const MAX_SUITE_GAMES: u64 = 1000;
+
+/// The most threads a search is shared over (`--threads`): more than the
+/// cores only take turns on them.
+pub const MAX_SEARCH_THREADS: u64 = 1024;
+
+/// A count a user gives, from `min` to `max`: above it, clap refuses it
+/// with exit 2 and the range, which the command's words turn into "write a
+/// whole number from MIN to MAX", before anything is allocated for it.
+pub fn count_from_to(min: u64, max: u64) -> clap::builder::RangedU64ValueParser<usize> {
+    clap::builder::RangedU64ValueParser::<usize>::new().range(min..=max)
 }
 
-pub use quadominos::words::counted;
+pub use quadominos::words::{counted, hand_line};

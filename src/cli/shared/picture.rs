@@ -18,6 +18,51 @@ use super::output;
 #[cfg_attr(not(feature = "png"), allow(dead_code))]
 const MAX_PIXELS: u64 = 100_000_000;
 
+/// `--svg FILE`, `--png FILE` and `--html FILE`, as `render`, `solve` and
+/// `bonuses` take them: each command's help says what its picture and its
+/// page show.
+#[derive(clap::Args, Clone, Debug, Default)]
+pub struct PictureArgs {
+    /// Also draw the picture as SVG into FILE (never an input of the
+    /// command, nor a device or FIFO); `-` prints it on standard output, in
+    /// place of the command's text.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
+    /// Also draw that picture as PNG into FILE (never an input of the
+    /// command, nor a device or FIFO; `-`: standard output, in place of the
+    /// command's text).
+    #[arg(long, value_name = "FILE")]
+    pub png: Option<PathBuf>,
+    /// Also write a page to FILE: one HTML file, nothing fetched, to step
+    /// through (never an input of the command, nor a device or FIFO; `-`
+    /// prints the page on standard output, in place of the command's text).
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
+}
+
+impl PictureArgs {
+    /// Checks every file asked for before the command's work, as
+    /// [`check_with_page`].
+    pub fn check(&self) -> Result<(), Failure> {
+        check_with_page(&self.svg, &self.png, &self.html)
+    }
+
+    /// Writes the picture and the page asked for, all of them or none:
+    /// `page` is built only when `--html` is given, `picture` only when
+    /// `--svg` or `--png` is.
+    pub fn write(
+        &self,
+        page: impl FnOnce() -> Result<String, Failure>,
+        picture: impl FnOnce() -> String,
+    ) -> Result<(), Failure> {
+        let page = match &self.html {
+            Some(path) => Some((path.as_path(), page()?)),
+            None => None,
+        };
+        write_with_page(&self.svg, &self.png, page, picture)
+    }
+}
+
 /// The files asked for, with their flags.
 pub fn outputs<'a>(
     svg: &'a Option<PathBuf>,

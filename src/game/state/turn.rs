@@ -105,7 +105,7 @@ impl Game {
 
     fn push(&mut self, seat: Option<usize>, kind: EventKind, score: i64, clauses: Vec<Clause>) {
         if let Some(s) = seat {
-            self.scores[s] += score;
+            self.scores[s] = self.scores[s].saturating_add(score);
         }
         // Every event cites the variant's own text only (and readings).
         let clauses = self.variant.own(clauses);
@@ -684,7 +684,7 @@ impl Game {
             }
         }
         for (score, change) in self.scores.iter_mut().zip(&changes) {
-            *score += change;
+            *score = score.saturating_add(*change);
         }
         // R13's value always decides a blocked round: nobody went out, so at
         // least two hands hold tiles, and only one tile (0-0-0-0) weighs

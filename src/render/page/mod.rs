@@ -17,24 +17,28 @@
 //! hands, the board's text alternative) are data the script writes in.
 
 mod board;
+mod bonuses;
 mod catalogue;
 mod compare;
 mod events;
 mod game;
 mod html;
 mod impact;
+mod puzzle;
 mod rules_text;
 mod sheet;
 
 use crate::model::{Board, TileId};
 use crate::rules::Clause;
 
+pub use bonuses::{BonusClassView, BonusPlacementView, BonusesView, bonuses_page};
 pub use catalogue::catalogue_page;
 pub use compare::comparison_page;
 pub use events::{event_brief, event_lines, is_move};
 pub use game::transcript_page;
 pub use html::page_html;
 pub use impact::{GameLink, games_words, impact_page, winner_chart};
+pub use puzzle::{PositionView, PuzzleView, position_page, puzzle_page};
 pub use rules_text::{RuleEntry, rule_entry};
 pub use sheet::{SheetPuzzle, sheet_page};
 

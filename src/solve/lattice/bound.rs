@@ -85,7 +85,7 @@ impl LatticeSearch<'_> {
     /// hold their values, when it could reach `need`: the best matching of
     /// free tiles to them, each fitting the corners its cell already knows.
     /// `None` when no completion exists or none weighs `need`.
-    pub(super) fn bound(&mut self, next: usize, need: i64) -> Option<i64> {
+    pub fn bound(&mut self, next: usize, need: i64) -> Option<i64> {
         let free = self.t.all & !self.used;
         let wild = self.t.wild[next];
         let known = &self.t.known[next];

@@ -94,6 +94,28 @@ pub(super) fn replayed(puzzle: &Puzzle, view: &LatticeView, fill: &(i64, Vec<u8>
     assert_eq!(answer.plays.len(), goal.region.len());
 }
 
+/// The view of `puzzle`'s fill in the search's own order, its turns
+/// cleared: the probes and the shape's count read it without the symmetry
+/// the search breaks.
+pub(super) fn search_view(puzzle: &Puzzle) -> LatticeView {
+    let Goal::Fill(goal) = &puzzle.goal else { panic!("a fill") };
+    let mut view = LatticeView::of(puzzle, goal).expect("a lattice fill");
+    view.turns.clear();
+    view
+}
+
+/// The 605 fill the experiments found on the English 7x7 is a fill: legal
+/// by the rules, every cell covered, and 605 its weight.
+#[test]
+fn the_605_fill_found_on_the_7x7_is_legal() {
+    let puzzle = english_fill(7, 7);
+    let view = search_view(&puzzle);
+    let values: Vec<u8> = view.points.iter().map(|p| super::found_605::FOUND_605[p.y as usize][p.x as usize]).collect();
+    let weight: i64 = view.points.iter().enumerate().map(|(i, _)| i64::from(values[i]) * view.degree[i]).sum();
+    assert_eq!(weight, 605);
+    replayed(&puzzle, &view, &(605, values), "the experiments");
+}
+
 /// A fixed stream of pseudo-random numbers (xorshift), the same on every
 /// run, for random regions and pools.
 pub(super) fn xorshift(mut state: u64) -> impl FnMut() -> u64 {

@@ -1,9 +1,8 @@
 //! The shape's count: the identity it rests on, read off real fills, and
 //! its bound against exact searches.
 
-use super::super::beam::view_in;
-use super::super::nrpa::tests::FOUND_605;
-use super::super::tests::{box_regions, english_fill, searched, weight_fill, xorshift};
+use super::super::found_605::FOUND_605;
+use super::super::tests::{box_regions, english_fill, search_view, searched, weight_fill, xorshift};
 use super::*;
 use crate::formats::builtin_variant;
 use crate::model::TileId;
@@ -48,14 +47,14 @@ fn both_sides(view: &LatticeView, values: &[u8]) -> (i64, i64) {
 #[test]
 fn the_cells_cost_what_the_edge_steps_up_less_what_it_steps_down() {
     for n in 3..=5 {
-        let view = view_in(&english_fill(n, n), "mid");
+        let view = search_view(&english_fill(n, n));
         let (_, values) = searched(&view).expect("a fill");
         let (cost, edge) = both_sides(&view, &values);
         let shape = shape(&view).expect("the English set ascends");
         assert_eq!(cost, edge, "{n}x{n}");
         assert!(cost <= shape.allowed as i64, "{n}x{n}: {cost} of {}", shape.allowed);
     }
-    let view = view_in(&english_fill(7, 7), "mid");
+    let view = search_view(&english_fill(7, 7));
     let values: Vec<u8> = view.points.iter().map(|p| FOUND_605[p.y as usize][p.x as usize]).collect();
     assert_eq!(both_sides(&view, &values), (12, 12));
     assert_eq!(shape(&view).map(|s| (s.edge, s.allowed)), Some((28, 18)));
@@ -70,14 +69,14 @@ fn the_cells_cost_what_the_edge_steps_up_less_what_it_steps_down() {
 fn the_english_square_fills_by_their_shape() {
     for (n, known, heaviest) in [(3, 158, 158), (4, 263, 266), (5, 380, 394), (6, 498, 537), (7, 605, 690), (8, 0, 847)]
     {
-        let view = view_in(&english_fill(n, n), "mid");
+        let view = search_view(&english_fill(n, n));
         assert_eq!(heaviest_tiles(&view), heaviest, "{n}x{n}");
         let bound = shape(&view).and_then(|s| s.bound).expect("some tiles within the edge");
         assert!(bound >= known && bound <= heaviest, "{n}x{n}: {bound}");
         assert_eq!(bound < heaviest, n >= 6, "{n}x{n}: {bound}");
         println!("{n}x{n}: {bound} (heaviest tiles {heaviest}, known fill {known})");
     }
-    let nine = shape(&view_in(&english_fill(9, 9), "mid")).expect("the English set ascends");
+    let nine = shape(&search_view(&english_fill(9, 9))).expect("the English set ascends");
     assert_eq!((nine.edge, nine.allowed, nine.cheapest, nine.bound), (36, 24, 30, None));
 }
 
@@ -143,7 +142,7 @@ fn the_shape_never_cuts_a_fill_the_search_finds() {
 /// it.
 #[test]
 fn the_count_holds_for_either_direction_of_ascent_and_not_for_any_order() {
-    let clockwise = shape(&view_in(&english_fill(9, 9), "mid"));
+    let clockwise = shape(&search_view(&english_fill(9, 9)));
     for (arrangement, counted) in [("ascending-counter-clockwise", true), ("any-order", false)] {
         let puzzle = english_fill(9, 9);
         let variant = puzzle.variant.with_rule("R1", arrangement).unwrap();

@@ -3,9 +3,8 @@
 use std::time::Instant;
 
 use super::super::LatticeView;
-use super::super::beam::view_in;
-use super::super::nrpa::tests::FOUND_605;
-use super::super::tests::{box_regions, english_fill, searched, weight_fill, xorshift};
+use super::super::found_605::FOUND_605;
+use super::super::tests::{box_regions, english_fill, search_view, searched, weight_fill, xorshift};
 use super::*;
 use crate::formats::builtin_variant;
 use crate::model::TileId;
@@ -105,7 +104,7 @@ fn the_rim_never_cuts_a_fill_the_search_finds() {
 #[cfg_attr(debug_assertions, ignore = "probes of seconds in release; run by cargo test --release")]
 fn the_english_squares_by_their_rim() {
     let limits = Limits::default();
-    let views: Vec<LatticeView> = [4, 6, 7].map(|size| view_in(&english_fill(size, size), "mid")).into();
+    let views: Vec<LatticeView> = [4, 6, 7].map(|size| search_view(&english_fill(size, size))).into();
     let tables: Vec<Tables<'_>> = views.iter().map(|view| Tables::of(view, &limits)).collect();
     let [four, six, seven] = [0, 1, 2].map(|i| Rim::of(&tables[i]).expect("a rim"));
     assert_eq!(lowest_reached(&four, 266, 1_000_000), Some(266));

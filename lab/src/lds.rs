@@ -15,11 +15,11 @@
 
 use std::time::Instant;
 
-use super::{LatticeSearch, NONE, Tables};
+use quadominos::solve::lab::{LatticeSearch, NONE, Tables};
 
 /// How LDS orders and counts.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct LdsOptions {
+pub struct LdsOptions {
     /// Values in the order of their branches' bounds (highest first) rather
     /// than heaviest value first.
     pub by_bound: bool,
@@ -36,7 +36,7 @@ pub(super) struct LdsOptions {
 }
 
 /// One LDS over the search's tables.
-pub(super) struct Lds<'t> {
+pub struct Lds<'t> {
     search: LatticeSearch<'t>,
     n: usize,
     options: LdsOptions,
@@ -54,9 +54,9 @@ pub(super) struct Lds<'t> {
 }
 
 impl<'t> Lds<'t> {
-    pub(super) fn new(tables: &'t Tables<'t>, options: LdsOptions, started: Instant, deadline: Instant) -> Lds<'t> {
+    pub fn new(tables: &'t Tables<'t>, options: LdsOptions, started: Instant, deadline: Instant) -> Lds<'t> {
         Lds {
-            search: LatticeSearch::new(tables, None, started),
+            search: LatticeSearch::alone(tables, started),
             n: tables.view.points.len(),
             options,
             started,
@@ -79,7 +79,7 @@ impl<'t> Lds<'t> {
 
     /// Rounds of growing `k` until the time is up or a round leaves its
     /// order nowhere (then the search was complete).
-    pub(super) fn run(&mut self, first: Option<(i64, Vec<u8>)>) {
+    pub fn run(&mut self, first: Option<(i64, Vec<u8>)>) {
         self.best = first;
         for k in 0.. {
             self.round = k;
@@ -178,10 +178,10 @@ impl<'t> Lds<'t> {
 mod tests {
     use std::time::Duration;
 
-    use super::super::beam::view_in;
-    use super::super::tests::{english_fill, replayed, shipped};
     use super::*;
-    use crate::solve::Limits;
+    use crate::beam::view_in;
+    use crate::common::{english_fill, replayed, shipped};
+    use quadominos::solve::Limits;
 
     fn env<T: std::str::FromStr>(name: &str, default: T) -> T {
         std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
@@ -216,7 +216,7 @@ mod tests {
     /// improvement, replayed through the rules, and the best by 10, 30 and
     /// 60 s.
     #[test]
-    #[ignore = "a measurement, run by hand: cargo test --release --lib lds::tests::measure -- --ignored --nocapture"]
+    #[ignore = "a measurement, run by hand: cargo test --release -p quadominos-lab lds::tests::measure -- --ignored --nocapture"]
     fn measure() {
         let size: i32 = env("LDS_SIZE", 7);
         let puzzle = english_fill(size, size);
@@ -258,12 +258,12 @@ mod tests {
 
 #[cfg(test)]
 mod profile {
-    use super::super::LatticeView;
-    use super::super::beam::{permuted, view_in};
-    use super::super::nrpa::tests::FOUND_605;
-    use super::super::tests::{english_fill, replayed, searched};
     use super::*;
-    use crate::solve::Limits;
+    use crate::beam::{permuted, view_in};
+    use crate::common::{english_fill, replayed, searched};
+    use crate::found_605::FOUND_605;
+    use quadominos::solve::Limits;
+    use quadominos::solve::lab::LatticeView;
 
     /// The known 605 fill's values in `view`'s order, in its quarter turn
     /// `turn`.
@@ -288,7 +288,7 @@ mod profile {
     /// 605) in `tables`' order: 0 the search's first choice, `None` a value
     /// the bound cuts.
     fn ranks(tables: &Tables<'_>, values: &[u8]) -> Vec<Option<usize>> {
-        let mut s = LatticeSearch::new(tables, None, Instant::now());
+        let mut s = LatticeSearch::alone(tables, Instant::now());
         assert!(s.bound(0, 605).is_some());
         let mut score = 0;
         let mut ranks = Vec::new();
@@ -340,7 +340,7 @@ mod profile {
     /// `BAND_SECS` seconds (10) on the 5x5 and the 7x7, each replayed
     /// through the rules.
     #[test]
-    #[ignore = "a measurement, run by hand: cargo test --release --lib lds::profile -- --ignored --nocapture"]
+    #[ignore = "a measurement, run by hand: cargo test --release -p quadominos-lab lds::profile -- --ignored --nocapture"]
     fn the_search_from_the_edge_in() {
         let secs = std::env::var("BAND_SECS").ok().and_then(|v| v.parse().ok()).unwrap_or(10);
         for n in [5, 7] {
@@ -348,7 +348,7 @@ mod profile {
             let view = view_in(&puzzle, "band");
             let limits = Limits { timeout: Some(std::time::Duration::from_secs(secs)), ..Limits::default() };
             let tables = Tables::of(&view, &limits);
-            let mut search = LatticeSearch::new(&tables, None, Instant::now());
+            let mut search = LatticeSearch::alone(&tables, Instant::now());
             search.go(0, 0);
             if let Some(fill) = &search.best {
                 replayed(&puzzle, &view, fill, "the search from the edge in");
@@ -360,7 +360,7 @@ mod profile {
     /// Where the known 605 fill leaves the search's order: for each of its
     /// four turns, each point's value's rank (`X` a value the bound cuts).
     #[test]
-    #[ignore = "a measurement, run by hand: cargo test --release --lib lds::profile -- --ignored --nocapture"]
+    #[ignore = "a measurement, run by hand: cargo test --release -p quadominos-lab lds::profile -- --ignored --nocapture"]
     fn where_the_605_fill_leaves_the_search_order() {
         let puzzle = english_fill(7, 7);
         let view = view_in(&puzzle, "mid");
@@ -379,7 +379,7 @@ mod profile {
     /// for each of the fill's four turns, how often it leaves that order,
     /// the ranks summed, and the first point where it does.
     #[test]
-    #[ignore = "a measurement, run by hand: cargo test --release --lib lds::profile -- --ignored --nocapture"]
+    #[ignore = "a measurement, run by hand: cargo test --release -p quadominos-lab lds::profile -- --ignored --nocapture"]
     fn the_605_fill_from_every_centre() {
         let puzzle = english_fill(7, 7);
         let base = view_in(&puzzle, "rows");

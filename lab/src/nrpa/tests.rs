@@ -1,14 +1,14 @@
 //! The NRPA prototype's tests: that its fills are legal and never pass a
 //! proven optimum, and the measurement on the English 7x7, run by hand.
 
-use super::super::LatticeView;
-use super::super::beam::view_in;
-use super::super::tests::{english_fill, replayed, shipped};
 use super::*;
-use crate::solve::Limits;
+use crate::beam::view_in;
+use crate::common::{english_fill, replayed, shipped};
+use quadominos::solve::Limits;
+use quadominos::solve::lab::LatticeView;
 
 /// The fill replayed through the rules.
-fn checked(puzzle: &crate::solve::Puzzle, view: &LatticeView, fill: &(i64, Vec<u8>)) {
+fn checked(puzzle: &quadominos::solve::Puzzle, view: &LatticeView, fill: &(i64, Vec<u8>)) {
     replayed(puzzle, view, fill, "NRPA");
 }
 
@@ -88,31 +88,6 @@ fn the_guided_search_run_through_finds_the_optimum() {
     }
 }
 
-/// The heaviest English 7x7 fill the prototype found within a minute
-/// on two shared cores (NRPA with a context code and the guided search:
-/// see `measure`), its values by lattice point row by row from the
-/// north-west: legal by the rules, and 605.
-pub(in crate::solve::lattice) const FOUND_605: [[u8; 8]; 8] = [
-    [3, 3, 4, 5, 5, 0, 3, 5],
-    [1, 1, 4, 4, 5, 0, 3, 3],
-    [5, 1, 4, 4, 5, 3, 3, 4],
-    [4, 4, 4, 2, 5, 5, 5, 5],
-    [3, 3, 4, 2, 2, 5, 5, 0],
-    [1, 3, 2, 2, 2, 1, 5, 2],
-    [5, 3, 3, 2, 1, 1, 5, 2],
-    [4, 3, 3, 2, 1, 0, 5, 3],
-];
-
-#[test]
-fn the_605_fill_it_found_is_legal() {
-    let puzzle = english_fill(7, 7);
-    let view = view_in(&puzzle, "mid");
-    let values: Vec<u8> = view.points.iter().map(|p| FOUND_605[p.y as usize][p.x as usize]).collect();
-    let weight: i64 = view.points.iter().enumerate().map(|(i, _)| i64::from(values[i]) * view.degree[i]).sum();
-    assert_eq!(weight, 605);
-    checked(&puzzle, &view, &(605, values));
-}
-
 /// The measurement on the English `NRPA_SIZE` square (7): `NRPA_ORDER`
 /// (mid, rows, diag, cols), `NRPA_LEVEL`, `NRPA_ITERS`, `NRPA_ALPHA`,
 /// `NRPA_CONTEXT`, `NRPA_CHECK`, `NRPA_PENALTY`, `NRPA_BETA`,
@@ -121,7 +96,7 @@ fn the_605_fill_it_found_is_legal() {
 /// the first `NRPA_DEPTH` values of its best sequence: the best legal weight
 /// by 10, 30 and 60 s, every fill replayed through the rules.
 #[test]
-#[ignore = "a measurement, run by hand: cargo test --release --lib nrpa::tests::measure -- --ignored --nocapture"]
+#[ignore = "a measurement, run by hand: cargo test --release -p quadominos-lab nrpa::tests::measure -- --ignored --nocapture"]
 fn measure() {
     let size: i32 = env("NRPA_SIZE", 7);
     let puzzle = english_fill(size, size);

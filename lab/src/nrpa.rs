@@ -22,11 +22,11 @@
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use super::{LatticeSearch, NONE, Tables};
+use quadominos::solve::lab::{LatticeSearch, NONE, Tables};
 
 /// How NRPA runs.
 #[derive(Clone, Debug)]
-pub(super) struct NrpaOptions {
+pub struct NrpaOptions {
     /// The nesting level of each run (1 is rollouts adapting one policy).
     pub level: usize,
     /// Iterations at each level.
@@ -65,7 +65,7 @@ pub(super) struct NrpaOptions {
 /// One rollout: the values it gave the points set (`len` of them), the
 /// values each could take, and its score (less the penalty when dead).
 #[derive(Clone)]
-pub(super) struct Sequence {
+pub struct Sequence {
     pub values: Vec<u8>,
     legal: Vec<u8>,
     /// The bias each value had at each point.
@@ -91,7 +91,7 @@ impl Sequence {
 
 /// The best fills found by all runs, each when it was found.
 #[derive(Default)]
-pub(super) struct Found {
+pub struct Found {
     pub best: Option<(i64, Vec<u8>)>,
     /// (seconds since the start, score, values, whether the guided search
     /// found it) of each improvement.
@@ -99,7 +99,7 @@ pub(super) struct Found {
 }
 
 /// One run's rollouts over the search's tables.
-pub(super) struct Nrpa<'t> {
+pub struct Nrpa<'t> {
     search: LatticeSearch<'t>,
     n: usize,
     options: NrpaOptions,
@@ -119,7 +119,7 @@ pub(super) struct Nrpa<'t> {
 }
 
 impl<'t> Nrpa<'t> {
-    pub(super) fn new(
+    pub fn new(
         tables: &'t Tables<'t>,
         options: NrpaOptions,
         seed: u64,
@@ -152,7 +152,7 @@ impl<'t> Nrpa<'t> {
             })
             .collect();
         Nrpa {
-            search: LatticeSearch::new(tables, None, started),
+            search: LatticeSearch::alone(tables, started),
             n,
             options,
             touching,
@@ -167,7 +167,7 @@ impl<'t> Nrpa<'t> {
     }
 
     /// The size of a policy (weights by code).
-    pub(super) fn policy_len(&self) -> usize {
+    pub fn policy_len(&self) -> usize {
         self.n * 7 * 7 * 6
     }
 
@@ -326,7 +326,7 @@ impl<'t> Nrpa<'t> {
     }
 
     /// Whether the time is up.
-    pub(super) fn over(&self) -> bool {
+    pub fn over(&self) -> bool {
         Instant::now() >= self.deadline
     }
 
@@ -349,7 +349,7 @@ impl<'t> Nrpa<'t> {
     /// values of `seq`, trying each point's values in the order of
     /// `policy`'s weights, heaviest weight first, asking only for fills
     /// heavier than the best any run has found, cut at `nodes` nodes.
-    pub(super) fn guided(&mut self, policy: &[f64], seq: &Sequence, depth: usize, nodes: u64) {
+    pub fn guided(&mut self, policy: &[f64], seq: &Sequence, depth: usize, nodes: u64) {
         let depth = depth.min(seq.len);
         self.search.values.fill(NONE);
         self.search.used = 0;
@@ -481,7 +481,7 @@ impl<'t> Nrpa<'t> {
     }
 
     /// NRPA at `level` from `policy`: its best sequence.
-    pub(super) fn nested(&mut self, level: usize, policy: &mut [f64]) -> Sequence {
+    pub fn nested(&mut self, level: usize, policy: &mut [f64]) -> Sequence {
         let mut best = Sequence::new(self.n);
         if level == 0 {
             self.rollout(policy, &mut best);
@@ -515,7 +515,7 @@ impl<'t> Nrpa<'t> {
 /// Runs `threads` independent NRPA runs, each restarting from a fresh
 /// policy whenever its top level ends (at most `restarts` times), until
 /// `time` has passed.
-pub(super) fn run(
+pub fn run(
     tables: &Tables<'_>,
     options: &NrpaOptions,
     threads: usize,
@@ -552,4 +552,4 @@ pub(super) fn run(
 }
 
 #[cfg(test)]
-pub(super) mod tests;
+mod tests;

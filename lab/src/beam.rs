@@ -18,13 +18,13 @@ use std::collections::HashSet;
 use std::hash::{Hash, Hasher};
 use std::time::{Duration, Instant};
 
-use super::{LatticeSearch, LatticeView, NONE, PointOrder, Tables};
-use crate::model::Point;
-use crate::solve::Limits;
+use quadominos::model::Point;
+use quadominos::solve::Limits;
+use quadominos::solve::lab::{LatticeSearch, LatticeView, NONE, Tables};
 
 /// How the beam runs.
 #[derive(Clone, Debug)]
-pub(super) struct BeamOptions {
+pub struct BeamOptions {
     /// How many partial fills are kept after each step.
     pub width: usize,
     /// The most children of one partial fill kept (diversity).
@@ -76,7 +76,7 @@ fn flexibility(search: &LatticeSearch<'_>) -> i64 {
 
 /// The view with its points set in the order `key` sorts them (no turns:
 /// the beam breaks no symmetry).
-pub(super) fn permuted(view: &LatticeView, key: impl Fn(&Point) -> (i32, i32)) -> LatticeView {
+pub fn permuted(view: &LatticeView, key: impl Fn(&Point) -> (i32, i32)) -> LatticeView {
     let mut order: Vec<usize> = (0..view.points.len()).collect();
     order.sort_by_key(|&p| key(&view.points[p]));
     let mut place = vec![0; order.len()];
@@ -96,11 +96,11 @@ pub(super) fn permuted(view: &LatticeView, key: impl Fn(&Point) -> (i32, i32)) -
 /// The view of `goal` in one of the orders the prototype tries by name:
 /// `mid` (the search's own), `rows`, `diag` (anti-diagonals from the
 /// north-west), `cols`, `band` (from the edge in).
-pub(super) fn view_in(puzzle: &crate::solve::Puzzle, order: &str) -> LatticeView {
-    let crate::solve::Goal::Fill(goal) = &puzzle.goal else { panic!("a fill") };
+pub fn view_in(puzzle: &quadominos::solve::Puzzle, order: &str) -> LatticeView {
+    let quadominos::solve::Goal::Fill(goal) = &puzzle.goal else { panic!("a fill") };
     let mut view = match order {
         "mid" => LatticeView::of(puzzle, goal),
-        _ => LatticeView::in_order(puzzle, goal, PointOrder::Rows),
+        _ => LatticeView::in_reading_order(puzzle, goal),
     }
     .expect("a lattice fill");
     // In the search's own order the beam breaks symmetry as the search
@@ -132,7 +132,7 @@ fn from_the_edge_in(view: &LatticeView) -> LatticeView {
 
 /// The beam over `tables`' view: the best complete fill (score, values by
 /// point) it ends with, if any survives.
-pub(super) fn beam(tables: &Tables<'_>, options: &BeamOptions, started: Instant) -> Option<(i64, Vec<u8>)> {
+pub fn beam(tables: &Tables<'_>, options: &BeamOptions, started: Instant) -> Option<(i64, Vec<u8>)> {
     let n = tables.view.points.len();
     let (values, kept) = beam_to(tables, options, started, n);
     let (i, &(score, _, _)) = kept.iter().enumerate().max_by_key(|(i, k)| (k.0, std::cmp::Reverse(*i)))?;
@@ -174,7 +174,7 @@ fn beam_to(tables: &Tables<'_>, options: &BeamOptions, started: Instant, depth: 
                     let values = &values;
                     let frontier = &frontier[next + 1];
                     scope.spawn(move || {
-                        let mut search = LatticeSearch::new(tables, None, started);
+                        let mut search = LatticeSearch::alone(tables, started);
                         let mut out = Vec::new();
                         let mut mine = Vec::new();
                         for (i, &(score, used, ahead)) in part.iter().enumerate() {
@@ -276,7 +276,7 @@ fn beam_to(tables: &Tables<'_>, options: &BeamOptions, started: Instant, depth: 
 /// The beam to point `depth`, then the lattice search from each partial
 /// fill kept there, best first, each cut at `nodes`, asking only for fills
 /// heavier than the best so far (`floor` to start with), until `deadline`.
-pub(super) fn beam_then_search(
+pub fn beam_then_search(
     tables: &Tables<'_>,
     options: &BeamOptions,
     started: Instant,
@@ -291,7 +291,7 @@ pub(super) fn beam_then_search(
     std::thread::scope(|scope| {
         for _ in 0..options.threads.max(1) {
             scope.spawn(|| {
-                let mut search = LatticeSearch::new(tables, None, started);
+                let mut search = LatticeSearch::alone(tables, started);
                 loop {
                     let i = next_state.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                     if i >= kept.len() || Instant::now() >= deadline {
@@ -328,7 +328,7 @@ pub(super) fn beam_then_search(
 
 /// The lattice search from the start with `best` as its floor (it looks
 /// only for heavier fills), on one thread, for `time`.
-pub(super) fn exact_above(
+pub fn exact_above(
     view: &LatticeView,
     best: (i64, Vec<u8>),
     started: Instant,
@@ -336,7 +336,7 @@ pub(super) fn exact_above(
 ) -> ((i64, Vec<u8>), u64) {
     let limits = Limits { timeout: Some(time), ..Limits::default() };
     let t = Tables::of(view, &limits);
-    let mut search = LatticeSearch::new(&t, None, started);
+    let mut search = LatticeSearch::alone(&t, started);
     search.best = Some(best);
     search.go(0, 0);
     let nodes = search.budget.nodes;
@@ -345,12 +345,12 @@ pub(super) fn exact_above(
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{english_fill, replayed, shipped};
     use super::*;
-    use crate::solve::Goal;
+    use crate::common::{english_fill, replayed, shipped};
+    use quadominos::solve::Goal;
 
     /// The fill replayed through the rules.
-    fn checked(puzzle: &crate::solve::Puzzle, view: &LatticeView, fill: &(i64, Vec<u8>)) {
+    fn checked(puzzle: &quadominos::solve::Puzzle, view: &LatticeView, fill: &(i64, Vec<u8>)) {
         replayed(puzzle, view, fill, "the beam");
     }
 
@@ -406,7 +406,7 @@ mod tests {
     /// asked only for heavier fills). Widths run one after another, each
     /// beam's floor the best fill so far.
     #[test]
-    #[ignore = "a measurement, run by hand: cargo test --release --lib beam::tests::measure -- --ignored --nocapture"]
+    #[ignore = "a measurement, run by hand: cargo test --release -p quadominos-lab beam::tests::measure -- --ignored --nocapture"]
     fn measure() {
         let size = env("BEAM_SIZE", 7) as i32;
         let puzzle = english_fill(size, size);
@@ -520,7 +520,7 @@ mod tests {
     /// from each partial fill kept at that point (`PILOT_NODES` each) to
     /// `PILOT_OPTIMUM`.
     #[test]
-    #[ignore = "a measurement, run by hand: PILOT_FILE=fill-6x6-weight-english.yaml cargo test --release --lib beam::tests::pilot -- --ignored --nocapture"]
+    #[ignore = "a measurement, run by hand: PILOT_FILE=fill-6x6-weight-english.yaml cargo test --release -p quadominos-lab beam::tests::pilot -- --ignored --nocapture"]
     fn pilot() {
         let name = std::env::var("PILOT_FILE").unwrap_or_else(|_| "fill-5x5-weight-english.yaml".into());
         let puzzle = shipped(&name);
@@ -563,7 +563,7 @@ mod tests {
         println!("{name}: {} points, load {}", view.points.len(), load.trim());
         for pair in 0..env("PILOT_PAIRS", 2) {
             let started = Instant::now();
-            let mut plain = LatticeSearch::new(&tables, None, started);
+            let mut plain = LatticeSearch::alone(&tables, started);
             plain.go(0, 0);
             let plain_time = started.elapsed().as_secs_f64();
             let plain_best = plain.best.clone().expect("a fill");
@@ -572,7 +572,7 @@ mod tests {
                 let started = Instant::now();
                 let fill = beam(&tables, &options(width), started);
                 let beam_time = started.elapsed().as_secs_f64();
-                let mut search = LatticeSearch::new(&tables, None, started);
+                let mut search = LatticeSearch::alone(&tables, started);
                 // A fill of one less known: the search asks for the beam's
                 // score or more.
                 if let Some(f) = &fill {
