@@ -955,11 +955,14 @@ fn solve_json_gives_the_bounds_the_search_proved_as_it_ran() {
     assert_eq!(bounds.last(), Some(&214));
     assert!(steps.iter().all(|s| s["micros"].as_u64().is_some()), "{steps:?}");
     // Cut short at once (the expect then does not hold: exit 1): the one
-    // bound proven is the ceiling, the answer's bound.
-    let cut = json(&["solve", "puzzles/seq-60-serbian-6.yaml", "--timeout", "0.001", "--format", "json"], 1);
+    // bound proven is the ceiling, the answer's bound. The eight-play
+    // puzzle, whose proof takes seconds: the six-play one is sometimes
+    // proven within the thousandth of a second.
+    let cut = json(&["solve", "puzzles/seq-60-serbian-8.yaml", "--timeout", "0.001", "--format", "json"], 1);
     assert_eq!(cut["proven"], false);
     let first = cut["stats"]["bounds"][0]["bound"].as_i64().unwrap();
-    assert!(first >= 214 && first == cut["bound"].as_i64().unwrap(), "{cut}");
+    // 279 is the eight-play puzzle's proven optimum (its `expect:`).
+    assert!(first >= 279 && first == cut["bound"].as_i64().unwrap(), "{cut}");
 }
 
 /// `solve --threads` shares a lattice fill out and prints the answer one

@@ -57,13 +57,14 @@ fn a_hint_on_a_turn_is_its_first_tile() {
 /// what stopped it; where the pilot found one first (how far a thousandth
 /// of a second gets depends on the machine), the hint says it is from an
 /// answer not proven. Never that no tile can be played (the full search
-/// proves 285 points here) nor that no fill exists. The wording of the
+/// proves 279 points here) nor that no fill exists. The wording of the
 /// first case is held exactly by the library's own test of the hint.
 #[test]
 fn a_hint_cut_short_says_what_it_rests_on_and_never_that_nothing_can_be_played() {
     for file in ["puzzles/seq-60-serbian-8.yaml", "puzzles/fill-6x6-weight-english.yaml"] {
         let hint = run_ok(&["solve", file, "--timeout", "0.001", "--hint", "2"], 0);
-        let none = hint.starts_with("hint: no answer was found within the limit (stopped by the time limit (--timeout)");
+        let none =
+            hint.starts_with("hint: no answer was found within the limit (stopped by the time limit (--timeout)");
         let unproven = hint.starts_with("hint: play ") && hint.contains("(from the best answer found, not proven)");
         assert!(none || unproven, "{file}: {hint}");
         assert!(!hint.contains("no tile can be played") && !hint.contains("no fill"), "{file}: {hint}");

@@ -357,3 +357,37 @@ fn every_reading_argues_each_shipped_default_by_a_step_of_the_principle() {
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
+
+/// The impact table is what the command prints: the row of R4 (one reading,
+/// to keep the test short) is played again with the table's own command
+/// line and must come out the same, and each reading's own line repeats
+/// its rows of the table.
+#[test]
+fn the_impact_table_is_what_the_command_prints_and_each_reading_repeats_its_rows() {
+    let doc = rules_doc();
+    let section =
+        &doc[doc.find("## How much each reading matters").unwrap()..doc.find("## The shipped variants").unwrap()];
+    let command = "quadominos impact --variant english --games 500 --players 4 --threads 1 --format markdown";
+    assert!(section.contains(command), "the table names its command line");
+    let row = |id: &str| -> Vec<String> {
+        section.lines().filter(|l| l.starts_with(&format!("| {id} "))).map(str::to_string).collect()
+    };
+    let args: Vec<&str> = command.split(' ').skip(1).chain(["--readings", "R4"]).collect();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_quadominos")).args(&args).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let printed = String::from_utf8(out.stdout).unwrap();
+    let r4 = row("R4");
+    assert_eq!(r4.len(), 1);
+    assert!(printed.lines().any(|l| l == r4[0]), "{printed}");
+    for reading in &READINGS {
+        let id = reading.id.to_string();
+        let rows = row(&id);
+        let entry = reading_section(&doc, &id);
+        let line = entry.lines().find(|l| l.starts_with("Impact under `english`")).unwrap_or_else(|| panic!("{id}"));
+        for r in &rows {
+            let cells: Vec<&str> = r.trim_matches('|').split('|').map(str::trim).collect();
+            let value = cells[0].rsplit(" = ").next().unwrap();
+            assert!(line.contains(&format!("`{value}` {}", cells[1])), "{id}: {line} lacks {r}");
+        }
+    }
+}

@@ -201,7 +201,9 @@ pub const KNOCKOUTS: &[KnockoutInfo] = &[
         Knockout::TakePointsKeepsTurn,
         "take-points-keeps-the-turn",
         "a player who takes the 25 points plays on",
-        &["E11", "E4", "S16"],
+        // The 25 cites the bonus it was earned by: E11, E12 or E13, E4 or
+        // E5 for an opening quad, S16 under the Serbian variants.
+        &["E11", "E12", "E13", "E4", "E5", "S16"],
     ),
     k(
         Knockout::BonusTilesWhenOneFits,

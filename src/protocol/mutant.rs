@@ -172,9 +172,11 @@ fn values() -> Vec<Mutant> {
 }
 
 /// The readings' ids as words, R1 to R27.
-const READING_NAMES: [&str; 27] = [
+// Sized by the count of readings, so that a new reading does not build
+// until it has its word here.
+const READING_NAMES: [&str; crate::rules::LAST_READING as usize] = [
     "R1", "R2", "R3", "R4", "R5", "R6", "R7", "R8", "R9", "R10", "R11", "R12", "R13", "R14", "R15", "R16", "R17",
-    "R18", "R19", "R20", "R21", "R22", "R23", "R24", "R25", "R26", "R27",
+    "R18", "R19", "R20", "R21", "R22", "R23", "R24", "R25", "R26", "R27", "R28", "R29", "R30", "R31", "R32",
 ];
 
 /// A reading's id as a static word, for what a report must name.
