@@ -251,7 +251,7 @@ fn quotations(doc: &str) -> Vec<Quotation> {
     let mut out = Vec::new();
     for (line, unit) in units {
         let marks: Vec<usize> = unit.match_indices('"').map(|(at, _)| at).collect();
-        assert!(marks.len() % 2 == 0, "RULES.md line {line}: a quotation mark without its pair: {unit}");
+        assert!(marks.len().is_multiple_of(2), "RULES.md line {line}: a quotation mark without its pair: {unit}");
         // A row of a clause table quotes the clause it is the row of.
         let row = unit
             .strip_prefix("| ")
