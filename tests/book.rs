@@ -174,3 +174,167 @@ fn the_book_says_greedy_matches_the_optimum_where_it_does() {
     }
     assert!(matched >= 5, "{matched} book puzzles where greedy scores the optimum");
 }
+
+/// Sizes no candidate can have are bad input (exit 2), refused before any
+/// work, each naming its flag and the range allowed: the English set has
+/// 125 tiles.
+#[test]
+fn the_generator_refuses_impossible_sizes_naming_the_flag_and_the_range() {
+    let cases: [(&[&str], &str); 5] = [
+        (
+            &["--hand", "126"],
+            "error: --hand: a hand of 126 tiles cannot be drawn: the english set has 125 tiles, --tiles 20 lays 20 of them; give 1 to 105",
+        ),
+        (
+            &["--hand", "0", "--tiles", "0"],
+            "error: --hand: a hand of 0 tiles cannot be drawn: the english set has 125 tiles; give 1 to 125",
+        ),
+        (
+            &["--tiles", "1000000"],
+            "error: --tiles: 1000000 tiles cannot be laid with a tile left for the hand: the english set has 125; give 0 to 124",
+        ),
+        (
+            &["--goal", "best-sequence", "--plays", "1000000", "--hand", "5"],
+            "error: --plays: 1000000 plays cannot be made from a hand of 5 tiles; give 1 to 5",
+        ),
+        (
+            &["--goal", "fill-weight", "--region", "2x3", "--tiles", "0", "--hand", "4"],
+            "error: --hand: a hand of 4 tiles cannot be drawn: the english set has 125 tiles, and a fill of 6 cells needs a tile for each; give 6 to 125",
+        ),
+    ];
+    let dir = tempfile::tempdir().unwrap();
+    for (args, message) in cases {
+        let out_file = dir.path().join("p.yaml");
+        let out_name = out_file.to_string_lossy().into_owned();
+        let mut words = vec!["puzzle", "--output", &out_name];
+        words.extend_from_slice(args);
+        let out = run(&words);
+        let err = common::stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(err.trim_end(), message, "{args:?}");
+        assert!(!out_file.exists(), "{args:?}: a file was written");
+    }
+}
+
+/// A fill counted over the whole set's 125 tiles has more fills than any
+/// search can list: the candidate is passed over at the node limit, and the
+/// run ends saying why (without a node limit it would search for hours).
+#[test]
+fn a_candidate_too_large_to_prove_is_passed_over_at_the_node_limit() {
+    let out =
+        run(&["puzzle", "--tiles", "0", "--hand", "125", "--goal", "fill-count", "--region", "2x3", "--tries", "1"]);
+    let err = common::stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.starts_with("no puzzle fits: 1 candidate tried in "), "{err}");
+    assert!(err.contains("(1 needed more than --max-nodes)"), "{err}");
+    assert!(common::stdout(&out).is_empty());
+}
+
+/// With no node limit to pass it over, the same candidate runs into the
+/// time limit: the run says it was cut short, and writes nothing.
+#[test]
+fn a_run_cut_short_by_its_time_limit_says_so_and_writes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let out_file = dir.path().join("p.yaml");
+    let out = run(&[
+        "puzzle",
+        "--tiles",
+        "0",
+        "--hand",
+        "125",
+        "--goal",
+        "fill-count",
+        "--region",
+        "2x3",
+        "--tries",
+        "1",
+        "--max-nodes",
+        "1000000000000",
+        "--timeout",
+        "0.5",
+        "--output",
+        &out_file.to_string_lossy(),
+    ]);
+    let err = common::stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.starts_with(
+            "cut short by the time limit (--timeout 0.5): no puzzle posed and nothing written; \
+             0 of --tries 1 candidates judged in "
+        ),
+        "{err}"
+    );
+    assert!(!out_file.exists(), "a cut-short run wrote its output");
+    assert!(common::stdout(&out).is_empty());
+}
+
+/// `--check` under a node limit too small for a book puzzle's proof says the
+/// puzzle is not proven and which limit to raise; it never says the figures
+/// hold.
+#[test]
+fn a_check_that_cannot_finish_says_not_proven_and_names_the_limit() {
+    let file = "puzzles/book/english-seq3-hard.yaml";
+    let out = run(&["puzzle", "--check", file, "--max-nodes", "2"]);
+    let text = common::stdout(&out);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert_eq!(
+        text.trim_end(),
+        "puzzles/book/english-seq3-hard.yaml: not proven (the proof of the optimum did not finish within the node limit \
+         (--max-nodes); raise --max-nodes)"
+    );
+}
+
+/// On a terminal the generator shows how far it has got while it runs; off
+/// one, standard error holds only its last word.
+#[test]
+fn the_generator_shows_its_progress_on_a_terminal_only() {
+    if std::process::Command::new("script").arg("--version").output().is_err() {
+        panic!("`script` (util-linux) is needed to give the command a terminal");
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let bin = env!("CARGO_BIN_EXE_quadominos");
+    let args = "puzzle --tiles 0 --hand 125 --goal fill-count --region 2x3 --tries 1 --max-nodes 1000000000000 \
+                --timeout 1";
+    let typescript = dir.path().join("typescript");
+    let out = std::process::Command::new("script")
+        .args(["-qfec", &format!("{bin} {args} >/dev/null")])
+        .arg(&typescript)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stderr));
+    let drawn = String::from_utf8_lossy(&std::fs::read(&typescript).unwrap()).to_string();
+    assert!(drawn.contains("posing a puzzle: 0 of --tries 1 drawn"), "{drawn}");
+    let words: Vec<&str> = args.split_whitespace().collect();
+    let off = run(&words);
+    let err = common::stderr(&off);
+    assert!(!err.contains("posing a puzzle"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+}
+
+/// The examples in every command's help name only files that exist: a
+/// reader copies them as they are.
+#[test]
+fn every_help_names_only_shipped_files_that_exist() {
+    let top = common::stdout(&run(&["--help"]));
+    let commands: Vec<String> = top
+        .lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .filter_map(|l| l.split_whitespace().next().map(str::to_string))
+        .filter(|c| c != "help")
+        .collect();
+    assert!(commands.iter().any(|c| c == "puzzle"), "{top}");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut named = 0;
+    for command in &commands {
+        let help = common::stdout(&run(&[command, "--help"]));
+        for word in help.split(|c: char| c.is_whitespace() || "`'\"(),;".contains(c)) {
+            if ["puzzles/", "specs/"].iter().any(|p| word.starts_with(p)) && word.contains('.') {
+                named += 1;
+                assert!(root.join(word).exists(), "`{command} --help` names {word}, which does not exist");
+            }
+        }
+    }
+    assert!(named >= 3, "{named} files named in the helps");
+}

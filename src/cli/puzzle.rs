@@ -4,13 +4,26 @@
 //! `difficulty:` key.
 
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
 
-use quadominos::formats::{Level, load_puzzle};
-use quadominos::puzzle::{Kind, PoseError, Request, measure, pose, puzzle_file};
-use quadominos::rules::SpecOrigin;
+use quadominos::formats::{InputError, Level, load_puzzle};
+use quadominos::puzzle::{Bounds, Kind, PoseError, Request, Unmeasured, measure_within, pose_within, puzzle_file};
+use quadominos::rules::{SpecOrigin, Variant};
 use quadominos::solve::FillObjective;
 
 use super::shared::{Failure, RuleArgs};
+
+/// `--timeout` when none is given: far more than any book puzzle takes to
+/// pose, and short enough that a request that cannot be met ends.
+const DEFAULT_TIMEOUT: &str = "60";
+
+/// `--max-nodes` when none is given: the enumeration of a fill's covers
+/// keeps the same limit.
+const DEFAULT_MAX_NODES: u64 = quadominos::puzzle::measure::FILL_NODES;
+
+/// The most candidates `--tries` may ask for.
+const MAX_TRIES: u64 = 1_000_000_000;
 
 /// The kinds of puzzle, as `--goal` names them.
 #[derive(Clone, Copy, Debug, clap::ValueEnum)]
@@ -38,7 +51,7 @@ pub enum GoalKind {
   \
 quadominos puzzle --seed 3 --goal fill-count --region 2x2 --tiles 0 --hand 4
   \
-quadominos puzzle --check puzzles/book/turn-english-easy-1.yaml
+quadominos puzzle --check puzzles/book/english-turn-easy-a.yaml
 \
 The levels (docs/FORMATS.md): easy when the greedy play (each step the play that scores most by
 \
@@ -46,9 +59,13 @@ itself) is the answer; hard when greedy falls 20% or more short, or the answer d
 \
 two plays or more, or greedy falls short while 3 or more answers come within 10%; medium between.
 \
+On a terminal, standard error shows how many candidates have been tried while it runs.
+\
 Exit status 0 when a puzzle is posed (or every file checked holds), 1 when no candidate fits within
 \
---tries (or a file's figures do not hold), 2 on bad input, 3 when the rules refuse a solver's answer.")]
+--tries or the run is cut short by --timeout (nothing is written; or a file's figures do not hold,
+\
+or its proof is cut short), 2 on bad input, 3 when the rules refuse a solver's answer.")]
 pub struct Args {
     /// The seed; the same seed and arguments always pose the same puzzle.
     #[arg(long, default_value_t = 0)]
@@ -73,8 +90,19 @@ pub struct Args {
     #[arg(long, value_name = "LEVEL", value_parser = parse_level)]
     pub difficulty: Option<Level>,
     /// The most candidates drawn before giving up.
-    #[arg(long, default_value_t = 300)]
+    #[arg(long, default_value_t = 300, value_parser = super::shared::count_from_to(1, MAX_TRIES))]
     pub tries: usize,
+    /// Stop after this many seconds in all (every candidate drawn, proven
+    /// and measured; with --check, every file); a run cut short says so
+    /// and writes nothing.
+    #[arg(long, value_name = "SECONDS", default_value = DEFAULT_TIMEOUT, value_parser = super::shared::parse_seconds)]
+    pub timeout: Duration,
+    /// The most nodes any one search of a candidate may take (its proof, a
+    /// continuation weighed for `near`, the list of a fill's every cover);
+    /// a candidate that needs more is passed over, the same on any machine.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_NODES,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_nodes: u64,
     /// The schema line to write first (`# yaml-language-server:
     /// $schema=PATH`), PATH relative to the file written.
     #[arg(long, value_name = "PATH")]
@@ -130,17 +158,74 @@ fn command(args: &Args, variant: &quadominos::rules::Variant) -> String {
     let level = args.difficulty.map_or(String::new(), |l| format!(" --difficulty {l}"));
     let schema = args.schema.as_ref().map_or(String::new(), |s| format!(" --schema {s}"));
     let output = args.output.as_ref().map_or(String::new(), |o| format!(" --output {}", o.display()));
+    // The node limit decides which candidates are passed over, so it is
+    // part of the command; the time limit only decides whether the run
+    // ends at all.
+    let nodes =
+        if args.max_nodes == DEFAULT_MAX_NODES { String::new() } else { format!(" --max-nodes {}", args.max_nodes) };
     format!(
-        "quadominos puzzle --seed {} --goal {goal}{region} --tiles {} --hand {}{level} --tries {} {chosen}{rules}{schema}{output}",
+        "quadominos puzzle --seed {} --goal {goal}{region} --tiles {} --hand {}{level} --tries {}{nodes} {chosen}{rules}{schema}{output}",
         args.seed, args.tiles, args.hand, args.tries
     )
 }
 
+/// Refuses sizes no candidate can have: a board or a hand larger than the
+/// tile set, an empty hand, a fill's pool smaller than its region, more
+/// plays than the hand has tiles.
+fn check_sizes(args: &Args, variant: &Variant) -> Result<(), Failure> {
+    let set = variant.tile_set().ids().count();
+    let name = variant.name();
+    let refuse = |flag: &str, message: String| Err(Failure::Input(InputError::whole_file(flag, message)));
+    if args.tiles >= set {
+        return refuse(
+            "--tiles",
+            format!(
+                "{} tiles cannot be laid with a tile left for the hand: the {name} set has {set}; give 0 to {}",
+                args.tiles,
+                set - 1
+            ),
+        );
+    }
+    let most = set - args.tiles;
+    let cells = match args.goal {
+        GoalKind::FillWeight | GoalKind::FillBonuses | GoalKind::FillCount => {
+            usize::try_from(args.region.0 * args.region.1).unwrap_or(usize::MAX)
+        }
+        _ => 1,
+    };
+    if args.hand < cells.max(1) || args.hand > most {
+        let laid = if args.tiles > 0 {
+            format!(", --tiles {} lays {} of them", args.tiles, args.tiles)
+        } else {
+            String::new()
+        };
+        let need =
+            if cells > 1 { format!(", and a fill of {cells} cells needs a tile for each") } else { String::new() };
+        return refuse(
+            "--hand",
+            format!(
+                "a hand of {} tiles cannot be drawn: the {name} set has {set} tiles{laid}{need}; give {} to {most}",
+                args.hand,
+                cells.max(1)
+            ),
+        );
+    }
+    if matches!(args.goal, GoalKind::BestSequence) && (args.plays == 0 || args.plays > args.hand) {
+        return refuse(
+            "--plays",
+            format!("{} plays cannot be made from a hand of {} tiles; give 1 to {}", args.plays, args.hand, args.hand),
+        );
+    }
+    Ok(())
+}
+
 pub fn run(args: Args) -> Result<(String, u8), Failure> {
+    let bounds = Bounds { deadline: Some(Instant::now() + args.timeout), max_nodes: Some(args.max_nodes) };
     if !args.check.is_empty() {
-        return check(&args);
+        return check(&args, &bounds);
     }
     let variant = args.rules.choice().resolve(None, None)?;
+    check_sizes(&args, &variant)?;
     if let Some(out) = &args.output {
         super::shared::output::check(&[("--output", out.as_path())])?;
     }
@@ -161,18 +246,35 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
         level: args.difficulty,
         tries: args.tries,
     };
-    let posed = match pose(&request) {
-        Ok(posed) => posed,
-        Err(PoseError::NoneFits { tried, micros, why }) => {
-            eprintln!(
-                "no puzzle fits: {tried} candidates tried in {:.1} s ({why}); try another --seed, more --tries, \
+    let drawn = AtomicUsize::new(0);
+    let status = || format!("posing a puzzle: {} of --tries {} drawn", drawn.load(Ordering::Relaxed), args.tries);
+    let posed =
+        match super::shared::spinner::with_status("posing a puzzle", status, || pose_within(&request, &bounds, &drawn))
+        {
+            Ok(posed) => posed,
+            Err(PoseError::CutShort { tried, micros, why }) => {
+                eprintln!(
+                    "cut short by the time limit (--timeout {}): no puzzle posed and nothing written; \
+                 {tried} of --tries {} candidates judged in {:.1} s{}; give a longer --timeout, \
+                 or a smaller --hand or --tiles",
+                    seconds(args.timeout),
+                    args.tries,
+                    micros as f64 / 1e6,
+                    if tried == 0 { String::new() } else { format!(" ({why})") }
+                );
+                return Ok((String::new(), 1));
+            }
+            Err(PoseError::NoneFits { tried, micros, why }) => {
+                eprintln!(
+                    "no puzzle fits: {} tried in {:.1} s ({why}); try another --seed, more --tries, \
                  or another --difficulty, --hand or --tiles",
-                micros as f64 / 1e6
-            );
-            return Ok((String::new(), 1));
-        }
-        Err(PoseError::Contradiction(why)) => return Err(Failure::Bug(why)),
-    };
+                    super::shared::counted(tried, "candidate"),
+                    micros as f64 / 1e6
+                );
+                return Ok((String::new(), 1));
+            }
+            Err(PoseError::Contradiction(why)) => return Err(Failure::Bug(why)),
+        };
     let text = puzzle_file(&posed, &command(&args, &variant), args.schema.as_deref());
     let f = &posed.measured.figures;
     let answer = posed.measured.count.map_or(format!("best {}", posed.measured.answer.score), |n| format!("count {n}"));
@@ -195,18 +297,29 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
     }
 }
 
+/// Seconds as a person writes them: `60`, `2.5`.
+fn seconds(d: Duration) -> String {
+    let s = d.as_secs_f64();
+    if s.fract() == 0.0 { format!("{s:.0}") } else { format!("{s}") }
+}
+
 /// `--check`: each file proven again and measured.
-fn check(args: &Args) -> Result<(String, u8), Failure> {
+fn check(args: &Args, bounds: &Bounds) -> Result<(String, u8), Failure> {
     let mut out = String::new();
     let mut code = 0;
     for path in &args.check {
         let loaded = load_puzzle(path, &args.rules.choice())?;
         let name = loaded.source.name.clone();
-        let measured = match measure(&loaded.puzzle) {
+        let measured = match measure_within(&loaded.puzzle, bounds) {
             Ok(m) => m,
-            Err(quadominos::puzzle::Unmeasured::Contradiction(why)) => return Err(Failure::Bug(why)),
-            Err(quadominos::puzzle::Unmeasured::TooLarge(why)) => {
-                out.push_str(&format!("{name}: not proven ({why})\n"));
+            Err(Unmeasured::Contradiction(why)) => return Err(Failure::Bug(why)),
+            Err(Unmeasured::TooLarge(why)) => {
+                out.push_str(&format!("{name}: not proven ({why}; raise --max-nodes)\n"));
+                code = 1;
+                continue;
+            }
+            Err(Unmeasured::CutShort(why)) => {
+                out.push_str(&format!("{name}: not proven ({why}, --timeout {})\n", seconds(args.timeout)));
                 code = 1;
                 continue;
             }

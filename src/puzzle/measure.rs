@@ -10,21 +10,66 @@
 //! another side).
 
 use std::collections::BTreeSet;
+use std::time::Instant;
 
 use crate::formats::{Figures, Level};
 use crate::model::{Board, Cell, Corners, TileId};
 use crate::rules::{Move, MoveGen, Placement, Variant, Verdict, bonus_tile_points, judge, points};
 use crate::solve::native::{Native, best_bonus_tiles};
 use crate::solve::{
-    Answer, FillGoal, FillObjective, Goal, Limits, Play, Puzzle, Request, Unsolved, solve_checked, verify,
+    Answer, FillGoal, FillObjective, Goal, Limits, Play, Puzzle, Request, Stop, Unsolved, solve_checked, verify,
 };
 
 /// The most optimal answers listed before a puzzle is called not unique
 /// without looking further.
 const ANSWER_CAP: usize = 64;
 
-/// The most search nodes the enumeration of a fill's every cover may take.
-const FILL_NODES: u64 = 3_000_000;
+/// The most search nodes the enumeration of a fill's every cover may take
+/// where the caller sets no node limit of its own.
+pub const FILL_NODES: u64 = 3_000_000;
+
+/// What one measure may spend: a moment by which every one of its searches
+/// must have ended (a generator's whole run shares one), and the most nodes
+/// any one of them may take.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Bounds {
+    /// When every search must have ended (none: no time limit).
+    pub deadline: Option<Instant>,
+    /// The most nodes of one search (none: no limit, but the enumeration of
+    /// a fill's covers keeps [`FILL_NODES`]).
+    pub max_nodes: Option<u64>,
+}
+
+impl Bounds {
+    /// A search's limits: the time left to the deadline, and the node
+    /// limit.
+    fn limits(&self) -> Limits {
+        Limits {
+            timeout: self.deadline.map(|d| d.saturating_duration_since(Instant::now())),
+            max_nodes: self.max_nodes,
+            ..Limits::default()
+        }
+    }
+
+    /// Whether the deadline has passed.
+    pub fn passed(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
+    /// Why `what` did not finish: cut short by the time limit (the whole
+    /// measure is then over), or too large for the node limit (the puzzle
+    /// is passed over).
+    fn unfinished(&self, what: &str, stopped: Option<Stop>) -> Unmeasured {
+        match stopped {
+            Some(Stop::TimeLimit | Stop::Interrupted) => {
+                Unmeasured::CutShort(format!("{what} was cut short by the time limit"))
+            }
+            _ if self.passed() => Unmeasured::CutShort(format!("{what} was cut short by the time limit")),
+            Some(stop) => Unmeasured::TooLarge(format!("{what} did not finish within {}", stop.describe())),
+            None => Unmeasured::TooLarge(format!("{what} did not finish")),
+        }
+    }
+}
 
 /// One answer as a set of placements, in a canonical order.
 pub type AnswerKey = Vec<(i32, i32, [u8; 4])>;
@@ -46,8 +91,12 @@ pub struct Measured {
 /// Why a puzzle could not be proven and measured.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Unmeasured {
-    /// The search did not finish within its limits.
+    /// A search did not finish within its node limit (or another limit of
+    /// its own): this puzzle is too large to measure.
     TooLarge(String),
+    /// The time limit passed before the measure was done: nothing is known
+    /// of this puzzle, and no more time is left for another.
+    CutShort(String),
     /// The rules or a second count refuse what the solver answered: a bug.
     Contradiction(String),
 }
@@ -84,27 +133,35 @@ fn placed(plays: &[Play]) -> Vec<(Cell, Corners)> {
 }
 
 /// The native solver's answer within `limits`, replayed through the rules.
-fn solved(puzzle: &Puzzle, limits: Limits) -> Result<Answer, Unmeasured> {
-    match solve_checked(puzzle, &Request { solvers: &[&Native], limits, others: false }) {
-        Ok(solved) => Ok(solved.answer),
-        Err(Unsolved::Unsupported(e)) => Err(Unmeasured::TooLarge(e.to_string())),
-        Err(Unsolved::Contradiction(why)) => Err(Unmeasured::Contradiction(why)),
+/// An answer not proven is refused as [`Bounds::unfinished`] says.
+fn solved(puzzle: &Puzzle, limits: Limits, bounds: &Bounds, what: &str) -> Result<Answer, Unmeasured> {
+    let answer = match solve_checked(puzzle, &Request { solvers: &[&Native], limits, others: false }) {
+        Ok(solved) => solved.answer,
+        Err(Unsolved::Unsupported(e)) => return Err(Unmeasured::TooLarge(e.to_string())),
+        Err(Unsolved::Contradiction(why)) => return Err(Unmeasured::Contradiction(why)),
+    };
+    if !answer.proven {
+        return Err(bounds.unfinished(what, answer.stats.stopped));
     }
+    Ok(answer)
 }
 
 /// Proves `puzzle`'s optimum with the native solver (replaying it through
 /// the rules), counts its distinct optimal answers and measures its
 /// difficulty.
 pub fn measure(puzzle: &Puzzle) -> Result<Measured, Unmeasured> {
-    let mut answer = solved(puzzle, Limits { all: true, max_answers: ANSWER_CAP, ..Limits::default() })?;
-    if !answer.proven {
-        return Err(Unmeasured::TooLarge("the search did not finish".into()));
-    }
+    measure_within(puzzle, &Bounds::default())
+}
+
+/// [`measure`] within `bounds`.
+pub fn measure_within(puzzle: &Puzzle, bounds: &Bounds) -> Result<Measured, Unmeasured> {
+    let limits = Limits { all: true, max_answers: ANSWER_CAP, ..bounds.limits() };
+    let mut answer = solved(puzzle, limits, bounds, "the proof of the optimum")?;
     let nodes = answer.stats.nodes;
     let empty = puzzle.board.is_empty();
     match &puzzle.goal {
         Goal::Fill(fill) => {
-            let covers = covers(puzzle, fill)?;
+            let covers = covers(puzzle, fill, bounds)?;
             let (optimum, figures, distinct, count) = fill_figures(puzzle, fill, &covers, &answer, nodes)?;
             if fill.objective == FillObjective::Count {
                 if answer.count != Some(count) {
@@ -134,7 +191,7 @@ pub fn measure(puzzle: &Puzzle) -> Result<Measured, Unmeasured> {
             }
             let lines = if answer.all.is_empty() { vec![answer.plays.clone()] } else { answer.all.clone() };
             let distinct: BTreeSet<AnswerKey> = lines.iter().map(|l| answer_key(&placed(l), empty)).collect();
-            let figures = play_figures(puzzle, &answer, nodes)?;
+            let figures = play_figures(puzzle, &answer, nodes, bounds)?;
             Ok(Measured { distinct: distinct.len(), count: None, figures, answer })
         }
     }
@@ -167,7 +224,7 @@ fn moves_of(generator: &MoveGen<'_>) -> Vec<Move> {
 }
 
 /// The figures of a best turn or a best sequence.
-fn play_figures(puzzle: &Puzzle, answer: &Answer, nodes: u64) -> Result<Figures, Unmeasured> {
+fn play_figures(puzzle: &Puzzle, answer: &Answer, nodes: u64, bounds: &Bounds) -> Result<Figures, Unmeasured> {
     let variant = &puzzle.variant;
     let optimum = answer.score;
     let mut generator = MoveGen::new(variant, &puzzle.board, &puzzle.hand);
@@ -231,16 +288,13 @@ fn play_figures(puzzle: &Puzzle, answer: &Answer, nodes: u64) -> Result<Figures,
             Goal::BestSequence { plays } if plays > 1 && !hand.is_empty() => {
                 let rest =
                     Puzzle { variant: variant.clone(), board, hand, goal: Goal::BestSequence { plays: plays - 1 } };
-                let a = solved(&rest, Limits::default())?;
-                if !a.proven {
-                    return Err(Unmeasured::TooLarge("a continuation's search did not finish".into()));
-                }
-                first + a.score
+                first + solved(&rest, bounds.limits(), bounds, "a continuation's search")?.score
             }
             Goal::BestTurn if bonus => {
-                let (tiles, proven) = best_bonus_tiles(variant, &board, &hand, &Limits::default());
+                let (tiles, proven) = best_bonus_tiles(variant, &board, &hand, &bounds.limits());
                 if !proven {
-                    return Err(Unmeasured::TooLarge("a bonus's search did not finish".into()));
+                    let stopped = if bounds.passed() { Some(Stop::TimeLimit) } else { Some(Stop::NodeLimit) };
+                    return Err(bounds.unfinished("a bonus's search", stopped));
                 }
                 // The 25 is already in `first`; two tiles replace it.
                 first + tiles.map_or(0, |(v, _)| (v - 25).max(0))
@@ -315,6 +369,9 @@ struct Covers<'p> {
     chosen: Vec<Corners>,
     bonus: Vec<bool>,
     nodes: u64,
+    /// The most nodes, and when the enumeration must have ended.
+    cap: u64,
+    deadline: Option<Instant>,
     found: Vec<Cover>,
 }
 
@@ -350,8 +407,11 @@ impl Covers<'_> {
 
     fn search(&mut self, i: usize) -> Result<(), Unmeasured> {
         self.nodes += 1;
-        if self.nodes > FILL_NODES {
-            return Err(Unmeasured::TooLarge(format!("more than {FILL_NODES} steps to list every fill")));
+        if self.nodes > self.cap {
+            return Err(Unmeasured::TooLarge(format!("more than {} steps to list every fill", self.cap)));
+        }
+        if self.nodes.is_multiple_of(1024) && self.deadline.is_some_and(|d| Instant::now() >= d) {
+            return Err(Unmeasured::CutShort("the list of every fill was cut short by the time limit".into()));
         }
         if i == self.region.len() {
             let cells: Vec<(Cell, Corners)> = self.region.iter().copied().zip(self.chosen.iter().copied()).collect();
@@ -386,7 +446,7 @@ impl Covers<'_> {
     }
 }
 
-fn new_covers<'p>(puzzle: &'p Puzzle, fill: &FillGoal) -> Covers<'p> {
+fn new_covers<'p>(puzzle: &'p Puzzle, fill: &FillGoal, bounds: &Bounds) -> Covers<'p> {
     let region = fill.region.clone();
     let index = |c: Cell| region.iter().position(|&r| r == c);
     let mut complete: Vec<Vec<usize>> = vec![Vec::new(); region.len()];
@@ -414,6 +474,8 @@ fn new_covers<'p>(puzzle: &'p Puzzle, fill: &FillGoal) -> Covers<'p> {
         chosen: vec![Corners([0; 4]); region.len()],
         bonus: vec![false; region.len()],
         nodes: 0,
+        cap: bounds.max_nodes.unwrap_or(FILL_NODES),
+        deadline: bounds.deadline,
         found: Vec::new(),
         region,
         pool,
@@ -421,8 +483,8 @@ fn new_covers<'p>(puzzle: &'p Puzzle, fill: &FillGoal) -> Covers<'p> {
 }
 
 /// Every cover of the region from the pool, each legal by the rules.
-fn covers(puzzle: &Puzzle, fill: &FillGoal) -> Result<Vec<Cover>, Unmeasured> {
-    let mut search = new_covers(puzzle, fill);
+fn covers(puzzle: &Puzzle, fill: &FillGoal, bounds: &Bounds) -> Result<Vec<Cover>, Unmeasured> {
+    let mut search = new_covers(puzzle, fill, bounds);
     search.search(0)?;
     Ok(search.found)
 }
@@ -452,7 +514,7 @@ fn fill_figures(
         .collect();
     // Greedy: cell by cell, the heaviest tile that fits what is placed
     // (for bonuses, one that earns a bonus against it first).
-    let mut search = new_covers(puzzle, fill);
+    let mut search = new_covers(puzzle, fill, &Bounds::default());
     let mut greedy_fill: Option<i64> = None;
     let mut chosen: Vec<(usize, Corners)> = Vec::new();
     let key = |s: &Covers<'_>, at: Cell, corners: Corners| -> (bool, u8) {
@@ -507,7 +569,7 @@ fn fill_figures(
         by_cell.sort_unstable_by_key(|(c, _)| (c.y, c.x));
         by_cell
     };
-    let mut walk = new_covers(puzzle, fill);
+    let mut walk = new_covers(puzzle, fill, &Bounds::default());
     let mut non_greedy = 0u32;
     for (i, &(at, corners)) in shown.iter().enumerate() {
         let opts = options(&mut walk, i);

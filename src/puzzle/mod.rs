@@ -10,6 +10,7 @@
 pub mod measure;
 
 use std::fmt::Write as _;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 use crate::formats::Level;
@@ -17,7 +18,7 @@ use crate::model::{Board, Cell};
 use crate::rules::{Variant, random_position};
 use crate::solve::{FillGoal, FillObjective, Goal, Puzzle};
 
-pub use measure::{AnswerKey, Measured, Unmeasured, answer_key, measure};
+pub use measure::{AnswerKey, Bounds, Measured, Unmeasured, answer_key, measure, measure_within};
 
 /// What kind of puzzle to pose.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -81,6 +82,16 @@ pub enum PoseError {
         /// How many were refused for each reason, in words.
         why: String,
     },
+    /// The time limit passed before a candidate fitted: nothing was
+    /// posed. The text says how far it got.
+    CutShort {
+        /// Candidates drawn and judged before the limit.
+        tried: usize,
+        /// Microseconds spent.
+        micros: u64,
+        /// How many were refused for each reason, in words.
+        why: String,
+    },
     /// The rules refused a solver's answer: a bug.
     Contradiction(String),
 }
@@ -117,20 +128,40 @@ fn region(board: &Board, width: u32, height: u32, pick: u64) -> Option<Vec<Cell>
 
 /// Draws candidates until one fits the request.
 pub fn pose(request: &Request) -> Result<Posed, PoseError> {
+    pose_within(request, &Bounds::default(), &AtomicUsize::new(0))
+}
+
+/// [`pose`] within `bounds`: each candidate's searches within its node
+/// limit (a candidate that needs more is passed over), the whole run
+/// within its deadline (then it is cut short, and nothing is posed).
+/// `drawn` counts the candidates judged so far, for a progress display.
+pub fn pose_within(request: &Request, bounds: &Bounds, drawn: &AtomicUsize) -> Result<Posed, PoseError> {
     let started = Instant::now();
     let mut refused: [(usize, &str); 5] = [
         (0, "had no answer worth posing"),
         (0, "had more than one best answer"),
         (0, "were of another level"),
-        (0, "took the search too long"),
+        (0, "needed more than --max-nodes"),
         (0, "left no room for the region"),
     ];
-    let mut count = |i: usize| {
+    let count = |refused: &mut [(usize, &str); 5], i: usize| {
         if let Some(r) = refused.get_mut(i) {
             r.0 += 1;
         }
     };
+    let summary = |refused: &[(usize, &str); 5]| {
+        let why: Vec<String> = refused.iter().filter(|(n, _)| *n > 0).map(|(n, what)| format!("{n} {what}")).collect();
+        if why.is_empty() { "none was drawn".to_string() } else { why.join(", ") }
+    };
     for k in 0..request.tries {
+        drawn.store(k, Ordering::Relaxed);
+        if bounds.passed() {
+            return Err(PoseError::CutShort {
+                tried: k,
+                micros: started.elapsed().as_micros() as u64,
+                why: summary(&refused),
+            });
+        }
         let seed = candidate_seed(request.seed, k as u64);
         let position = random_position(&request.variant, seed, request.tiles, request.hand);
         let goal = match request.kind {
@@ -138,18 +169,25 @@ pub fn pose(request: &Request) -> Result<Posed, PoseError> {
             Kind::Sequence(plays) => Goal::BestSequence { plays },
             Kind::Fill { objective, width, height } => {
                 let Some(region) = region(&position.board, width, height, seed >> 8) else {
-                    count(4);
+                    count(&mut refused, 4);
                     continue;
                 };
                 Goal::Fill(FillGoal { region, pool: position.hand.clone(), objective })
             }
         };
         let puzzle = Puzzle { variant: request.variant.clone(), board: position.board, hand: position.hand, goal };
-        let measured = match measure(&puzzle) {
+        let measured = match measure_within(&puzzle, bounds) {
             Ok(m) => m,
             Err(Unmeasured::TooLarge(_)) => {
-                count(3);
+                count(&mut refused, 3);
                 continue;
+            }
+            Err(Unmeasured::CutShort(_)) => {
+                return Err(PoseError::CutShort {
+                    tried: k,
+                    micros: started.elapsed().as_micros() as u64,
+                    why: summary(&refused),
+                });
             }
             Err(Unmeasured::Contradiction(why)) => return Err(PoseError::Contradiction(why)),
         };
@@ -158,20 +196,19 @@ pub fn pose(request: &Request) -> Result<Posed, PoseError> {
             None => measured.answer.score > 0 && !measured.answer.plays.is_empty(),
         };
         if !worth {
-            count(0);
+            count(&mut refused, 0);
         } else if measured.distinct != 1 {
-            count(1);
+            count(&mut refused, 1);
         } else if request.level.is_some_and(|l| l != measured.figures.level) {
-            count(2);
+            count(&mut refused, 2);
         } else {
             return Ok(Posed { puzzle, measured, tried: k + 1, micros: started.elapsed().as_micros() as u64 });
         }
     }
-    let why: Vec<String> = refused.iter().filter(|(n, _)| *n > 0).map(|(n, what)| format!("{n} {what}")).collect();
     Err(PoseError::NoneFits {
         tried: request.tries,
         micros: started.elapsed().as_micros() as u64,
-        why: if why.is_empty() { "none was drawn".to_string() } else { why.join(", ") },
+        why: summary(&refused),
     })
 }
 

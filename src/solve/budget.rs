@@ -22,6 +22,8 @@ pub struct Budget<'a> {
     /// bounded attempt within a search (`u64::MAX`: none); cleared, the
     /// search goes on.
     cut_at: u64,
+    /// `Limits::max_nodes`, or `u64::MAX` without one.
+    node_cap: u64,
     /// The most nodes a test lets the search visit (a stand-in for the
     /// clock that stops it at the same node on every run).
     #[cfg(test)]
@@ -37,6 +39,7 @@ impl<'a> Budget<'a> {
             why: None,
             held: false,
             cut_at: u64::MAX,
+            node_cap: limits.max_nodes.unwrap_or(u64::MAX),
             #[cfg(test)]
             max_nodes: u64::MAX,
         }
@@ -58,8 +61,12 @@ impl<'a> Budget<'a> {
         if self.nodes > self.max_nodes {
             self.why = Some(Stop::TimeLimit);
         }
-        if self.why.is_none() && (self.nodes == 1 || self.nodes.is_multiple_of(1024)) {
-            self.why = self.limits.expired(self.started);
+        if self.why.is_none() {
+            if self.nodes > self.node_cap {
+                self.why = Some(Stop::NodeLimit);
+            } else if self.nodes == 1 || self.nodes.is_multiple_of(1024) {
+                self.why = self.limits.expired(self.started);
+            }
         }
         self.why.is_some() || self.nodes > self.cut_at
     }

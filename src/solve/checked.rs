@@ -115,6 +115,7 @@ pub fn solve_checked(puzzle: &Puzzle, request: &Request<'_>) -> Result<Solved, U
     let others = if request.others && !request.limits.stop_requested() {
         let limits = Limits {
             timeout: left(&request.limits, started),
+            max_nodes: request.limits.max_nodes,
             memory: request.limits.memory,
             stop: request.limits.stop.clone(),
             ..Limits::default()

@@ -161,6 +161,8 @@ pub enum Stop {
     MemoryLimit,
     /// The caller asked it to stop (`Limits::stop`), e.g. on Ctrl-C.
     Interrupted,
+    /// The node limit (`Limits::max_nodes`).
+    NodeLimit,
 }
 
 impl Stop {
@@ -170,6 +172,7 @@ impl Stop {
             Stop::TimeLimit => "the time limit (--timeout)",
             Stop::MemoryLimit => "the memory limit (--max-memory)",
             Stop::Interrupted => "an interrupt (Ctrl-C)",
+            Stop::NodeLimit => "the node limit (--max-nodes)",
         }
     }
 }
@@ -202,6 +205,10 @@ pub struct Answer {
 pub struct Limits {
     /// Stop after this long; the answer is then not proven.
     pub timeout: Option<Duration>,
+    /// Stop one search after this many nodes (none: no limit of its own);
+    /// its answer is then not proven. A limit that does not depend on the
+    /// machine's speed, so that what stops is the same on every run.
+    pub max_nodes: Option<u64>,
     /// List every optimal answer (up to `max_answers`).
     pub all: bool,
     /// The most answers `all` lists (0: the default, 1000).

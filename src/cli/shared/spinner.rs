@@ -9,31 +9,42 @@ use quadominos::solve::Progress;
 /// running, the best score found and the bound (indicatif draws nothing
 /// when standard error is not a terminal).
 pub fn with_spinner<T>(progress: &Progress, solve: impl FnOnce() -> T) -> T {
+    let status = || {
+        let best = progress.best().map_or("none yet".to_string(), |b| b.to_string());
+        let bound = progress.bound().map_or(String::new(), |b| format!(", no answer above {b}"));
+        let name = progress.solver();
+        format!("solving with the {name} solver: best found {best}{bound}")
+    };
+    with_status("solving", status, solve)
+}
+
+/// Runs `work` with a spinner on standard error showing `first`, then,
+/// from 0.3 s on, what `status` says every tenth of a second (indicatif
+/// draws nothing when standard error is not a terminal).
+pub fn with_status<T>(first: &str, status: impl Fn() -> String + Sync, work: impl FnOnce() -> T) -> T {
     let spinner = indicatif::ProgressBar::new_spinner();
     if let Ok(style) = indicatif::ProgressStyle::with_template("{spinner} {msg} ({elapsed})") {
         spinner.set_style(style);
     }
-    spinner.set_message("solving");
+    spinner.set_message(first.to_string());
     let shown = Instant::now() + Duration::from_millis(300);
     let outcome = std::thread::scope(|scope| {
-        // The sender is the solve's: should a solver panic, unwinding drops
-        // it, the spinner's wait ends, and the scope can join it and pass
-        // the panic on instead of waiting for ever.
+        // The sender is the work's: should it panic, unwinding drops it,
+        // the spinner's wait ends, and the scope can join it and pass the
+        // panic on instead of waiting for ever.
         let (finished, wait) = std::sync::mpsc::channel::<()>();
         let spinner = &spinner;
+        let status = &status;
         scope.spawn(move || {
             while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) = wait.recv_timeout(Duration::from_millis(100)) {
                 if Instant::now() < shown {
                     continue;
                 }
-                let best = progress.best().map_or("none yet".to_string(), |b| b.to_string());
-                let bound = progress.bound().map_or(String::new(), |b| format!(", no answer above {b}"));
-                let name = progress.solver();
-                spinner.set_message(format!("solving with the {name} solver: best found {best}{bound}"));
+                spinner.set_message(status());
                 spinner.tick();
             }
         });
-        let outcome = solve();
+        let outcome = work();
         drop(finished);
         outcome
     });

@@ -192,6 +192,7 @@ pub(super) fn beside<R>(
     let stop = Arc::new(AtomicBool::new(false));
     let probe_limits = Limits {
         timeout: limits.timeout,
+        max_nodes: limits.max_nodes,
         stop: Some(stop.clone()),
         progress: limits.progress.clone(),
         threads: 1,
