@@ -97,7 +97,10 @@ fn every_book_puzzle_is_unique_at_its_level_and_its_expectation_holds() {
     for (path, line) in files.iter().zip(&lines) {
         let name = path.file_name().unwrap().to_string_lossy();
         let level = ["easy", "medium", "hard"].into_iter().find(|l| name.contains(l)).unwrap_or("hard");
-        assert!(line.ends_with(&format!(": unique, {level} (figures hold)")), "{name}: {line}");
+        assert!(
+            line.ends_with(&format!(": unique (one best set of placements), {level} (figures hold)")),
+            "{name}: {line}"
+        );
     }
 }
 
@@ -139,9 +142,11 @@ fn the_greedy_words_say_a_zero_gap_naturally_and_a_shortfall_in_per_cent() {
     let f = |greedy: Option<i64>, optimum: i64| Figures {
         level: Level::Easy,
         greedy,
+        greedy_best: greedy,
         gap: Figures::gap_of(optimum, greedy),
         near: 1,
         non_greedy: 0,
+        margin: None,
         nodes: 1,
     };
     assert_eq!(greedy_words(&f(Some(12), 12), 12, false), "the greedy answer matches the optimum");
@@ -337,4 +342,173 @@ fn every_help_names_only_shipped_files_that_exist() {
         }
     }
     assert!(named >= 3, "{named} files named in the helps");
+}
+
+/// One answer as a set of placements, for the brute force below.
+type Set = std::collections::BTreeSet<(i32, i32, [u8; 4])>;
+
+/// Every legal placement of a hand tile, tried tile by tile, orientation by
+/// orientation, cell by cell against the judge (no move generator): cell,
+/// corners, points and whether it earns a bonus.
+fn placements(
+    variant: &quadominos::rules::Variant,
+    board: &quadominos::model::Board,
+    hand: &[quadominos::model::TileId],
+) -> Vec<(quadominos::model::Cell, quadominos::model::Corners, i64, bool)> {
+    use quadominos::rules::{Placement, Verdict, judge};
+    let mut out = Vec::new();
+    for at in board.open_cells() {
+        for &tile in hand {
+            for &corners in variant.orientations().of(variant.tile_set(), tile) {
+                if let Verdict::Legal(l) = judge(board, variant, Placement { tile, at, corners }, Some(hand)) {
+                    out.push((at, corners, i64::from(l.points), l.bonus));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// What the figures should be, from a list of every answer (set → the most
+/// it scores) and greedy's worst and best: near, margin, greedy, greedy-best.
+fn expected(sets: &std::collections::BTreeMap<Set, i64>, greedy: (i64, i64)) -> (i64, u32, i64, i64, i64) {
+    let mut values: Vec<i64> = sets.values().copied().collect();
+    values.sort_unstable_by(|a, b| b.cmp(a));
+    let best = values.first().copied().unwrap_or(0);
+    let near = values.iter().filter(|&&v| v * 10 >= best * 9).count() as u32;
+    (best, near, best - values.get(1).copied().unwrap_or(0), greedy.0, greedy.1)
+}
+
+/// Every turn without chained bonuses, by brute force: a placement alone,
+/// or on a bonus the 25, or any two bonus tiles that can be laid one after
+/// the other (hands of five: nobody goes out).
+fn brute_turns(p: &quadominos::solve::Puzzle) -> (std::collections::BTreeMap<Set, i64>, (i64, i64)) {
+    use quadominos::rules::bonus_tile_points;
+    let mut sets = std::collections::BTreeMap::new();
+    let mut put = |set: Set, v: i64| {
+        let e = sets.entry(set).or_insert(i64::MIN);
+        *e = (*e).max(v);
+    };
+    let mut greedy = i64::MIN;
+    for (at, c, points, bonus) in placements(&p.variant, &p.board, &p.hand) {
+        let first = (at.x, at.y, c.0);
+        greedy = greedy.max(points + if bonus { 25 } else { 0 });
+        if !bonus {
+            put(Set::from([first]), points);
+            continue;
+        }
+        put(Set::from([first]), points + 25);
+        let mut board = p.board.clone();
+        board.insert(at, c);
+        let hand: Vec<_> = p.hand.iter().copied().filter(|&t| t != c.id()).collect();
+        for (a1, c1, _, _) in placements(&p.variant, &board, &hand) {
+            let mut board2 = board.clone();
+            board2.insert(a1, c1);
+            let hand2: Vec<_> = hand.iter().copied().filter(|&t| t != c1.id()).collect();
+            for (a2, c2, _, _) in placements(&p.variant, &board2, &hand2) {
+                let v = points
+                    + i64::from(bonus_tile_points(&p.variant, c1))
+                    + i64::from(bonus_tile_points(&p.variant, c2));
+                put(Set::from([first, (a1.x, a1.y, c1.0), (a2.x, a2.y, c2.0)]), v);
+            }
+        }
+    }
+    (sets, (greedy, greedy))
+}
+
+/// Every sequence of up to `left` plays by brute force (a bonus counted as
+/// 25; a line that stops while a play would still add points is no
+/// answer), and greedy's worst and best over its ties.
+#[allow(clippy::too_many_arguments)]
+fn brute_sequences(
+    p: &quadominos::solve::Puzzle,
+    board: &mut quadominos::model::Board,
+    hand: &mut Vec<quadominos::model::TileId>,
+    left: usize,
+    score: i64,
+    line: &mut Set,
+    greedy_so_far: bool,
+    out: &mut (std::collections::BTreeMap<Set, i64>, Option<(i64, i64)>),
+) {
+    let moves = if left == 0 { Vec::new() } else { placements(&p.variant, board, hand) };
+    let value = |m: &(quadominos::model::Cell, quadominos::model::Corners, i64, bool)| m.2 + if m.3 { 25 } else { 0 };
+    let top = moves.iter().map(value).max();
+    if top.is_none_or(|t| t == 0) {
+        let e = out.0.entry(line.clone()).or_insert(i64::MIN);
+        *e = (*e).max(score);
+    }
+    if moves.is_empty() && greedy_so_far {
+        out.1 = Some(out.1.map_or((score, score), |(w, b)| (w.min(score), b.max(score))));
+    }
+    for m in &moves {
+        let (at, c) = (m.0, m.1);
+        board.insert(at, c);
+        let i = hand.iter().position(|&t| t == c.id()).unwrap();
+        hand.remove(i);
+        line.insert((at.x, at.y, c.0));
+        let greedy = greedy_so_far && Some(value(m)) == top;
+        brute_sequences(p, board, hand, left - 1, score + value(m), line, greedy, out);
+        line.remove(&(at.x, at.y, c.0));
+        hand.insert(i, c.id());
+        board.remove(at);
+    }
+}
+
+/// `near` counts answers as sets of placements (two orders of one set are
+/// one answer; the 25 and each choice of bonus tiles are answers of their
+/// own), `margin` is the optimum less the best other set, and `greedy` and
+/// `greedy-best` are the worst and best of greedy over its ties: each held
+/// to a brute force over every way to play, on small random turns and
+/// sequences under both rule families.
+#[test]
+fn the_figures_are_what_a_brute_force_over_every_answer_makes_them() {
+    use quadominos::formats::builtin_variant;
+    use quadominos::rules::random_position;
+    use quadominos::solve::Puzzle;
+    let (mut checked, mut sets_of_orders, mut greedy_ties, mut several_near) = (0, 0, 0, 0);
+    for name in ["english", "serbian"] {
+        let variant = builtin_variant(name).unwrap();
+        for seed in 0..12u64 {
+            for goal in [Goal::BestTurn, Goal::BestSequence { plays: 2 }, Goal::BestSequence { plays: 3 }] {
+                let hand = if goal == Goal::BestTurn { 5 } else { 4 };
+                let position = random_position(&variant, seed, 14, hand);
+                let p =
+                    Puzzle { variant: variant.clone(), board: position.board, hand: position.hand, goal: goal.clone() };
+                // A puzzle with 64 best lines of play or more is not
+                // measured (it is not unique).
+                let Ok(m) = quadominos::puzzle::measure(&p) else { continue };
+                if m.distinct >= 64 {
+                    continue;
+                }
+                let (sets, greedy) = match goal {
+                    Goal::BestSequence { plays } => {
+                        let mut out = (std::collections::BTreeMap::new(), None);
+                        let (mut board, mut hand) = (p.board.clone(), p.hand.clone());
+                        brute_sequences(&p, &mut board, &mut hand, plays, 0, &mut Set::new(), true, &mut out);
+                        (out.0, out.1.unwrap())
+                    }
+                    _ => brute_turns(&p),
+                };
+                let (best, near, margin, worst, greedy_best) = expected(&sets, greedy);
+                let f = &m.figures;
+                let what = format!("{name} seed {seed} {goal:?}");
+                assert_eq!(m.answer.score, best, "{what}");
+                assert_eq!(f.near, near, "{what}: near");
+                assert_eq!(f.margin, Some(margin), "{what}: margin");
+                assert_eq!((f.greedy, f.greedy_best), (Some(worst), Some(greedy_best)), "{what}: greedy");
+                assert_eq!(f.gap, Figures::gap_of(best, Some(worst)), "{what}: gap from the worst greedy");
+                checked += 1;
+                several_near += usize::from(near > 1);
+                greedy_ties += usize::from(worst != greedy_best);
+                if matches!(goal, Goal::BestSequence { .. }) && sets.values().filter(|&&v| v == best).count() == 1 {
+                    sets_of_orders += 1;
+                }
+            }
+        }
+    }
+    // The cases that tell a wrong measure apart all occur.
+    assert!(checked >= 50, "{checked} puzzles checked");
+    assert!(several_near >= 5, "{several_near} puzzles with several answers within 10%");
+    assert!(greedy_ties >= 1, "{greedy_ties} puzzles where greedy's ties part");
+    assert!(sets_of_orders >= 5, "{sets_of_orders} sequences with one best set");
 }

@@ -88,6 +88,21 @@ fn positions_are_drawn_with_open_cells_and_bonus_cells() {
         let moves: Value = serde_json::from_str(&run_ok(&["moves", &path, "--format", "json"], 0)).unwrap();
         let bonus = moves["moves"].as_array().unwrap().iter().any(|m| m["bonus"] == true);
         assert!(open > 0, "{stem}");
+        // Asked for bare, a puzzle's position gives nothing of its answer
+        // away: no star on the cell where a bonus can be earned.
+        assert!(!svg.contains("class=\"bonus\""), "{stem}: a star under --highlight none");
+        // The same position without its goal, drawn as a position is by
+        // default: a star where a bonus placement exists.
+        let dir = tempfile::tempdir().unwrap();
+        let bare = dir.path().join(format!("{stem}.yaml"));
+        let text = std::fs::read_to_string(&path).unwrap();
+        let kept: String = text
+            .lines()
+            .filter(|l| !["goal:", "expect:", "difficulty:"].iter().any(|k| l.starts_with(k)))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        std::fs::write(&bare, kept).unwrap();
+        let svg = run_ok(&["render", bare.to_str().unwrap()], 0);
         assert_eq!(svg.contains("class=\"bonus\""), bonus, "{stem}: a star where a bonus placement exists");
     }
 }
@@ -99,6 +114,10 @@ fn text_output_is_the_ascii_board_every_command_prints() {
     let board: String =
         text.lines().skip(1).take_while(|l| !l.starts_with("bonus")).map(|l| format!("{l}\n")).collect();
     assert!(moves.contains(&board), "the same picture:\n{board}\nin\n{moves}");
+    // Asked for bare, the text names no cell where a bonus can be earned.
+    assert!(!text.contains("bonus placements at"), "{text}");
+    let bonus = run_ok(&["render", "puzzles/enclosure-bonus.yaml", "--highlight", "0,0", "--format", "text"], 0);
+    assert!(bonus.contains("bonus placements at: "), "{bonus}");
     let cells = run_ok(
         &["render", "puzzles/bonus-corner.yaml", "--highlight", "0,-1", "--highlight", "1,0", "--format", "text"],
         0,

@@ -326,7 +326,7 @@ fn check(args: &Args, bounds: &Bounds) -> Result<(String, u8), Failure> {
         };
         let mut wrong = Vec::new();
         if measured.distinct != 1 {
-            wrong.push(format!("{} best answers, not one", measured.distinct));
+            wrong.push(format!("{} best answers (sets of placements), not one", measured.distinct));
         }
         let (got, recorded) = match measured.count {
             Some(n) => (Some(n as i64), loaded.expect.count.map(|c| c as i64)),
@@ -342,6 +342,8 @@ fn check(args: &Args, bounds: &Bounds) -> Result<(String, u8), Failure> {
                 let pairs = [
                     ("level", d.level.to_string(), m.level.to_string()),
                     ("greedy", format!("{:?}", d.greedy), format!("{:?}", m.greedy)),
+                    ("greedy-best", format!("{:?}", d.greedy_best), format!("{:?}", m.greedy_best)),
+                    ("margin", format!("{:?}", d.margin), format!("{:?}", m.margin)),
                     ("gap", d.gap.to_string(), m.gap.to_string()),
                     ("near", d.near.to_string(), m.near.to_string()),
                     ("non-greedy", d.non_greedy.to_string(), m.non_greedy.to_string()),
@@ -354,7 +356,10 @@ fn check(args: &Args, bounds: &Bounds) -> Result<(String, u8), Failure> {
             }
         }
         if wrong.is_empty() {
-            out.push_str(&format!("{name}: unique, {} (figures hold)\n", measured.figures.level));
+            out.push_str(&format!(
+                "{name}: unique (one best set of placements), {} (figures hold)\n",
+                measured.figures.level
+            ));
         } else {
             out.push_str(&format!("{name}: DOES NOT HOLD: {}\n", wrong.join("; ")));
             code = 1;

@@ -166,7 +166,11 @@ its variants side by side",
     // Refused before a puzzle is solved, not after.
     args.pictures.check()?;
     let is_puzzle = loaded.file.goal.is_some();
-    let asked = asked(&args.highlight)?.unwrap_or(if is_puzzle { Asked::Solution } else { Asked::Nothing });
+    let asked = asked(&args.highlight)?;
+    // `--highlight none` asks for the position bare: a star on the cell
+    // where a bonus can be earned gives a puzzle's answer away.
+    let stars = !matches!(asked, Some(Asked::Nothing));
+    let asked = asked.unwrap_or(if is_puzzle { Asked::Solution } else { Asked::Nothing });
     let label = loaded.variant.label();
     let board = match asked {
         Asked::Solution if is_puzzle => {
@@ -203,7 +207,10 @@ its variants side by side",
         cells: &board,
     };
     let page = pages::page_output(&args.pictures.html, || Ok(page_html(&position_page(&view))))?;
-    let (board, marks) = position_picture(&loaded, &board);
+    let (board, mut marks) = position_picture(&loaded, &board);
+    if !stars {
+        marks.bonus_cells.clear();
+    }
     finish(&args, &board, &marks, &label, page)
 }
 

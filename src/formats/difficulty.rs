@@ -96,6 +96,12 @@ pub struct Figures {
     /// of bonuses of the greedy fill.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub greedy: Option<i64>,
+    /// Greedy is a family of answers where several plays score the most by
+    /// themselves: `greedy` is the worst of them (the level is measured
+    /// from it, as a person may break the tie either way), this the best.
+    /// Absent where no greedy answer is complete.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub greedy_best: Option<i64>,
     /// How far the greedy answer falls short, in whole per cent of the
     /// optimum (rounded down); 100 when greedy makes no answer. For a
     /// counting fill: 0 when the greedy fill is a fill, else 100.
@@ -106,6 +112,11 @@ pub struct Figures {
     /// How many plays of the best answer are not the greedy choice at their
     /// point.
     pub non_greedy: u32,
+    /// The optimum less the best answer that is another set of placements
+    /// (the whole optimum where there is no other answer; 0 where two sets
+    /// tie). Absent for a counting fill.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub margin: Option<i64>,
     /// The search nodes the native solver took to prove the optimum when
     /// the puzzle was made (for information: a faster search takes fewer,
     /// so it is not checked when read back).
@@ -172,7 +183,16 @@ mod tests {
     use super::*;
 
     fn figures(gap: u32, near: u32, non_greedy: u32) -> Figures {
-        Figures { level: Level::Easy, greedy: Some(1), gap, near, non_greedy, nodes: 0 }
+        Figures {
+            level: Level::Easy,
+            greedy: Some(1),
+            greedy_best: Some(1),
+            gap,
+            near,
+            non_greedy,
+            margin: None,
+            nodes: 0,
+        }
     }
 
     #[test]
@@ -197,12 +217,30 @@ mod tests {
 
     #[test]
     fn figures_that_do_not_give_their_level_are_refused_by_name() {
-        let wrong = Figures { level: Level::Easy, greedy: Some(30), gap: 26, near: 1, non_greedy: 1, nodes: 9 };
+        let wrong = Figures {
+            level: Level::Easy,
+            greedy: Some(30),
+            greedy_best: Some(30),
+            gap: 26,
+            near: 1,
+            non_greedy: 1,
+            margin: Some(3),
+            nodes: 9,
+        };
         let problems = wrong.problems(Some(41), false);
         let text: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
         assert_eq!(problems.len(), 1, "{text:?}");
         assert!(text[0].contains("make the puzzle hard, not easy"), "{text:?}");
-        let bad_gap = Figures { level: Level::Hard, greedy: Some(30), gap: 20, near: 1, non_greedy: 1, nodes: 9 };
+        let bad_gap = Figures {
+            level: Level::Hard,
+            greedy: Some(30),
+            greedy_best: Some(30),
+            gap: 20,
+            near: 1,
+            non_greedy: 1,
+            margin: Some(3),
+            nodes: 9,
+        };
         let text: Vec<String> = bad_gap.problems(Some(41), false).iter().map(|p| p.to_string()).collect();
         assert!(text.iter().any(|t| t.contains("the gap is 26")), "{text:?}");
     }

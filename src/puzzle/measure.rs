@@ -9,13 +9,14 @@
 //! change when the board is turned, so they are the same answer seen from
 //! another side).
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::time::Instant;
 
 use crate::formats::{Figures, Level};
+use crate::game::{Action, Game, Phase, Setup};
 use crate::model::{Board, Cell, Corners, TileId};
 use crate::rules::{Move, MoveGen, Placement, Variant, Verdict, bonus_tile_points, judge, points};
-use crate::solve::native::{Native, best_bonus_tiles};
+use crate::solve::native::Native;
 use crate::solve::{
     Answer, FillGoal, FillObjective, Goal, Limits, Play, Puzzle, Request, Stop, Unsolved, solve_checked, verify,
 };
@@ -27,6 +28,12 @@ const ANSWER_CAP: usize = 64;
 /// The most search nodes the enumeration of a fill's every cover may take
 /// where the caller sets no node limit of its own.
 pub const FILL_NODES: u64 = 3_000_000;
+
+/// The most steps the list of every answer of a turn or a sequence may
+/// take (or `--max-nodes`, where smaller). Each step of a turn's list is a
+/// move of the game engine, far dearer than a search node: a candidate
+/// with more answers than this can list in a few seconds is passed over.
+pub const LIST_STEPS: u64 = 200_000;
 
 /// What one measure may spend: a moment by which every one of its searches
 /// must have ended (a generator's whole run shares one), and the most nodes
@@ -186,19 +193,40 @@ pub fn measure_within(puzzle: &Puzzle, bounds: &Bounds) -> Result<Measured, Unme
             Ok(Measured { answer, distinct, count: (fill.objective == FillObjective::Count).then_some(count), figures })
         }
         Goal::BestTurn | Goal::BestSequence { .. } => {
+            // So many best lines of play are so many answers that the
+            // puzzle is not worth measuring: it is not unique.
             if answer.all.len() >= ANSWER_CAP {
                 return Ok(Measured { distinct: ANSWER_CAP, count: None, figures: unmeasured(nodes), answer });
             }
             let lines = if answer.all.is_empty() { vec![answer.plays.clone()] } else { answer.all.clone() };
             let distinct: BTreeSet<AnswerKey> = lines.iter().map(|l| answer_key(&placed(l), empty)).collect();
-            let figures = play_figures(puzzle, &answer, nodes, bounds)?;
+            let (figures, at_optimum) = play_figures(puzzle, &answer, nodes, bounds)?;
+            // The solver's best lines and the list of every answer are two
+            // counts of the best sets: they must agree.
+            if at_optimum != distinct.len() {
+                return Err(Unmeasured::Contradiction(format!(
+                    "the solver lists {} best answers, the list of every answer {at_optimum}",
+                    distinct.len()
+                )));
+            }
             Ok(Measured { distinct: distinct.len(), count: None, figures, answer })
         }
     }
 }
 
+/// The figures of a puzzle not measured (it has too many best answers to
+/// be posed).
 fn unmeasured(nodes: u64) -> Figures {
-    Figures { level: Level::Hard, greedy: None, gap: 100, near: 0, non_greedy: 0, nodes }
+    Figures {
+        level: Level::Hard,
+        greedy: None,
+        greedy_best: None,
+        gap: 100,
+        near: 0,
+        non_greedy: 0,
+        margin: None,
+        nodes,
+    }
 }
 
 /// What one placement scores by itself: its points (R9), and 25 for a
@@ -223,31 +251,216 @@ fn moves_of(generator: &MoveGen<'_>) -> Vec<Move> {
     moves
 }
 
-/// The figures of a best turn or a best sequence.
-fn play_figures(puzzle: &Puzzle, answer: &Answer, nodes: u64, bounds: &Bounds) -> Result<Figures, Unmeasured> {
+/// Every answer of a turn or a sequence as a set of placements, each with
+/// the most any way of making it scores (orders, and choices that leave
+/// the same tiles on the board, are one answer), and the best two values.
+struct Answers {
+    sets: BTreeMap<AnswerKey, i64>,
+    /// The best set found, and the best value of any other.
+    top: Option<(AnswerKey, i64)>,
+    second: i64,
+    /// Below both this (a tenth under the optimum) and `second`, a line
+    /// changes neither `near` nor `margin`, and is not followed.
+    threshold: i64,
+    nodes: u64,
+    cap: u64,
+    deadline: Option<Instant>,
+}
+
+impl Answers {
+    fn new(optimum: i64, bounds: &Bounds) -> Answers {
+        Answers {
+            sets: BTreeMap::new(),
+            top: None,
+            second: 0,
+            // The least value within a tenth of the optimum.
+            threshold: (optimum.saturating_mul(9) + 9) / 10,
+            nodes: 0,
+            cap: bounds.max_nodes.unwrap_or(LIST_STEPS).min(LIST_STEPS),
+            deadline: bounds.deadline,
+        }
+    }
+
+    fn record(&mut self, key: AnswerKey, value: i64) {
+        let known = self.sets.entry(key.clone()).or_insert(i64::MIN);
+        if value <= *known {
+            return;
+        }
+        *known = value;
+        match &mut self.top {
+            Some((k, v)) if *k == key => *v = value,
+            Some((_, v)) if value > *v => {
+                self.second = *v;
+                self.top = Some((key, value));
+            }
+            Some(_) => self.second = self.second.max(value),
+            None => self.top = Some((key, value)),
+        }
+    }
+
+    /// Whether a line that can score at most `bound` may still matter.
+    fn worth(&self, bound: i64) -> bool {
+        bound >= self.threshold || bound > self.second
+    }
+
+    fn spend(&mut self, what: &str) -> Result<(), Unmeasured> {
+        self.nodes += 1;
+        if self.nodes > self.cap {
+            return Err(Unmeasured::TooLarge(format!("more than {} steps to list every {what}", self.cap)));
+        }
+        if self.nodes.is_multiple_of(1024) && self.deadline.is_some_and(|d| Instant::now() >= d) {
+            return Err(Unmeasured::CutShort(format!("the list of every {what} was cut short by the time limit")));
+        }
+        Ok(())
+    }
+
+    /// How many sets come within a tenth of the optimum, and the optimum
+    /// less the best other set.
+    fn near_and_margin(&self, optimum: i64) -> (u32, i64) {
+        let near = self.sets.values().filter(|&&v| within_tenth(v, optimum)).count();
+        (u32::try_from(near).unwrap_or(u32::MAX), optimum - self.second)
+    }
+}
+
+/// Every sequence of up to `left` plays from here (each bonus taken as
+/// 25), as sets. A line stops only where no play is left or no tile fits.
+fn sequences(
+    generator: &mut MoveGen<'_>,
+    variant: &Variant,
+    left: usize,
+    score: i64,
+    line: &mut Vec<(Cell, Corners)>,
+    empty: bool,
+    answers: &mut Answers,
+) -> Result<(), Unmeasured> {
+    answers.spend("sequence")?;
+    let moves = if left == 0 { Vec::new() } else { moves_of(generator) };
+    // A sequence may stop short of its plays (the goal asks for up to so
+    // many), but one that stops where a play would still add points is
+    // beaten by that play: it is an answer only where none would.
+    if moves.iter().all(|&m| alone(generator, variant, m) == 0) {
+        answers.record(answer_key(line, empty), score);
+    }
+    if moves.is_empty() {
+        return Ok(());
+    }
+    // No play scores more than its tile's weight and a bonus's 25.
+    let mut weights: Vec<i64> = generator.hand().iter().map(|t| i64::from(t.weight()) + 25).collect();
+    weights.sort_unstable_by(|a, b| b.cmp(a));
+    if !answers.worth(score + weights.iter().take(left).sum::<i64>()) {
+        return Ok(());
+    }
+    for m in moves {
+        let value = alone(generator, variant, m);
+        let corners = variant.orientations().corners(usize::from(m.orientation));
+        generator.place(m.at, corners);
+        line.push((m.at, corners));
+        let result = sequences(generator, variant, left - 1, score + value, line, empty, answers);
+        line.pop();
+        generator.unplace(m.at);
+        result?;
+    }
+    Ok(())
+}
+
+/// The game a turn is played from: the puzzle's board, its hand to move.
+fn turn_start(puzzle: &Puzzle) -> Result<Game, Unmeasured> {
+    let setup = Setup {
+        hands: vec![puzzle.hand.clone(), Vec::new()],
+        board: puzzle.board.tiles(),
+        to_move: Some(0),
+        ..Setup::default()
+    };
+    Game::from_setup(puzzle.variant.clone(), &setup)
+        .map_err(|_| Unmeasured::Contradiction("the puzzle is not a game position".into()))
+}
+
+/// Every way to play the turn, action by action as the game engine allows
+/// them (placements, the 25 or the bonus tiles), as sets of placements
+/// with the score the engine gives. A state met again by another order
+/// with no more points is not followed again.
+fn turns(
+    game: &Game,
+    line: &mut Vec<(Cell, Corners)>,
+    empty: bool,
+    answers: &mut Answers,
+    seen: &mut BTreeMap<(AnswerKey, String), i64>,
+) -> Result<(), Unmeasured> {
+    answers.spend("turn")?;
+    let score = game.scores().first().copied().unwrap_or(0);
+    let phase = game.phase();
+    let choosing = matches!(phase, Phase::BonusChoice { seat: 0, .. } | Phase::BonusTiles { seat: 0, .. });
+    if !line.is_empty() && !choosing {
+        answers.record(answer_key(line, empty), score);
+        return Ok(());
+    }
+    let state = (answer_key(line, false), format!("{phase:?}"));
+    if seen.get(&state).is_some_and(|&s| s >= score) {
+        return Ok(());
+    }
+    seen.insert(state, score);
+    for action in game.legal_actions() {
+        if !matches!(action, Action::Place(_) | Action::TakePoints | Action::TakeTiles) {
+            continue;
+        }
+        let mut next = game.clone();
+        next.apply(action.clone())
+            .map_err(|r| Unmeasured::Contradiction(format!("the engine refuses an action it listed: {r}")))?;
+        let placed = if let Action::Place(p) = &action {
+            line.push((p.at, p.corners));
+            true
+        } else {
+            false
+        };
+        let result = turns(&next, line, empty, answers, seen);
+        if placed {
+            line.pop();
+        }
+        result?;
+    }
+    Ok(())
+}
+
+/// Greedy over its ties: from here, each step a play that scores most by
+/// itself, every such play followed; the worst and the best total.
+fn greedy_range(
+    generator: &mut MoveGen<'_>,
+    variant: &Variant,
+    left: usize,
+    answers: &mut Answers,
+) -> Result<(i64, i64), Unmeasured> {
+    answers.spend("greedy answer")?;
+    let moves = if left == 0 { Vec::new() } else { moves_of(generator) };
+    let Some(top) = moves.iter().map(|&m| alone(generator, variant, m)).max() else { return Ok((0, 0)) };
+    let mut range: Option<(i64, i64)> = None;
+    for m in moves {
+        if alone(generator, variant, m) != top {
+            continue;
+        }
+        generator.place(m.at, variant.orientations().corners(usize::from(m.orientation)));
+        let rest = greedy_range(generator, variant, left - 1, answers);
+        generator.unplace(m.at);
+        let (lo, hi) = rest?;
+        range = Some(range.map_or((lo, hi), |(a, b)| (a.min(lo), b.max(hi))));
+    }
+    Ok(range.map_or((0, 0), |(lo, hi)| (top + lo, top + hi)))
+}
+
+/// The figures of a best turn or a best sequence, and how many sets score
+/// the optimum (a second count of the answers beside the solver's).
+fn play_figures(puzzle: &Puzzle, answer: &Answer, nodes: u64, bounds: &Bounds) -> Result<(Figures, usize), Unmeasured> {
     let variant = &puzzle.variant;
     let optimum = answer.score;
+    let empty = puzzle.board.is_empty();
     let mut generator = MoveGen::new(variant, &puzzle.board, &puzzle.hand);
-    // Greedy: each step the play that scores most by itself; a turn's
-    // bonus is taken as the 25.
+    // Greedy: each step a play that scores most by itself, a turn's bonus
+    // taken as the 25; where several do, each is followed.
     let steps = match puzzle.goal {
         Goal::BestSequence { plays } => plays,
         _ => 1,
     };
-    let mut greedy = 0i64;
-    let mut placed_by_greedy = Vec::new();
-    for _ in 0..steps {
-        let moves = moves_of(&generator);
-        let Some(&m) = moves.iter().max_by_key(|&&m| (alone(&generator, variant, m), std::cmp::Reverse(m))) else {
-            break;
-        };
-        greedy += alone(&generator, variant, m);
-        generator.place(m.at, variant.orientations().corners(usize::from(m.orientation)));
-        placed_by_greedy.push(m.at);
-    }
-    for at in placed_by_greedy.into_iter().rev() {
-        generator.unplace(at);
-    }
+    let mut answers = Answers::new(optimum, bounds);
+    let (worst, best) = greedy_range(&mut generator, variant, steps, &mut answers)?;
     // Non-greedy: the answer's plays, each against the best by itself at
     // its point.
     let mut non_greedy = 0u32;
@@ -274,38 +487,26 @@ fn play_figures(puzzle: &Puzzle, answer: &Answer, nodes: u64, bounds: &Bounds) -
     for at in walked.into_iter().rev() {
         generator.unplace(at);
     }
-    // Near: the distinct first placements whose best continuation comes
-    // within 10% of the optimum.
-    let mut near = 0u32;
-    for m in moves_of(&generator) {
-        let corners = variant.orientations().corners(usize::from(m.orientation));
-        let first = alone(&generator, variant, m);
-        let bonus = generator.is_bonus(m);
-        let mut board = puzzle.board.clone();
-        board.insert(m.at, corners);
-        let hand: Vec<TileId> = puzzle.hand.iter().copied().filter(|&t| t != corners.id()).collect();
-        let value = match puzzle.goal {
-            Goal::BestSequence { plays } if plays > 1 && !hand.is_empty() => {
-                let rest =
-                    Puzzle { variant: variant.clone(), board, hand, goal: Goal::BestSequence { plays: plays - 1 } };
-                first + solved(&rest, bounds.limits(), bounds, "a continuation's search")?.score
-            }
-            Goal::BestTurn if bonus => {
-                let (tiles, proven) = best_bonus_tiles(variant, &board, &hand, &bounds.limits());
-                if !proven {
-                    let stopped = if bounds.passed() { Some(Stop::TimeLimit) } else { Some(Stop::NodeLimit) };
-                    return Err(bounds.unfinished("a bonus's search", stopped));
-                }
-                // The 25 is already in `first`; two tiles replace it.
-                first + tiles.map_or(0, |(v, _)| (v - 25).max(0))
-            }
-            _ => first,
-        };
-        if within_tenth(value, optimum) {
-            near += 1;
+    // Near and margin: every answer, as a set of placements.
+    let mut answers = Answers::new(optimum, bounds);
+    match puzzle.goal {
+        Goal::BestSequence { plays } => {
+            sequences(&mut generator, variant, plays, 0, &mut Vec::new(), empty, &mut answers)?;
         }
+        _ => turns(&turn_start(puzzle)?, &mut Vec::new(), empty, &mut answers, &mut BTreeMap::new())?,
     }
-    Ok(figures(optimum, Some(greedy), near, non_greedy, nodes))
+    let listed = answers.sets.values().copied().max().unwrap_or(0);
+    if listed != optimum {
+        return Err(Unmeasured::Contradiction(format!(
+            "the solver proves {optimum}, the list of every answer {listed}"
+        )));
+    }
+    let at_optimum = answers.sets.values().filter(|&&v| v == optimum).count();
+    let (near, margin) = answers.near_and_margin(optimum);
+    let mut f = figures(optimum, Some(worst), near, non_greedy, nodes);
+    f.greedy_best = Some(best);
+    f.margin = Some(margin);
+    Ok((f, at_optimum))
 }
 
 fn within_tenth(value: i64, optimum: i64) -> bool {
@@ -314,7 +515,7 @@ fn within_tenth(value: i64, optimum: i64) -> bool {
 
 fn figures(optimum: i64, greedy: Option<i64>, near: u32, non_greedy: u32, nodes: u64) -> Figures {
     let gap = Figures::gap_of(optimum, greedy);
-    let mut f = Figures { level: Level::Easy, greedy, gap, near, non_greedy, nodes };
+    let mut f = Figures { level: Level::Easy, greedy, greedy_best: greedy, gap, near, non_greedy, margin: None, nodes };
     f.level = Level::of(&f);
     f
 }
@@ -489,6 +690,92 @@ fn covers(puzzle: &Puzzle, fill: &FillGoal, bounds: &Bounds) -> Result<Vec<Cover
     Ok(search.found)
 }
 
+/// What greedy weighs a tile by at a fill's cell: a bonus first (for a
+/// bonus fill), then its weight.
+fn fill_key(s: &Covers<'_>, at: Cell, corners: Corners, objective: FillObjective) -> (bool, u8) {
+    let bonus = objective == FillObjective::Bonuses
+        && matches!(
+            judge(&s.board, s.variant, Placement { tile: corners.id(), at, corners }, None),
+            Verdict::Legal(l) if l.bonus
+        );
+    (bonus, corners.weight())
+}
+
+/// Every tile (pool index and orientation) that fits cell `i` against what
+/// is placed, with greedy's weighing of it.
+fn fill_options(s: &mut Covers<'_>, i: usize, objective: FillObjective) -> Vec<(usize, Corners, (bool, u8))> {
+    let mut out = Vec::new();
+    let Some(&at) = s.region.get(i) else { return out };
+    for k in 0..s.pool.len() {
+        if s.used.get(k).copied().unwrap_or(true) {
+            continue;
+        }
+        let Some(&tile) = s.pool.get(k) else { continue };
+        for corners in s.variant.orientations().of(s.variant.tile_set(), tile).to_vec() {
+            let kc = fill_key(s, at, corners, objective);
+            if s.try_place(i, corners) {
+                s.board.remove(at);
+                out.push((k, corners, kc));
+            }
+        }
+    }
+    out
+}
+
+/// The greedy fills over their ties: the worst and best values completed,
+/// and whether some tie leads where no tile fits.
+struct GreedyFills {
+    worst: Option<i64>,
+    best: Option<i64>,
+    stuck: bool,
+    nodes: u64,
+}
+
+/// Greedy from cell `i` on, every tie followed. A fill's value is its
+/// weight, or its bonuses (for a bonus fill, and for a counting fill, where
+/// it is what `greedy` records).
+fn greedy_fills(
+    s: &mut Covers<'_>,
+    i: usize,
+    objective: FillObjective,
+    weight: i64,
+    range: &mut GreedyFills,
+) -> Result<(), Unmeasured> {
+    range.nodes += 1;
+    if range.nodes > FILL_NODES {
+        return Err(Unmeasured::TooLarge(format!("more than {FILL_NODES} steps to follow every greedy fill")));
+    }
+    let Some(&at) = s.region.get(i) else {
+        let value = match objective {
+            FillObjective::Weight => weight,
+            _ => s.bonus.iter().filter(|&&b| b).count() as i64,
+        };
+        range.worst = Some(range.worst.map_or(value, |w| w.min(value)));
+        range.best = Some(range.best.map_or(value, |b| b.max(value)));
+        return Ok(());
+    };
+    let opts = fill_options(s, i, objective);
+    let Some(top) = opts.iter().map(|o| o.2).max() else {
+        range.stuck = true;
+        return Ok(());
+    };
+    for (k, corners, _) in opts.into_iter().filter(|o| o.2 == top) {
+        if !s.try_place(i, corners) {
+            continue;
+        }
+        if let Some(u) = s.used.get_mut(k) {
+            *u = true;
+        }
+        let result = greedy_fills(s, i + 1, objective, weight + i64::from(corners.weight()), range);
+        if let Some(u) = s.used.get_mut(k) {
+            *u = false;
+        }
+        s.board.remove(at);
+        result?;
+    }
+    Ok(())
+}
+
 /// The figures of a fill, from the list of its every cover: the optimum,
 /// the figures, the distinct optimal answers and the number of covers.
 fn fill_figures(
@@ -513,53 +800,14 @@ fn fill_figures(
         .map(|c| answer_key(&c.cells, empty))
         .collect();
     // Greedy: cell by cell, the heaviest tile that fits what is placed
-    // (for bonuses, one that earns a bonus against it first).
+    // (for bonuses, one that earns a bonus against it first); where several
+    // do, each is followed.
     let mut search = new_covers(puzzle, fill, &Bounds::default());
-    let mut greedy_fill: Option<i64> = None;
-    let mut chosen: Vec<(usize, Corners)> = Vec::new();
-    let key = |s: &Covers<'_>, at: Cell, corners: Corners| -> (bool, u8) {
-        let bonus = objective == FillObjective::Bonuses
-            && matches!(
-                judge(&s.board, s.variant, Placement { tile: corners.id(), at, corners }, None),
-                Verdict::Legal(l) if l.bonus
-            );
-        (bonus, corners.weight())
-    };
-    let options = |s: &mut Covers<'_>, i: usize| -> Vec<(usize, Corners, (bool, u8))> {
-        let mut out = Vec::new();
-        let Some(&at) = s.region.get(i) else { return out };
-        for k in 0..s.pool.len() {
-            if s.used.get(k).copied().unwrap_or(true) {
-                continue;
-            }
-            let Some(&tile) = s.pool.get(k) else { continue };
-            for corners in s.variant.orientations().of(s.variant.tile_set(), tile).to_vec() {
-                let kc = key(s, at, corners);
-                if s.try_place(i, corners) {
-                    s.board.remove(at);
-                    out.push((k, corners, kc));
-                }
-            }
-        }
-        out
-    };
-    for i in 0..search.region.len() {
-        let opts = options(&mut search, i);
-        let Some(&(k, corners, _)) = opts.iter().rev().max_by_key(|o| o.2) else { break };
-        search.try_place(i, corners);
-        if let Some(u) = search.used.get_mut(k) {
-            *u = true;
-        }
-        chosen.push((k, corners));
-        if i + 1 == search.region.len() {
-            let bonuses = search.bonus.iter().filter(|&&b| b).count() as i64;
-            let weight = chosen.iter().map(|(_, c)| i64::from(c.weight())).sum();
-            greedy_fill = Some(if objective == FillObjective::Bonuses { bonuses } else { weight });
-            if counting {
-                greedy_fill = Some(bonuses);
-            }
-        }
-    }
+    let mut range = GreedyFills { worst: None, best: None, stuck: false, nodes: 0 };
+    greedy_fills(&mut search, 0, objective, 0, &mut range)?;
+    let greedy_fill = if range.stuck { None } else { range.worst };
+    let options = |s: &mut Covers<'_>, i: usize| fill_options(s, i, objective);
+    let key = |s: &Covers<'_>, at: Cell, corners: Corners| fill_key(s, at, corners, objective);
     // Non-greedy: the answer's fill (the solver's, or for a count the
     // enumeration's first), cell by cell against the best that fits there.
     let shown: Vec<(Cell, Corners)> = if counting {
@@ -590,16 +838,28 @@ fn fill_figures(
         let mut f = Figures {
             level: Level::Easy,
             greedy: greedy_fill,
+            greedy_best: range.best,
             gap,
             near: u32::try_from(near.len()).unwrap_or(u32::MAX),
             non_greedy,
+            margin: None,
             nodes,
         };
         f.level = Level::of(&f);
         f
     } else {
-        figures(optimum, greedy_fill, u32::try_from(near.len()).unwrap_or(u32::MAX), non_greedy, nodes)
+        let mut sets: BTreeMap<AnswerKey, i64> = BTreeMap::new();
+        for c in covers {
+            let v = sets.entry(answer_key(&c.cells, empty)).or_insert(i64::MIN);
+            *v = (*v).max(c.value(objective));
+        }
+        let mut values: Vec<i64> = sets.into_values().collect();
+        values.sort_unstable_by(|a, b| b.cmp(a));
+        let mut f = figures(optimum, greedy_fill, u32::try_from(near.len()).unwrap_or(u32::MAX), non_greedy, nodes);
+        f.margin = Some(optimum - values.get(1).copied().unwrap_or(0));
+        f
     };
+    let figures = Figures { greedy_best: range.best, ..figures };
     Ok((optimum, figures, best.len(), count))
 }
 

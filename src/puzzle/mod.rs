@@ -307,12 +307,13 @@ pub fn puzzle_file(posed: &Posed, command: &str, schema: Option<&str>) -> String
     let greedy = greedy_words(f, posed.measured.answer.score, posed.measured.count.is_some());
     let _ = writeln!(
         out,
-        "description: >\n  Posed by `quadominos puzzle`: {}, {} ({greedy}; {} within 10% of the best; \
-         {} of its plays not the greedy choice).",
+        "description: >\n  Posed by `quadominos puzzle`: {}, {} ({greedy}; {} within 10% of the best, counted as sets of placements; \
+         {} of its plays not the greedy choice{}).",
         posed_goal_words(&p.goal),
         f.level,
-        f.near,
-        f.non_greedy
+        crate::words::counted(f.near as usize, "answer"),
+        f.non_greedy,
+        f.margin.map_or(String::new(), |m| format!("; the best other answer scores {m} less"))
     );
     out.push_str(rest);
     let _ = writeln!(out, "goal: {}", goal_yaml(&p.goal));
@@ -325,9 +326,11 @@ pub fn puzzle_file(posed: &Posed, command: &str, schema: Option<&str>) -> String
         }
     }
     let greedy = f.greedy.map_or(String::new(), |g| format!("greedy: {g}, "));
+    let greedy_best = f.greedy_best.map_or(String::new(), |g| format!("greedy-best: {g}, "));
+    let margin = f.margin.map_or(String::new(), |m| format!("margin: {m}, "));
     let _ = writeln!(
         out,
-        "difficulty: {{level: {}, {greedy}gap: {}, near: {}, non-greedy: {}, nodes: {}}}",
+        "difficulty: {{level: {}, {greedy}{greedy_best}gap: {}, near: {}, non-greedy: {}, {margin}nodes: {}}}",
         f.level, f.gap, f.near, f.non_greedy, f.nodes
     );
     // Written by hand: quoted as every YAML the tool writes is.

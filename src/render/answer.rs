@@ -238,7 +238,12 @@ pub fn solved_text(r: &SolvedText<'_>, paint: &dyn Fn(Tone, &str) -> String) -> 
     }
     if a.all.len() > 1 {
         if a.proven {
-            let _ = writeln!(out, "\n{} optimal answers (--all)", a.all.len());
+            let _ = writeln!(
+                out,
+                "\n{} optimal answers (--all), counted as lines of play: the same placements in another order \
+                 count again",
+                a.all.len()
+            );
         } else {
             let _ = writeln!(
                 out,
