@@ -13,7 +13,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::time::Instant;
 
 use crate::formats::{Figures, Level};
-use crate::game::{Action, Game, Phase, Setup};
+use crate::game::{Action, BONUS_POINTS, Game, Phase, Setup};
 use crate::model::{Board, Cell, Corners, TileId};
 use crate::rules::{Move, MoveGen, Placement, Variant, Verdict, bonus_tile_points, judge, points};
 use crate::solve::native::Native;
@@ -399,6 +399,30 @@ fn turns(
         return Ok(());
     }
     seen.insert(state, score);
+    // Without chained bonuses (R8) bonus tiles earn nothing more: what is
+    // owed scores at most the heaviest tiles left, or a bonus's 25 (and a
+    // going-out bonus where the hand may run out). A choice that cannot
+    // reach what still matters is not followed.
+    let owed = match phase {
+        Phase::BonusChoice { .. } => Some(2usize),
+        Phase::BonusTiles { owed, .. } => Some(usize::from(owed)),
+        _ => None,
+    };
+    if let Some(owed) = owed
+        && !game.variant().rules().bonus_chain.yes()
+    {
+        let set = game.variant().tile_set();
+        let hand = game.hands().first().map(Vec::as_slice).unwrap_or_default();
+        let mut weights: Vec<i64> =
+            hand.iter().filter_map(|&t| set.printed(t)).map(|c| i64::from(c.weight())).collect();
+        weights.sort_unstable_by(|a, b| b.cmp(a));
+        let tiles: i64 = weights.iter().take(owed).sum();
+        let going_out = if weights.len() <= owed { 2 * BONUS_POINTS + 20 } else { 0 };
+        let points = if matches!(phase, Phase::BonusChoice { .. }) { BONUS_POINTS } else { 0 };
+        if !answers.worth(score + tiles.max(points) + going_out) {
+            return Ok(());
+        }
+    }
     for action in game.legal_actions() {
         if !matches!(action, Action::Place(_) | Action::TakePoints | Action::TakeTiles) {
             continue;
