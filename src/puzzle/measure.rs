@@ -428,7 +428,7 @@ fn turns(
             continue;
         }
         let mut next = game.clone();
-        next.apply(action.clone())
+        next.apply(action)
             .map_err(|r| Unmeasured::Contradiction(format!("the engine refuses an action it listed: {r}")))?;
         let placed = if let Action::Place(p) = &action {
             line.push((p.at, p.corners));
