@@ -205,10 +205,13 @@ fn troubled(trouble: Trouble) -> (String, Failure) {
         stderr: stderr.filter(|s| !s.is_empty()),
     };
     match trouble {
-        Trouble::Refused { request, message } => (
-            format!("the engine refused `{}`: {message}", shorten(&request)),
-            failure(FailureKind::Refused, request, vec![message], None),
-        ),
+        Trouble::Refused { request, message } => {
+            let message = shorten(&message);
+            (
+                format!("the engine refused `{}`: {message}", shorten(&request)),
+                failure(FailureKind::Refused, request, vec![message], None),
+            )
+        }
         Trouble::Garbage { request, message } => (
             format!("the engine answered garbage to `{}`: {message}", shorten(&request)),
             failure(FailureKind::Garbage, request, vec![message], None),
@@ -279,9 +282,32 @@ fn record(case: &Case<'_>, outcome: Outcome, summary: String, failure: Option<Fa
         fixture,
         variant,
         outcome,
-        summary,
-        failure,
+        summary: cut_quotes(&summary),
+        failure: failure.map(cut_details),
     }
+}
+
+/// A summary or detail as the report keeps it: every quote in it cut as
+/// every echo of input is ([`crate::error::excerpts`]), whichever path of
+/// the engine's answer it came by, so that an engine answering a megabyte
+/// gets back a report of short lines.
+fn cut_quotes(text: &str) -> String {
+    crate::error::excerpts(text)
+}
+
+fn cut_details(f: Failure) -> Failure {
+    Failure { details: f.details.iter().map(|d| cut_quotes(d)).collect(), ..f }
+}
+
+/// Names the engine gave, as the report lists them: each cut, and no
+/// more than a few, with how many more.
+fn listed_names(names: &[String]) -> String {
+    const MOST: usize = 12;
+    let mut out: Vec<String> = names.iter().take(MOST).map(|n| shorten(n)).collect();
+    if names.len() > MOST {
+        out.push(format!("and {} more", names.len() - MOST));
+    }
+    out.join(", ")
 }
 
 /// Runs every case of `suite` against the engine. The error: the engine's
@@ -290,14 +316,14 @@ fn record(case: &Case<'_>, outcome: Outcome, summary: String, failure: Option<Fa
 /// ([`crate::protocol::client::end_every_engine`]): the library handles no
 /// signal of its own.
 pub fn run(suite: &ConformSuite, options: &RunOptions) -> Result<Run, String> {
-    let handshake = |outcome, summary: String, failure| CaseRecord {
+    let handshake = |outcome, summary: String, failure: Option<Failure>| CaseRecord {
         case: "engine/handshake/-".into(),
         kind: CaseKind::Engine,
         fixture: "handshake".into(),
         variant: "-".into(),
         outcome,
-        summary,
-        failure,
+        summary: cut_quotes(&summary),
+        failure: failure.map(cut_details),
     };
     let cases = cases(suite, options);
     let (engine, hello) = match start(options)? {
@@ -315,13 +341,13 @@ pub fn run(suite: &ConformSuite, options: &RunOptions) -> Result<Run, String> {
     let offers: Vec<String> = hello.offers.iter().map(|c| c.to_string()).collect();
     let greeting = format!(
         "`{}` speaks protocol {}; offers {}; knows {}",
-        hello.engine,
+        shorten(&hello.engine),
         hello.version,
         if offers.is_empty() { "nothing".to_string() } else { offers.join(", ") },
-        hello.variants.join(", ")
+        listed_names(&hello.variants)
     );
     let mut run = Run {
-        engine: Some(hello.engine.clone()),
+        engine: Some(shorten(&hello.engine)),
         records: vec![handshake(Outcome::Pass, greeting, None)],
         stopped: None,
         not_run: 0,

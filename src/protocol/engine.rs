@@ -159,7 +159,10 @@ impl Engine {
         };
         let mut lines = match result {
             Ok(lines) => lines,
-            Err(message) => vec![End::Error(message).line()],
+            // Every quote of the request in a refusal is cut, whichever
+            // check wrote it: a client that sends a megabyte gets back a
+            // short line.
+            Err(message) => vec![End::Error(crate::error::excerpts(&message)).line()],
         };
         if lines.last().and_then(|l| End::of(l)).is_none() {
             lines.push(End::Ok.line());
