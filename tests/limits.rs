@@ -160,6 +160,36 @@ fn a_count_past_its_largest_is_refused_with_the_largest_before_anything_is_alloc
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
 }
 
+/// A generated suite is held whole in memory before it is written: its
+/// size, estimated from the counts asked, is held to `--max-memory` before
+/// any of it is made, no engine started and no folder written; a suite
+/// within the limit is made under the same limit.
+#[test]
+fn a_generated_suite_estimated_past_the_memory_limit_is_refused_before_it_is_made() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("suite");
+    let started = dir.path().join("engine-started");
+    let engine = format!("sh -c 'touch {}'", started.display());
+    for args in [
+        vec!["fixtures", "--out", out.to_str().unwrap(), "--positions", "1000", "--max-memory", "256M"],
+        vec!["conform", "--engine", &engine, "--positions", "1000", "--max-memory", "256M"],
+        vec!["conform", "--engine", &engine, "--count", "1000", "--max-memory", "256M"],
+    ] {
+        let run = run(&args);
+        let said = stderr(&run);
+        assert_eq!(run.status.code(), Some(2), "{args:?}: {said}");
+        assert!(said.starts_with("error: --max-memory: a suite of "), "{args:?}: {said}");
+        assert!(said.contains("would take about ") && said.contains("MiB in memory, more than the limit of 256 MiB"), "{said}");
+        assert!(said.contains("raise it with --max-memory, or ask for fewer --positions or --count"), "{said}");
+        assert!(run.stdout.is_empty(), "{args:?}");
+    }
+    assert!(!out.exists(), "nothing is written");
+    assert!(!started.exists(), "no engine is started");
+    let small = run(&["fixtures", "--out", out.to_str().unwrap(), "--positions", "1", "--count", "0", "--max-memory", "256M"]);
+    assert_eq!(small.status.code(), Some(0), "{}", stderr(&small));
+    assert!(out.join("manifest.json").exists());
+}
+
 #[test]
 fn the_native_solver_under_a_tiny_memory_limit_searches_longer_and_answers_the_same() {
     let free = json(&["solve", "puzzles/seq-60-english.yaml", "--format", "json"], 0);

@@ -127,13 +127,24 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
             } else {
                 labels.clone()
             };
-            generated(&Generated {
+            let generate = Generated {
                 seed: args.seed,
                 variants,
                 positions: args.positions,
                 perft_depth: args.perft_depth as usize,
                 count: args.count,
-            })?
+            };
+            super::shared::within_memory(
+                &format!(
+                    "a suite of {} under each of {} and {}",
+                    super::shared::counted(generate.positions, "position"),
+                    super::shared::counted(generate.variants.len(), "variant"),
+                    super::shared::counted(generate.count, "game")
+                ),
+                generate.estimated_bytes(),
+                "fewer --positions or --count",
+            )?;
+            generated(&generate)?
         }
     };
     if let Some(report) = &args.report {

@@ -357,6 +357,16 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
         readings: true,
         scenarios,
     };
+    super::shared::within_memory(
+        &format!(
+            "a suite of {} under each of {} and {}",
+            super::shared::counted(options.positions, "position"),
+            super::shared::counted(options.variants.len(), "variant"),
+            super::shared::counted(options.count, "game")
+        ),
+        options.estimated_bytes(),
+        "fewer --positions or --count",
+    )?;
     let suite = generate(&options).map_err(|e| match e {
         FixtureError::Input(e) => Failure::Input(e),
         // The spec chose the tile set: the problem is at its `tile-set`.

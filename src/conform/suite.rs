@@ -260,6 +260,14 @@ pub struct Generated {
     pub count: usize,
 }
 
+impl Generated {
+    /// About how many bytes generating this suite takes
+    /// ([`crate::fixtures::estimated_bytes`]).
+    pub fn estimated_bytes(&self) -> u64 {
+        crate::fixtures::estimated_bytes(self.positions, self.count, self.variants.len())
+    }
+}
+
 /// A suite generated in memory. Errors: a label that names no variant (as
 /// `--variant`), or the generator's own failure.
 pub fn generated(options: &Generated) -> Result<ConformSuite, InputError> {
