@@ -96,17 +96,14 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
         let first = MoveGen::new(&loaded.variant, &p.board, &p.hand).count_moves();
         within_printed("first placements (--divide)", first)?;
     }
-    let count = quadominos::fixtures::perft::perft_part(
-        &loaded.variant,
-        &p.board,
-        &p.hand,
-        depth,
+    let query = quadominos::fixtures::PerftQuery {
         divide,
         deadline,
         threads,
         part,
-    )
-    .ok_or_else(|| {
+        ..quadominos::fixtures::PerftQuery::new(&loaded.variant, &p.board, &p.hand, depth)
+    };
+    let count = query.count().ok_or_else(|| {
         let seconds = timeout.map_or(0.0, |t| t.as_secs_f64());
         Failure::Input(InputError::whole_file(
             "--timeout",
@@ -125,7 +122,7 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
             count
                 .divide
                 .iter()
-                .map(|d| DivideEntry { tile: d.tile, at: d.at, corners: d.corners, nodes: d.nodes })
+                .map(DivideEntry::from)
                 .collect()
         }),
         part,

@@ -260,7 +260,7 @@ impl Engine {
                 Ok(count
                     .divide
                     .iter()
-                    .map(|d| divide_line(&DivideEntry { tile: d.tile, at: d.at, corners: d.corners, nodes: d.nodes }))
+                    .map(|d| divide_line(&DivideEntry::from(d)))
                     .collect())
             }
             Request::Play { seed, players } => {
