@@ -164,3 +164,25 @@ fn a_long_source_file_says_why_at_its_top() {
         .collect();
     assert!(long.is_empty(), "over 700 lines with no \"This file is long ...\" note at the top: {long:?}");
 }
+
+/// Every answer the product uses is replayed through the rules: outside
+/// `src/solve/`, no code asks a solver for an answer itself (a `Solver`'s
+/// `solve`), only through the one entry that replays it, `solve_checked`.
+#[test]
+fn no_code_outside_the_solvers_asks_a_solver_for_an_answer_but_through_solve_checked() {
+    let mut files = Vec::new();
+    rust_files(&src(), &mut files);
+    let solvers = src().join("solve");
+    let mut direct = Vec::new();
+    for file in files.iter().filter(|f| !f.starts_with(&solvers)) {
+        let text = fs::read_to_string(file).unwrap();
+        let code = text.split("#[cfg(test)]").next().unwrap();
+        for (i, line) in code.lines().enumerate() {
+            let line = line.split("//").next().unwrap();
+            if ["Native.solve(", "Smt.solve(", "solver.solve(", "Native::default().solve("].iter().any(|c| line.contains(c)) {
+                direct.push(format!("{}:{}: {}", file.strip_prefix(src()).unwrap().display(), i + 1, line.trim()));
+            }
+        }
+    }
+    assert!(direct.is_empty(), "solvers asked directly, skipping the replay:\n{}", direct.join("\n"));
+}
