@@ -366,9 +366,13 @@ fn the_docs_table_of_hostile_cases_names_only_cases_and_tests_that_exist() {
     for row in rows {
         let last = row.trim_end().trim_end_matches('|').rsplit('|').next().unwrap_or("");
         for name in held_by(row) {
-            let a_case = manifest.cases.iter().any(|c| c.file.contains(&format!("/{name}")) || c.flag.as_deref() == Some(&name));
+            let a_case =
+                manifest.cases.iter().any(|c| c.file.contains(&format!("/{name}")) || c.flag.as_deref() == Some(&name));
             let known = name.starts_with("cargo bench");
-            assert!(a_case || tests.contains(&name) || known, "{row}\n`{name}` is no case of the catalogue and no test");
+            assert!(
+                a_case || tests.contains(&name) || known,
+                "{row}\n`{name}` is no case of the catalogue and no test"
+            );
         }
         if row.contains("not yet held") {
             assert!(last.contains("known_bug"), "{row}");

@@ -12,7 +12,7 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 
 use common::{run, stderr, stdout};
-use quadominos::fixtures::edges::{EDGES, REFUSALS};
+use quadominos::suite::edges::{EDGES, REFUSALS};
 use serde_json::Value;
 
 const BIN: &str = env!("CARGO_BIN_EXE_quadominos");

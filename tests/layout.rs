@@ -124,9 +124,9 @@ fn the_parts_form_no_cycle() {
             }),
         }
     }
-    // The vocabulary is at the bottom and the fixtures at the top.
+    // The vocabulary is at the bottom and the fixture suite at the top.
     assert!(graph["model"].is_empty());
-    assert!(placed.iter().position(|p| p == "fixtures") > placed.iter().position(|p| p == "play"));
+    assert!(placed.iter().position(|p| p == "suite") > placed.iter().position(|p| p == "play"));
 }
 
 #[test]
@@ -179,7 +179,10 @@ fn no_code_outside_the_solvers_asks_a_solver_for_an_answer_but_through_solve_che
         let code = text.split("#[cfg(test)]").next().unwrap();
         for (i, line) in code.lines().enumerate() {
             let line = line.split("//").next().unwrap();
-            if ["Native.solve(", "Smt.solve(", "solver.solve(", "Native::default().solve("].iter().any(|c| line.contains(c)) {
+            if ["Native.solve(", "Smt.solve(", "solver.solve(", "Native::default().solve("]
+                .iter()
+                .any(|c| line.contains(c))
+            {
                 direct.push(format!("{}:{}: {}", file.strip_prefix(src()).unwrap().display(), i + 1, line.trim()));
             }
         }

@@ -179,13 +179,17 @@ fn a_generated_suite_estimated_past_the_memory_limit_is_refused_before_it_is_mad
         let said = stderr(&run);
         assert_eq!(run.status.code(), Some(2), "{args:?}: {said}");
         assert!(said.starts_with("error: --max-memory: a suite of "), "{args:?}: {said}");
-        assert!(said.contains("would take about ") && said.contains("MiB in memory, more than the limit of 256 MiB"), "{said}");
+        assert!(
+            said.contains("would take about ") && said.contains("MiB in memory, more than the limit of 256 MiB"),
+            "{said}"
+        );
         assert!(said.contains("raise it with --max-memory, or ask for fewer --positions or --count"), "{said}");
         assert!(run.stdout.is_empty(), "{args:?}");
     }
     assert!(!out.exists(), "nothing is written");
     assert!(!started.exists(), "no engine is started");
-    let small = run(&["fixtures", "--out", out.to_str().unwrap(), "--positions", "1", "--count", "0", "--max-memory", "256M"]);
+    let small =
+        run(&["fixtures", "--out", out.to_str().unwrap(), "--positions", "1", "--count", "0", "--max-memory", "256M"]);
     assert_eq!(small.status.code(), Some(0), "{}", stderr(&small));
     assert!(out.join("manifest.json").exists());
 }

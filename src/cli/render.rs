@@ -481,10 +481,8 @@ fn transcript_picture(
         }
     }
     // In the words of the page's list of steps.
-    let what = events
-        .get(step)
-        .map(|e| quadominos::render::page::event_brief(&e.kind, e.seat, e.score))
-        .unwrap_or_default();
+    let what =
+        events.get(step).map(|e| quadominos::render::page::event_brief(&e.kind, e.seat, e.score)).unwrap_or_default();
     let title = format!("{name}: after event {step} of {last} (round {round}: {what}), {}", loaded.variant.label());
     Ok((board, Marks { title: Some(title), highlights: plays, bonus_cells: Vec::new(), labels: Vec::new() }))
 }

@@ -1,8 +1,6 @@
 //! Each kind of case: what is asked of the engine and how its answer is
 //! held to the rules'.
 
-use crate::fixtures::edges::{Refusal, refusal_lines};
-use crate::fixtures::{PerftFixture, PositionFixture, VariantMoves};
 use crate::formats::{move_records, notation};
 use crate::game::{EventKind, PlacementKind};
 use crate::model::{Board, Cell, Corners, TileId};
@@ -10,6 +8,8 @@ use crate::play::{ReplayChecks, Transcript, replay_checking};
 use crate::protocol::message::{JudgeLine, PerftLines, parse_divide_line, shorten};
 use crate::protocol::{Capability, Request};
 use crate::rules::{MoveGen, Variant};
+use crate::suite::edges::{Refusal, refusal_lines};
+use crate::suite::{PerftFixture, PositionFixture, VariantMoves};
 use crate::words::counted;
 
 use super::compare::{compare_lists, our_verdict, verdict_beside, verdict_candidates, weight_note};
@@ -157,7 +157,7 @@ pub(super) fn perft(s: &mut Session, f: &PerftFixture) -> Result<Verdict, Troubl
         let request = Request::Divide(f.depth);
         let lines = s.ask(&request)?;
         let entries = each(&request, &lines, parse_divide_line)?;
-        details.extend(crate::fixtures::divide_differences(ours, &entries, "the engine counts"));
+        details.extend(crate::suite::divide_differences(ours, &entries, "the engine counts"));
         asked = request;
     }
     if details.is_empty() {
@@ -286,12 +286,12 @@ pub(super) fn play(s: &mut Session, seed: u64, players: usize, label: &str) -> R
 /// Each reading whose other value replays the engine's game whole: the
 /// reading it plays otherwise, where one does.
 fn replayed_otherwise(t: &Transcript, variant: &Variant) -> Option<String> {
-    let values = super::suite::values_of(variant);
+    let values = super::labels::values_of(variant);
     let mut found = Vec::new();
     for reading in crate::rules::READINGS.iter() {
         let own = values.iter().find(|(id, _)| *id == reading.id).map(|(_, v)| v.as_str()).unwrap_or_default();
         for (value, _) in reading.values.iter().filter(|(v, _)| *v != own) {
-            let Some(other) = super::suite::with_value(variant, reading, value) else { continue };
+            let Some(other) = super::labels::with_value(variant, reading, value) else { continue };
             if replay_checking(t, &other, ReplayChecks { clauses: false }).is_ok() {
                 found.push(format!("{} = {value} (its variant has {own})", reading.id));
             }

@@ -6,19 +6,20 @@
 
 use std::time::Duration;
 
-use crate::fixtures::edges::{REFUSALS, Refusal};
-use crate::fixtures::{PerftFixture, PositionFixture, VariantMoves};
 use crate::formats::split_label;
 use crate::play::Transcript;
 use crate::protocol::client::FailureKind as EngineFailureKind;
 use crate::protocol::message::shorten;
 use crate::protocol::{Capability, End, EngineProcess, Hello, PROTOCOL_VERSION, PROTOCOL_VERSION_1, Request};
 use crate::rules::Reading;
+use crate::suite::edges::{REFUSALS, Refusal};
+use crate::suite::{PerftFixture, PositionFixture, VariantMoves};
 
+use super::labels::variant_by_label;
 use super::report::{CaseKind, CaseRecord, Failure, FailureKind, Outcome};
 use super::script::{Move, Script, Start};
 use super::session::{Session, Trouble, Verdict, garbage};
-use super::suite::{ConformSuite, GameCase, ScenarioCase, variant_by_label};
+use super::suite::{ConformSuite, GameCase, ScenarioCase};
 
 /// Cases in a row on which the engine exits, hangs or answers garbage
 /// before the run gives up on it.

@@ -9,8 +9,8 @@ use crate::protocol::message::shorten;
 use crate::protocol::{Capability, End, EngineFailure, EngineProcess, Hello, Request};
 use crate::rules::{Position, Variant};
 
+use super::labels::variant_by_label;
 use super::report::Failure;
-use super::suite::variant_by_label;
 
 /// Why a request got no usable answer.
 pub(super) enum Trouble {

@@ -12,11 +12,11 @@
 
 use std::fmt;
 
-use crate::fixtures::DivideEntry;
 use crate::formats::MoveRecord;
 use crate::game::Event;
 use crate::model::{Cell, Corners, MAX_VALUE, TileId};
 use crate::rules::{Clause, Placement};
+use crate::suite::DivideEntry;
 
 /// The protocol's version, sent in the handshake: version 2 adds the game
 /// actions (`newgame`, `start`, `deal`, `place`, `take`, `draw`, `pass`),

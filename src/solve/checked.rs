@@ -251,7 +251,6 @@ mod tests {
     use crate::solve::native::Native;
     use crate::solve::{Progress, Stats, Stop};
 
-
     fn shipped(name: &str) -> Puzzle {
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles").join(name);
         load_puzzle(&path, &VariantChoice::default()).unwrap().puzzle
@@ -309,7 +308,8 @@ mod tests {
     fn a_cut_short_answer_takes_the_lowest_bound_and_an_answer_proven_wins() {
         let puzzle = shipped("seq-tiny-english.yaml");
         let request = |solvers| Request { solvers, limits: Limits::default(), others: false };
-        let (cut, tighter) = (Says(Answer::bare("first", 0, false, Some(80))), Says(Answer::bare("second", 0, false, Some(70))));
+        let (cut, tighter) =
+            (Says(Answer::bare("first", 0, false, Some(80))), Says(Answer::bare("second", 0, false, Some(70))));
         let pair: [&dyn Solver; 2] = [&cut, &tighter];
         let solved = solve_checked(&puzzle, &request(&pair)).unwrap();
         assert_eq!((solved.answer.stats.solver, solved.answer.bound), ("first", Some(70)));
