@@ -189,3 +189,45 @@ fn no_code_outside_the_solvers_asks_a_solver_for_an_answer_but_through_solve_che
     }
     assert!(direct.is_empty(), "solvers asked directly, skipping the replay:\n{}", direct.join("\n"));
 }
+
+/// Inside each part, its files name each other (`super::NAME`) without a
+/// circle: a file can be read knowing only the files below it.
+#[test]
+fn the_files_of_each_part_import_each_other_without_a_circle() {
+    let mut circles = Vec::new();
+    for part in parts() {
+        let dir = src().join(&part);
+        let names: Vec<String> = fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|e| e == "rs") && !p.ends_with("mod.rs"))
+            .map(|p| p.file_stem().unwrap().to_string_lossy().into_owned())
+            .collect();
+        let uses: BTreeMap<&str, BTreeSet<&str>> = names
+            .iter()
+            .map(|name| {
+                let text = fs::read_to_string(dir.join(format!("{name}.rs"))).unwrap();
+                let code = text.split("#[cfg(test)]").next().unwrap().to_string();
+                let named = names
+                    .iter()
+                    .filter(|other| *other != name && code.contains(&format!("super::{other}::")))
+                    .map(String::as_str)
+                    .collect();
+                (name.as_str(), named)
+            })
+            .collect();
+        let mut placed: Vec<&str> = Vec::new();
+        while placed.len() < uses.len() {
+            let next = uses.iter().find(|(f, u)| !placed.contains(f) && u.iter().all(|n| placed.contains(n)));
+            match next {
+                Some((f, _)) => placed.push(f),
+                None => {
+                    let left: Vec<&&str> = uses.keys().filter(|f| !placed.contains(f)).collect();
+                    circles.push(format!("src/{part}: a circle among {left:?}"));
+                    break;
+                }
+            }
+        }
+    }
+    assert!(circles.is_empty(), "{}", circles.join("\n"));
+}
