@@ -701,3 +701,29 @@ fn rounds_and_sheets_have_limits_named_by_their_flags() {
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert!(String::from_utf8_lossy(&out.stdout).contains("<html"));
 }
+
+/// A search's limits travel with the search, not with the process: two
+/// solves run at once in one process, one under a memory limit that keeps
+/// its table of positions from growing and one without, each keep theirs
+/// (the tight one searches more nodes), and both answers are replayed and
+/// proven the same.
+#[test]
+fn two_solves_at_once_in_one_process_keep_their_own_limits() {
+    use quadominos::formats::{VariantChoice, load_puzzle};
+    use quadominos::solve::native::Native;
+    use quadominos::solve::{Limits, Request, solve_checked};
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/seq-60-english.yaml");
+    let puzzle = load_puzzle(&path, &VariantChoice::default()).unwrap().puzzle;
+    let solve = |memory: Option<u64>| {
+        let request = Request { solvers: &[&Native], limits: Limits { memory, ..Limits::default() }, others: false };
+        solve_checked(&puzzle, &request).unwrap().answer
+    };
+    let (tight, free) = std::thread::scope(|s| {
+        let tight = s.spawn(|| solve(Some(1024)));
+        let free = s.spawn(|| solve(None));
+        (tight.join().unwrap(), free.join().unwrap())
+    });
+    assert!(tight.proven && free.proven);
+    assert_eq!(tight.score, free.score);
+    assert!(tight.stats.nodes > free.stats.nodes, "{} vs {}", tight.stats.nodes, free.stats.nodes);
+}
