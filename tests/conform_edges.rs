@@ -341,3 +341,28 @@ fn the_reference_engine_cuts_a_megabyte_label_or_request_in_its_refusal() {
         assert!(line.contains(&format!("{}…", "Q".repeat(79))), "{line}");
     }
 }
+
+/// `conform --help` names every kind of case a report can hold (each kind
+/// of the report's committed schema), each with what it checks.
+#[test]
+fn conform_help_names_every_kind_of_case_the_report_schema_has() {
+    let schema: Value = serde_json::from_str(
+        &std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("specs/schema/conform-report.schema.json"))
+            .unwrap(),
+    )
+    .unwrap();
+    let kinds: Vec<&str> = schema["$defs"]["CaseKind"]["oneOf"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|k| k["const"].as_str().unwrap())
+        .collect();
+    assert_eq!(kinds.len(), 10, "{kinds:?}");
+    let help = stdout(&run(&["conform", "--help"]));
+    for kind in kinds {
+        assert!(
+            help.lines().any(|l| l.trim_start().starts_with(&format!("{kind} ")) && l.trim().len() > kind.len() + 4),
+            "`{kind}` has no line of its own in conform --help:\n{help}"
+        );
+    }
+}

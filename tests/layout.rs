@@ -231,3 +231,23 @@ fn the_files_of_each_part_import_each_other_without_a_circle() {
     }
     assert!(circles.is_empty(), "{}", circles.join("\n"));
 }
+
+/// docs/ARCHITECTURE.md names every file of the parts a newcomer to the
+/// conformance suite reads (the suite, the protocol, conform), each in its
+/// own folder's entry.
+#[test]
+fn the_architecture_doc_names_every_file_of_the_suite_protocol_and_conform() {
+    let doc = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/ARCHITECTURE.md")).unwrap();
+    let mut missing = Vec::new();
+    for part in ["suite", "protocol", "conform"] {
+        let entry = doc.split(&format!("- `src/{part}/`")).nth(1).unwrap_or_else(|| panic!("no entry for src/{part}/"));
+        let entry = entry.split("\n- ").next().unwrap();
+        for file in fs::read_dir(src().join(part)).unwrap().map(|e| e.unwrap().path()) {
+            let name = file.file_name().unwrap().to_string_lossy().into_owned();
+            if name.ends_with(".rs") && name != "mod.rs" && !entry.contains(&format!("`{name}`")) {
+                missing.push(format!("src/{part}/{name}"));
+            }
+        }
+    }
+    assert!(missing.is_empty(), "not named in docs/ARCHITECTURE.md: {missing:?}");
+}
