@@ -248,3 +248,25 @@ fn a_suite_written_anywhere_plays_the_built_in_scenarios_and_a_folder_given_over
         ["e9-draw-until-playable.yaml", "r18-going-out-on-a-bonus-pays-or-not.yaml"]
     );
 }
+
+/// Every seeded position of a suite holds a move list of at least one
+/// placement under its own variant, the first one too: `fixtures --seed 1`
+/// once opened with `english-00`, a board and hand with no legal placement
+/// under any variant. The position kept is the one its recorded seed
+/// gives, so the suite stays the same each run.
+#[test]
+fn every_seeded_position_has_a_legal_placement_under_its_own_variant() {
+    for seed in 0..8 {
+        let options = SuiteOptions { seed, positions: 2, readings: false, ..readings_only() };
+        let suite = generate(&options).unwrap();
+        let positions: Vec<PositionFixture> = serde_json::from_slice(file(&suite, "positions.json")).unwrap();
+        assert_eq!(positions.len(), 2 * BUILTIN_VARIANTS.len());
+        for p in &positions {
+            let own = p.moves.iter().find(|m| m.variant == p.variant).unwrap();
+            assert!(own.count > 0, "seed {seed}: {} has no legal placement under {}", p.id, p.variant);
+            let again = random_position(&by_label(&p.variant).unwrap(), p.seed, p.board.len(), p.hand.len());
+            assert_eq!(again.hand, p.hand, "seed {seed}: {} is not the position of its recorded seed", p.id);
+        }
+        assert_eq!(generate(&options).unwrap(), suite, "seed {seed}: the same suite each run");
+    }
+}
