@@ -1,5 +1,5 @@
 //! The checks of the parser fuzz targets (`fuzz/fuzz_targets/*.rs`), shared
-//! with `tests/fuzz_corpora.rs`, which replays every committed corpus file
+//! with `tests/inputs/fuzz_corpora.rs`, which replays every committed corpus file
 //! through them on stable Rust. Each check feeds arbitrary bytes to the
 //! library functions the command line uses for that kind of file and
 //! requires: no panic, and every error located (a line and column inside the

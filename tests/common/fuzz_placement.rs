@@ -1,5 +1,5 @@
 //! The check of the `placement` fuzz target, shared with
-//! `tests/fuzz_corpora.rs`: a small board (any corner values, possibly no
+//! `tests/inputs/fuzz_corpora.rs`: a small board (any corner values, possibly no
 //! legal position at all), a candidate placement and a rule combination are
 //! built from the fuzzer's bytes; the library's judge, quick judge and move
 //! generator must agree with the reference of `reference.rs`.

@@ -1,4 +1,4 @@
-//! The check of the `replay` fuzz target, shared with `tests/fuzz_corpora.rs`:
+//! The check of the `replay` fuzz target, shared with `tests/inputs/fuzz_corpora.rs`:
 //! a valid transcript (one of `fuzz/transcripts/`, written by `quadominos
 //! play`) is mutated, structurally (a score, a total, a tile, a cell, an
 //! event dropped, duplicated or swapped, ...) and then, optionally, byte by

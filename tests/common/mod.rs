@@ -66,7 +66,7 @@ pub struct Measured {
     pub stdout: String,
     pub stderr: String,
     /// The most memory the process held at once, in KiB, as the kernel
-    /// accounts it (`wait4`'s `ru_maxrss`, what `/usr/bin/time -v` reports).
+    /// accounts it (`ru_maxrss`, as GNU time reports it).
     pub peak_kib: u64,
     pub wall: std::time::Duration,
 }
@@ -82,21 +82,38 @@ pub fn run_measured_with_stdin(args: &[&str], stdin: std::fs::File) -> Measured 
     measured(args, stdin.into(), None)
 }
 
-// The child is reaped by wait4, which std's handle does not see.
-#[allow(clippy::zombie_processes)]
+/// The peak is measured by GNU time (`/usr/bin/time`, which `.ci/setup`
+/// installs), not by this process's own `wait4`: a child spawned from this
+/// test process starts its life in this process's memory (vfork), and the
+/// kernel counts that memory's peak into the child's, so the figure would
+/// be the test binary's, the larger the more tests share it. GNU time is a
+/// small process of its own that forks the command afresh.
 fn measured(args: &[&str], stdin: std::process::Stdio, interrupt_after: Option<std::time::Duration>) -> Measured {
     use std::io::Read;
+    use std::os::unix::process::CommandExt as _;
     use std::process::Stdio;
+    const TIME: &str = "/usr/bin/time";
+    assert!(
+        std::path::Path::new(TIME).exists(),
+        "{TIME} (GNU time) measures the peak memory of a run: run .ci/setup, which installs it"
+    );
+    let peak_file = tempfile::NamedTempFile::new().expect("a temporary file");
     let started = std::time::Instant::now();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_quadominos"))
+    let mut child = Command::new(TIME)
+        .args(["-f", "%M", "-o"])
+        .arg(peak_file.path())
+        .arg(env!("CARGO_BIN_EXE_quadominos"))
         .args(args)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .stdin(stdin)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
+        // A group of its own, so that Ctrl-C reaches the command (GNU time
+        // itself ignores SIGINT while it waits).
+        .process_group(0)
         .spawn()
-        .expect("the quadominos binary runs");
-    let pid = child.id() as libc::pid_t;
+        .expect("GNU time runs the quadominos binary");
+    let group = child.id() as libc::pid_t;
     let read = |mut pipe: Box<dyn Read + Send>| {
         std::thread::spawn(move || {
             let mut text = String::new();
@@ -108,22 +125,22 @@ fn measured(args: &[&str], stdin: std::process::Stdio, interrupt_after: Option<s
     let err = read(Box::new(child.stderr.take().expect("stderr")));
     if let Some(after) = interrupt_after {
         std::thread::sleep(after);
-        // SAFETY: a plain signal to our own child, which has not been reaped.
-        unsafe { libc::kill(pid, libc::SIGINT) };
+        // SAFETY: a plain signal to the process group of our own child.
+        unsafe { libc::kill(-group, libc::SIGINT) };
     }
-    let mut status = 0;
-    // SAFETY: an all-zero rusage is a valid value for wait4 to fill.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    // SAFETY: waits for our own child; std's handle is not used to wait.
-    let reaped = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
-    assert_eq!(reaped, pid, "wait4");
+    let status = child.wait().expect("GNU time ends");
     let wall = started.elapsed();
-    let code = libc::WIFEXITED(status).then(|| libc::WEXITSTATUS(status));
+    let report = std::fs::read_to_string(peak_file.path()).expect("GNU time's report");
+    let peak_kib = report
+        .lines()
+        .rev()
+        .find_map(|l| l.trim().parse::<u64>().ok())
+        .unwrap_or_else(|| panic!("GNU time reported no peak: {report}"));
     Measured {
-        code,
+        code: status.code(),
         stdout: out.join().expect("stdout reader"),
         stderr: err.join().expect("stderr reader"),
-        peak_kib: usage.ru_maxrss as u64,
+        peak_kib,
         wall,
     }
 }

@@ -2,7 +2,7 @@
 //! docs/RULES.md ("Geometry and notation" and "A placement, precisely") and
 //! nothing else: plain loops over the placed tiles around the cell and their
 //! corners, no tables, no bitsets, no library types. The `placement` fuzz
-//! target and `tests/fuzz_corpora.rs` compare the library's judge, its quick
+//! target and `tests/inputs/fuzz_corpora.rs` compare the library's judge, its quick
 //! judge and its move generator with it.
 //!
 //! Geometry: a cell is `(x, y)`, x east, y south. A tile's corners are

@@ -3,7 +3,7 @@
 //! source's table (what the text says, where the engine applies it), a
 //! reading's section (its question and every value). The account is built
 //! into the binary, so a page written anywhere cites the same text that
-//! `tests/rules_doc.rs` holds the code to.
+//! `tests/docs/rules_doc.rs` holds the code to.
 
 use pulldown_cmark::{CowStr, Event, Parser, html};
 
@@ -25,7 +25,7 @@ pub struct RuleEntry {
 }
 
 /// The entry of docs/RULES.md that defines `clause`; none when the account
-/// has none (which `tests/rules_doc.rs` rules out for every id the code
+/// has none (which `tests/docs/rules_doc.rs` rules out for every id the code
 /// knows).
 pub fn rule_entry(clause: Clause) -> Option<RuleEntry> {
     let id = clause.to_string();

@@ -362,7 +362,7 @@ fn after_each_first_bonus(
 /// the random positions, the two tiles taken are worth what the plain
 /// walk finds, by the same line, with such cuts made; and the 8-tile hand
 /// of the bench board, searched from below (no probes), makes them too
-/// and proves the 139 that the walk of the engine in `tests/hard_turns.rs`
+/// and proves the 139 that the walk of the engine in `tests/solve/hard_turns.rs`
 /// finds.
 #[test]
 // Slow in a debug build: run by `cargo test --release`.
