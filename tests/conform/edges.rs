@@ -351,12 +351,8 @@ fn conform_help_names_every_kind_of_case_the_report_schema_has() {
             .unwrap(),
     )
     .unwrap();
-    let kinds: Vec<&str> = schema["$defs"]["CaseKind"]["oneOf"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|k| k["const"].as_str().unwrap())
-        .collect();
+    let kinds: Vec<&str> =
+        schema["$defs"]["CaseKind"]["oneOf"].as_array().unwrap().iter().map(|k| k["const"].as_str().unwrap()).collect();
     assert_eq!(kinds.len(), 10, "{kinds:?}");
     let help = stdout(&run(&["conform", "--help"]));
     for kind in kinds {
