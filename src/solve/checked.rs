@@ -249,7 +249,7 @@ mod tests {
     use super::*;
     use crate::formats::{VariantChoice, builtin_variant, load_puzzle};
     use crate::solve::native::Native;
-    use crate::solve::{Progress, Stats, Stop};
+    use crate::solve::{Progress, Stop};
 
     fn shipped(name: &str) -> Puzzle {
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles").join(name);
