@@ -18,7 +18,7 @@ use crate::suite::{PerftFixture, PositionFixture, VariantMoves};
 use super::labels::variant_by_label;
 use super::report::{CaseKind, CaseRecord, Failure, FailureKind, Outcome};
 use super::script::{Move, Script, Start};
-use super::session::{Session, Trouble, Verdict, garbage};
+use super::session::{Session, Trouble, Verdict, engine_words, garbage};
 use super::suite::{ConformSuite, GameCase, ScenarioCase};
 
 /// Cases in a row on which the engine exits, hangs or answers garbage
@@ -207,7 +207,7 @@ fn troubled(trouble: Trouble) -> (String, Failure) {
     };
     match trouble {
         Trouble::Refused { request, message } => {
-            let message = shorten(&message);
+            let message = engine_words(&message);
             (
                 format!("the engine refused `{}`: {message}", shorten(&request)),
                 failure(FailureKind::Refused, request, vec![message], None),
@@ -283,8 +283,8 @@ fn record(case: &Case<'_>, outcome: Outcome, summary: String, failure: Option<Fa
         fixture,
         variant,
         outcome,
-        summary: cut_quotes(&summary),
-        failure: failure.map(cut_details),
+        summary,
+        failure,
     }
 }
 

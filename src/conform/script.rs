@@ -25,7 +25,7 @@ use crate::model::{Cell, TileId};
 use crate::play::LoadedScenario;
 use crate::play::scenario::phase_name;
 use crate::protocol::Request;
-use crate::protocol::message::{GameLines, GameStart, shorten};
+use crate::protocol::message::{GameLines, GameStart};
 use crate::rules::ids::{e, r, s};
 use crate::rules::{Clause, Placement, READINGS, Variant};
 use crate::words::counted;
@@ -464,7 +464,7 @@ pub(super) fn differences(ours: &Outcome, theirs: &Outcome, variant: &Variant) -
         }
         (Outcome::Taken(o), Outcome::Refused(message, ..)) => {
             let mut out = vec![
-                format!("the engine refuses it: {}", shorten(message)),
+                format!("the engine refuses it: {}", super::session::engine_words(message)),
                 format!("the rules take it: {}", events(&o.events)),
             ];
             out.extend(tile_note(message, variant));

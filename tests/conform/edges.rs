@@ -322,7 +322,9 @@ fn an_engine_writing_a_megabyte_anywhere_gets_it_back_cut_to_a_short_quote_in_ev
         assert_eq!(result.status.code(), Some(1), "{engine}: {}", stderr(&result));
         let text = std::fs::read_to_string(&out).unwrap() + &stdout(&result) + &stderr(&result);
         assert!(text.contains(&cut), "{engine}: the megabyte is quoted, cut:\n{}", &text[..text.len().min(2000)]);
-        assert!(!text.contains(&"Q".repeat(81)), "{engine}: a quote runs past 80 characters");
+        // A refusal's own words (unquoted) are kept to 300 characters, so
+        // that the clause a refusal cites at its end is kept.
+        assert!(!text.contains(&"Q".repeat(301)), "{engine}: the engine's words run past 300 characters");
         let longest = text.lines().map(str::len).max().unwrap_or(0);
         assert!(longest < 1000, "{engine}: a report line of {longest} bytes");
     }
