@@ -5,9 +5,9 @@
 //! Run: `cargo bench --bench perft`.
 
 use divan::{Bencher, black_box};
-use quadominos::fixtures::perft::perft;
 use quadominos::formats::builtin_variant;
 use quadominos::rules::random_position;
+use quadominos::suite::perft::perft;
 
 fn main() {
     divan::main();

@@ -25,7 +25,8 @@
 //! - [`puzzle`]: puzzles posed from a seed, each with one proven best
 //!   answer and a difficulty measured by the searches.
 //! - [`render`]: boards drawn as text and SVG.
-//! - [`fixtures`]: fixture suites for other implementations, perft, their
+//! - [`suite`]: the conformance fixture suite `quadominos fixtures` writes
+//!   for other implementations and checks their answers against, perft, its
 //!   JSON Schemas and the checks of another implementation's answers.
 //! - [`protocol`]: the engine protocol (docs/PROTOCOL.md): its lines, the
 //!   reference engine, and another program run as an engine.
@@ -59,7 +60,6 @@
 
 pub mod conform;
 pub mod error;
-pub mod fixtures;
 pub mod formats;
 pub mod game;
 pub mod limits;
@@ -70,4 +70,5 @@ pub mod puzzle;
 pub mod render;
 pub mod rules;
 pub mod solve;
+pub mod suite;
 pub mod words;

@@ -3,11 +3,11 @@
 use std::time::Duration;
 
 use divan::{Bencher, black_box};
-use quadominos::fixtures::perft::perft_threads;
 use quadominos::formats::{VariantChoice, builtin_variant};
 use quadominos::rules::random_position;
 use quadominos::solve::native::Native;
 use quadominos::solve::{Goal, Limits, Puzzle, Solver};
+use quadominos::suite::perft::PerftQuery;
 
 use crate::common::{bench, shipped, with_goal};
 
@@ -107,7 +107,8 @@ fn perft_row(bencher: Bencher, depth: usize, threads: usize, expected: u64) {
     let position = random_position(&english, 2026, 60, 15);
     let mut nodes = 0;
     bencher.counter(divan::counter::ItemsCount::new(expected as usize)).bench_local(|| {
-        nodes = perft_threads(&english, black_box(&position.board), &position.hand, depth, false, None, threads)
+        nodes = PerftQuery { threads, ..PerftQuery::new(&english, black_box(&position.board), &position.hand, depth) }
+            .count()
             .expect("no deadline")
             .nodes;
     });

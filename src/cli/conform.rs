@@ -33,10 +33,20 @@ const ROWS_SHOWN: usize = 40;
   quadominos fixtures --out out/suite --count 2 && quadominos conform --engine \"./my-engine\" --suite out/suite
   quadominos conform --engine \"quadominos engine --rule R4=no\" --variant english   (a wrong engine: exit 1)
 
-Case ids are KIND/FIXTURE/VARIANT, e.g. positions/english-03/serbian+R4=no; kinds:
-engine (the handshake), positions, verdicts, perft, games (every turn of the suite's
-games), play (a game the engine plays, replayed by the rules). A case needing what the
-engine does not offer (a request, a variant, a reading) is skipped. The last line is
+Case ids are KIND/FIXTURE/VARIANT, e.g. positions/english-03/serbian+R4=no (the
+position english-03 under the variant serbian+R4=no); kinds:
+  engine     the handshake
+  refusals   a position or variant the engine must refuse, leaving its position as it was
+  positions  a position's move list (moves)
+  verdicts   the verdicts on chosen placements (judge)
+  perft      a perft count with bonus counts, drilled down with divide where it differs
+  games      the move list at every turn of one of the suite's games
+  play       a game the engine plays, replayed by the rules
+  scenarios  a shipped scenario played through the game actions
+  deals      a deal given through the game actions, and the opening after it
+  actions    a whole game of the toolkit played through the game actions
+A case needing what the engine does not offer (a request, a variant, a reading) is
+skipped. The last line is
 `conform: N passed, N failed, N skipped`.")]
 pub struct Args {
     /// The engine's command line, split into words as a shell splits them
@@ -127,13 +137,24 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
             } else {
                 labels.clone()
             };
-            generated(&Generated {
+            let generate = Generated {
                 seed: args.seed,
                 variants,
                 positions: args.positions,
                 perft_depth: args.perft_depth as usize,
                 count: args.count,
-            })?
+            };
+            super::shared::within_memory(
+                &format!(
+                    "a suite of {} under each of {} and {}",
+                    super::shared::counted(generate.positions, "position"),
+                    super::shared::counted(generate.variants.len(), "variant"),
+                    super::shared::counted(generate.count, "game")
+                ),
+                generate.estimated_bytes(),
+                "fewer --positions or --count",
+            )?;
+            generated(&generate)?
         }
     };
     if let Some(report) = &args.report {

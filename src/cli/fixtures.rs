@@ -5,8 +5,8 @@
 use std::path::PathBuf;
 
 use quadominos::error::{DocPath, Problem};
-use quadominos::fixtures::{FixtureError, MAX_CHECK_DEPTH, Scenarios, SuiteOptions, SuiteVariant, generate};
 use quadominos::formats::{BUILTIN_VARIANTS, InputError, Located, Source, load_variant, notation, split_label};
+use quadominos::suite::{FixtureError, MAX_CHECK_DEPTH, Scenarios, SuiteOptions, SuiteVariant, generate};
 
 use super::shared::{Failure, counted};
 
@@ -140,7 +140,7 @@ fn check(path: &std::path::Path, timeout: Option<std::time::Duration>, quiet: bo
         format!("{}:{l}:{c}", source.name)
     };
     if is_perft {
-        let answers: Vec<quadominos::fixtures::PerftFixture> = if single {
+        let answers: Vec<quadominos::suite::PerftFixture> = if single {
             vec![source.parse("perft count, as perft --format json prints it")?]
         } else {
             source.parse("list of perft counts, as perft.json")?
@@ -151,7 +151,7 @@ fn check(path: &std::path::Path, timeout: Option<std::time::Duration>, quiet: bo
         for (i, a) in answers.iter().enumerate() {
             let at = entry_path(i);
             if by_label(&a.variant).is_none() {
-                problems.push(Problem::new(at.key("variant"), quadominos::fixtures::unknown_variant(&a.variant)));
+                problems.push(Problem::new(at.key("variant"), quadominos::suite::unknown_variant(&a.variant)));
             }
             if a.depth > MAX_CHECK_DEPTH {
                 let message = format!("depth {} is more than this check counts ({MAX_CHECK_DEPTH})", a.depth);
@@ -165,7 +165,7 @@ fn check(path: &std::path::Path, timeout: Option<std::time::Duration>, quiet: bo
         if !problems.is_empty() {
             return Err(Failure::Input(source.problems(problems)));
         }
-        return Ok(match quadominos::fixtures::check_perft_until(&answers, by_label, deadline) {
+        return Ok(match quadominos::suite::check_perft_until(&answers, by_label, deadline) {
             Ok(c) if c.stopped => return Err(stopped(timeout, c.checked, answers.len(), "perft counts")),
             Ok(_) if quiet => (String::new(), 0),
             Ok(c) => (format!("{}: ok: {} right\n", source.name, are(c.checked, "perft count")), 0),
@@ -179,7 +179,7 @@ fn check(path: &std::path::Path, timeout: Option<std::time::Duration>, quiet: bo
             }
         });
     }
-    let answers: Vec<quadominos::fixtures::PositionFixture> =
+    let answers: Vec<quadominos::suite::PositionFixture> =
         source.parse("list of positions with their moves, as positions.json")?;
     let mut problems = Vec::new();
     for (i, p) in answers.iter().enumerate() {
@@ -189,7 +189,7 @@ fn check(path: &std::path::Path, timeout: Option<std::time::Duration>, quiet: bo
         // seed is what it was grown from, for information.
         let at = DocPath::root().index(i);
         if by_label(&p.variant).is_none() {
-            problems.push(Problem::new(at.key("variant"), quadominos::fixtures::unknown_variant(&p.variant)));
+            problems.push(Problem::new(at.key("variant"), quadominos::suite::unknown_variant(&p.variant)));
         }
         match notation::parse(&p.notation) {
             Err(e) => return Err(Failure::Input(inside_string(&source, &at.key("notation"), e))),
@@ -211,7 +211,7 @@ fn check(path: &std::path::Path, timeout: Option<std::time::Duration>, quiet: bo
         for (j, listed) in p.moves.iter().enumerate() {
             if by_label(&listed.variant).is_none() {
                 let at = DocPath::root().index(i).key("moves").index(j).key("variant");
-                problems.push(Problem::new(at, quadominos::fixtures::unknown_variant(&listed.variant)));
+                problems.push(Problem::new(at, quadominos::suite::unknown_variant(&listed.variant)));
             }
         }
     }
@@ -219,7 +219,7 @@ fn check(path: &std::path::Path, timeout: Option<std::time::Duration>, quiet: bo
         return Err(Failure::Input(source.problems(problems)));
     }
     let lists: usize = answers.iter().map(|p| p.moves.len()).sum();
-    Ok(match quadominos::fixtures::check_moves_until(&answers, by_label, deadline) {
+    Ok(match quadominos::suite::check_moves_until(&answers, by_label, deadline) {
         Ok(c) if c.stopped => return Err(stopped(timeout, c.checked, lists, "move lists")),
         Ok(_) if quiet => (String::new(), 0),
         Ok(c) => (
@@ -263,7 +263,7 @@ fn are(n: usize, noun: &str) -> String {
     format!("{} {}", counted(n, noun), if n == 1 { "is" } else { "are" })
 }
 
-/// The line saying how many more a list cut at [`quadominos::fixtures::SHOWN`]
+/// The line saying how many more a list cut at [`quadominos::suite::SHOWN`]
 /// holds (nothing when it is whole).
 fn more(count: usize, shown: usize, what: &str) -> String {
     if count > shown { format!("  ... and {} more {what} ({count} in all)\n", count - shown) } else { String::new() }
@@ -357,6 +357,16 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
         readings: true,
         scenarios,
     };
+    super::shared::within_memory(
+        &format!(
+            "a suite of {} under each of {} and {}",
+            super::shared::counted(options.positions, "position"),
+            super::shared::counted(options.variants.len(), "variant"),
+            super::shared::counted(options.count, "game")
+        ),
+        options.estimated_bytes(),
+        "fewer --positions or --count",
+    )?;
     let suite = generate(&options).map_err(|e| match e {
         FixtureError::Input(e) => Failure::Input(e),
         // The spec chose the tile set: the problem is at its `tile-set`.

@@ -9,7 +9,6 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use clap::ValueEnum;
-use quadominos::fixtures::Part;
 use quadominos::formats::{InputError, Source};
 use quadominos::game::EventKind;
 use quadominos::play::impact::{
@@ -19,6 +18,7 @@ use quadominos::play::impact::{
 use quadominos::play::{MAX_ROUND_LIMIT, MAX_ROUNDS, Run, Strategy};
 use quadominos::render::page::{GameLink, comparison_page, games_words, impact_page, page_html, winner_chart};
 use quadominos::rules::{READINGS, Reading, Variant};
+use quadominos::suite::Part;
 
 use super::play::StrategyArg;
 use super::shared::{Failure, Format, RuleArgs, serialize};

@@ -7,9 +7,9 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use quadominos::fixtures::{DivideEntry, Part, PerftFixture, sum_parts};
 use quadominos::formats::{InputError, Source, load_position};
 use quadominos::rules::MoveGen;
+use quadominos::suite::{DivideEntry, Part, PerftFixture, sum_parts};
 
 use super::shared::{Failure, Format, RuleArgs, counted, parse_seconds, serialize, within_printed};
 
@@ -96,17 +96,14 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
         let first = MoveGen::new(&loaded.variant, &p.board, &p.hand).count_moves();
         within_printed("first placements (--divide)", first)?;
     }
-    let count = quadominos::fixtures::perft::perft_part(
-        &loaded.variant,
-        &p.board,
-        &p.hand,
-        depth,
+    let query = quadominos::suite::PerftQuery {
         divide,
         deadline,
         threads,
         part,
-    )
-    .ok_or_else(|| {
+        ..quadominos::suite::PerftQuery::new(&loaded.variant, &p.board, &p.hand, depth)
+    };
+    let count = query.count().ok_or_else(|| {
         let seconds = timeout.map_or(0.0, |t| t.as_secs_f64());
         Failure::Input(InputError::whole_file(
             "--timeout",
@@ -121,13 +118,7 @@ pub fn run(args: Args) -> Result<(String, u8), Failure> {
         depth: count.depth,
         nodes: count.nodes,
         bonus: count.bonus,
-        divide: divide.then(|| {
-            count
-                .divide
-                .iter()
-                .map(|d| DivideEntry { tile: d.tile, at: d.at, corners: d.corners, nodes: d.nodes })
-                .collect()
-        }),
+        divide: divide.then(|| count.divide.iter().map(DivideEntry::from).collect()),
         part,
     };
     Ok((print(&record, p.hand.len(), format, quiet)?, 0))

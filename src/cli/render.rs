@@ -487,33 +487,11 @@ fn transcript_picture(
             );
         }
     }
-    let what = events.get(step).map(|e| describe(&e.kind, e.seat)).unwrap_or_default();
+    // In the words of the page's list of steps.
+    let what =
+        events.get(step).map(|e| quadominos::render::page::event_brief(&e.kind, e.seat, e.score)).unwrap_or_default();
     let title = format!("{name}: after event {step} of {last} (round {round}: {what}), {}", loaded.variant.label());
     Ok((board, Marks { title: Some(title), highlights: plays, bonus_cells: Vec::new(), labels: Vec::new() }))
-}
-
-/// A few words on an event, for a picture's title.
-fn describe(kind: &EventKind, seat: Option<usize>) -> String {
-    let who = seat.map(|s| format!("seat {s} ")).unwrap_or_default();
-    match kind {
-        EventKind::Deal { .. } => "the deal".to_string(),
-        EventKind::Redeal { .. } => "a re-deal".to_string(),
-        EventKind::Place { tile, at, bonus, .. } => {
-            format!("{who}places {tile} at {at}{}", if *bonus { ", a bonus" } else { "" })
-        }
-        EventKind::BonusPoints => format!("{who}takes the 25 points"),
-        EventKind::BonusTiles => format!("{who}takes two bonus tiles"),
-        EventKind::Draw { .. } => format!("{who}draws"),
-        EventKind::Pass => format!("{who}passes"),
-        EventKind::RoundEnd { .. } => "the round ends".to_string(),
-        EventKind::GameEnd { winner, shared_with, .. } if shared_with.is_empty() => {
-            format!("seat {winner} wins the game")
-        }
-        EventKind::GameEnd { winner, shared_with, .. } => {
-            let seats: Vec<String> = std::iter::once(winner).chain(shared_with).map(|s| s.to_string()).collect();
-            format!("seats {} share the win", seats.join(" and "))
-        }
-    }
 }
 
 /// The board with its open cells, the given cells highlighted and numbered,

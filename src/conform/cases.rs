@@ -1,8 +1,6 @@
 //! Each kind of case: what is asked of the engine and how its answer is
 //! held to the rules'.
 
-use crate::fixtures::edges::{Refusal, refusal_lines};
-use crate::fixtures::{DivideEntry, PerftFixture, PositionFixture, VariantMoves};
 use crate::formats::{move_records, notation};
 use crate::game::{EventKind, PlacementKind};
 use crate::model::{Board, Cell, Corners, TileId};
@@ -10,6 +8,8 @@ use crate::play::{ReplayChecks, Transcript, replay_checking};
 use crate::protocol::message::{JudgeLine, PerftLines, parse_divide_line, shorten};
 use crate::protocol::{Capability, Request};
 use crate::rules::{MoveGen, Variant};
+use crate::suite::edges::{Refusal, refusal_lines};
+use crate::suite::{PerftFixture, PositionFixture, VariantMoves};
 use crate::words::counted;
 
 use super::compare::{compare_lists, our_verdict, verdict_beside, verdict_candidates, weight_note};
@@ -157,7 +157,7 @@ pub(super) fn perft(s: &mut Session, f: &PerftFixture) -> Result<Verdict, Troubl
         let request = Request::Divide(f.depth);
         let lines = s.ask(&request)?;
         let entries = each(&request, &lines, parse_divide_line)?;
-        details.extend(divide_differences(ours, &entries));
+        details.extend(crate::suite::divide_differences(ours, &entries, "the engine counts"));
         asked = request;
     }
     if details.is_empty() {
@@ -172,37 +172,6 @@ pub(super) fn perft(s: &mut Session, f: &PerftFixture) -> Result<Verdict, Troubl
     let (found, notes) = super::drill::drill(s, &variant, &f.variant, board, hand, f.depth)?;
     details.extend(notes);
     Ok(wrong(&asked, summary, details, found))
-}
-
-/// Each first placement the engine's divide counts differently, leaves out
-/// or adds.
-pub(super) fn divide_differences(ours: &[DivideEntry], theirs: &[DivideEntry]) -> Vec<String> {
-    let key = |d: &DivideEntry| (d.tile, d.at, d.corners);
-    let theirs_by: std::collections::BTreeMap<_, u64> = theirs.iter().map(|d| (key(d), d.nodes)).collect();
-    let ours_by: std::collections::BTreeMap<_, u64> = ours.iter().map(|d| (key(d), d.nodes)).collect();
-    let mut out = Vec::new();
-    for d in ours {
-        match theirs_by.get(&key(d)) {
-            None => out.push(format!(
-                "divide: {} as {} at {} is missing ({})",
-                d.tile,
-                d.corners,
-                d.at,
-                counted(d.nodes, "node")
-            )),
-            Some(&n) if n != d.nodes => out.push(format!(
-                "divide: {} as {} at {}: the engine counts {n}, the rules give {}",
-                d.tile, d.corners, d.at, d.nodes
-            )),
-            Some(_) => {}
-        }
-    }
-    for d in theirs {
-        if !ours_by.contains_key(&key(d)) {
-            out.push(format!("divide: {} as {} at {} is not a legal first placement", d.tile, d.corners, d.at));
-        }
-    }
-    out
 }
 
 /// The move list at every turn of one of the suite's games: before each
@@ -317,12 +286,12 @@ pub(super) fn play(s: &mut Session, seed: u64, players: usize, label: &str) -> R
 /// Each reading whose other value replays the engine's game whole: the
 /// reading it plays otherwise, where one does.
 fn replayed_otherwise(t: &Transcript, variant: &Variant) -> Option<String> {
-    let values = super::suite::values_of(variant);
+    let values = super::labels::values_of(variant);
     let mut found = Vec::new();
     for reading in crate::rules::READINGS.iter() {
         let own = values.iter().find(|(id, _)| *id == reading.id).map(|(_, v)| v.as_str()).unwrap_or_default();
         for (value, _) in reading.values.iter().filter(|(v, _)| *v != own) {
-            let Some(other) = super::suite::with_value(variant, reading, value) else { continue };
+            let Some(other) = super::labels::with_value(variant, reading, value) else { continue };
             if replay_checking(t, &other, ReplayChecks { clauses: false }).is_ok() {
                 found.push(format!("{} = {value} (its variant has {own})", reading.id));
             }

@@ -197,18 +197,18 @@ const REJUDGED: usize = 60;
 /// variant are `d`'s own (its notation carries the label).
 pub fn readings_note(d: &Divergence) -> Option<String> {
     let read = crate::formats::notation::parse(&d.position).ok()?;
-    let variant = super::suite::variant_by_label(read.variant.as_deref()?)?;
+    let variant = super::labels::variant_by_label(read.variant.as_deref()?)?;
     let position = crate::rules::Position::from_setup(&read.board, &read.hand, &variant).ok()?;
     let placed: Vec<&PlacementVerdict> = d.missing.iter().chain(&d.extra).chain(&d.differing).take(REJUDGED).collect();
     if placed.is_empty() {
         return None;
     }
-    let values = super::suite::values_of(&variant);
+    let values = super::labels::values_of(&variant);
     let mut found = Vec::new();
     for reading in crate::rules::READINGS.iter() {
         let own = values.iter().find(|(id, _)| *id == reading.id).map(|(_, v)| v.as_str()).unwrap_or_default();
         for (value, _) in reading.values.iter().filter(|(v, _)| *v != own) {
-            let Some(other) = super::suite::with_value(&variant, reading, value) else { continue };
+            let Some(other) = super::labels::with_value(&variant, reading, value) else { continue };
             let agrees = placed.iter().all(|p| {
                 let (facts, ..) = our_verdict(&position.board, &other, &position.hand, p.placement);
                 facts == p.theirs.unwrap_or(Facts::ILLEGAL)

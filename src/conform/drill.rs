@@ -7,12 +7,12 @@
 //! where it offers it, else (or when only bonus counts differ, which divide
 //! does not split) from its `perft` at each position one placement on.
 
-use crate::fixtures::perft;
 use crate::formats::{MoveRecord, move_records, notation};
 use crate::model::{Board, TileId};
 use crate::protocol::message::{PerftLines, parse_divide_line};
 use crate::protocol::{Capability, Request};
 use crate::rules::{MoveGen, Variant};
+use crate::suite::perft;
 
 use super::compare::{compare_lists, step_of};
 use super::report::{Divergence, Step};

@@ -11,11 +11,12 @@
 //! differs is drilled down to the first position where the move lists part
 //! ([`drill`]), and every case is a record ([`report`]).
 //!
-//! May use: model, rules, game, formats, play, fixtures, protocol, error.
+//! May use: model, rules, game, formats, play, suite, protocol, error.
 
 mod cases;
 pub mod compare;
 mod drill;
+mod labels;
 mod refusals;
 pub mod report;
 pub mod run;
@@ -24,11 +25,10 @@ mod session;
 pub mod suite;
 mod sweep;
 
+pub use labels::{label_variant, values_of, variant_by_label};
 pub use report::{
     CaseKind, CaseRecord, Divergence, Facts, Failure, FailureKind, Outcome, PlacementVerdict, Step, schema,
 };
 pub use run::{FAILURES_IN_A_ROW, Run, RunOptions, run};
 pub use script::{Move, moves_of};
-pub use suite::{
-    ConformSuite, GameCase, Generated, ScenarioCase, folder, generated, label_variant, values_of, variant_by_label,
-};
+pub use suite::{ConformSuite, GameCase, Generated, ScenarioCase, folder, generated};

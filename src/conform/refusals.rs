@@ -1,11 +1,11 @@
 //! A second refusal of each kind the fixtures' own refusals ask
-//! ([`crate::fixtures::edges::REFUSALS`]), in another position, so that an
+//! ([`crate::suite::edges::REFUSALS`]), in another position, so that an
 //! engine that takes what it must refuse fails two independent cases: a
 //! board touching only across a corner, a third tile in a taken cell, a
 //! tile with a 5 on the beginner board, a board tile turned against R1, a
 //! variant that no longer fits a hand tile.
 
-use crate::fixtures::edges::Refusal;
+use crate::suite::edges::Refusal;
 
 /// The second refusals, put to the engine after the fixtures' own.
 pub const MORE_REFUSALS: [Refusal; 5] = [

@@ -6,19 +6,20 @@
 
 use std::time::Duration;
 
-use crate::fixtures::edges::{REFUSALS, Refusal};
-use crate::fixtures::{PerftFixture, PositionFixture, VariantMoves};
 use crate::formats::split_label;
 use crate::play::Transcript;
 use crate::protocol::client::FailureKind as EngineFailureKind;
 use crate::protocol::message::shorten;
 use crate::protocol::{Capability, End, EngineProcess, Hello, PROTOCOL_VERSION, PROTOCOL_VERSION_1, Request};
 use crate::rules::Reading;
+use crate::suite::edges::{REFUSALS, Refusal};
+use crate::suite::{PerftFixture, PositionFixture, VariantMoves};
 
+use super::labels::variant_by_label;
 use super::report::{CaseKind, CaseRecord, Failure, FailureKind, Outcome};
 use super::script::{Move, Script, Start};
-use super::session::{Session, Trouble, Verdict, garbage};
-use super::suite::{ConformSuite, GameCase, ScenarioCase, variant_by_label};
+use super::session::{Session, Trouble, Verdict, engine_words, garbage};
+use super::suite::{ConformSuite, GameCase, ScenarioCase};
 
 /// Cases in a row on which the engine exits, hangs or answers garbage
 /// before the run gives up on it.
@@ -205,10 +206,13 @@ fn troubled(trouble: Trouble) -> (String, Failure) {
         stderr: stderr.filter(|s| !s.is_empty()),
     };
     match trouble {
-        Trouble::Refused { request, message } => (
-            format!("the engine refused `{}`: {message}", shorten(&request)),
-            failure(FailureKind::Refused, request, vec![message], None),
-        ),
+        Trouble::Refused { request, message } => {
+            let message = engine_words(&message);
+            (
+                format!("the engine refused `{}`: {message}", shorten(&request)),
+                failure(FailureKind::Refused, request, vec![message], None),
+            )
+        }
         Trouble::Garbage { request, message } => (
             format!("the engine answered garbage to `{}`: {message}", shorten(&request)),
             failure(FailureKind::Garbage, request, vec![message], None),
@@ -284,20 +288,43 @@ fn record(case: &Case<'_>, outcome: Outcome, summary: String, failure: Option<Fa
     }
 }
 
+/// A summary or detail as the report keeps it: every quote in it cut as
+/// every echo of input is ([`crate::error::excerpts`]), whichever path of
+/// the engine's answer it came by, so that an engine answering a megabyte
+/// gets back a report of short lines.
+fn cut_quotes(text: &str) -> String {
+    crate::error::excerpts(text)
+}
+
+fn cut_details(f: Failure) -> Failure {
+    Failure { details: f.details.iter().map(|d| cut_quotes(d)).collect(), ..f }
+}
+
+/// Names the engine gave, as the report lists them: each cut, and no
+/// more than a few, with how many more.
+fn listed_names(names: &[String]) -> String {
+    const MOST: usize = 12;
+    let mut out: Vec<String> = names.iter().take(MOST).map(|n| shorten(n)).collect();
+    if names.len() > MOST {
+        out.push(format!("and {} more", names.len() - MOST));
+    }
+    out.join(", ")
+}
+
 /// Runs every case of `suite` against the engine. The error: the engine's
 /// program cannot be started at all. A program that runs this is the one
 /// to end the engines on a signal
 /// ([`crate::protocol::client::end_every_engine`]): the library handles no
 /// signal of its own.
 pub fn run(suite: &ConformSuite, options: &RunOptions) -> Result<Run, String> {
-    let handshake = |outcome, summary: String, failure| CaseRecord {
+    let handshake = |outcome, summary: String, failure: Option<Failure>| CaseRecord {
         case: "engine/handshake/-".into(),
         kind: CaseKind::Engine,
         fixture: "handshake".into(),
         variant: "-".into(),
         outcome,
-        summary,
-        failure,
+        summary: cut_quotes(&summary),
+        failure: failure.map(cut_details),
     };
     let cases = cases(suite, options);
     let (engine, hello) = match start(options)? {
@@ -315,13 +342,13 @@ pub fn run(suite: &ConformSuite, options: &RunOptions) -> Result<Run, String> {
     let offers: Vec<String> = hello.offers.iter().map(|c| c.to_string()).collect();
     let greeting = format!(
         "`{}` speaks protocol {}; offers {}; knows {}",
-        hello.engine,
+        shorten(&hello.engine),
         hello.version,
         if offers.is_empty() { "nothing".to_string() } else { offers.join(", ") },
-        hello.variants.join(", ")
+        listed_names(&hello.variants)
     );
     let mut run = Run {
-        engine: Some(hello.engine.clone()),
+        engine: Some(shorten(&hello.engine)),
         records: vec![handshake(Outcome::Pass, greeting, None)],
         stopped: None,
         not_run: 0,

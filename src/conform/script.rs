@@ -25,7 +25,7 @@ use crate::model::{Cell, TileId};
 use crate::play::LoadedScenario;
 use crate::play::scenario::phase_name;
 use crate::protocol::Request;
-use crate::protocol::message::{GameLines, GameStart, shorten};
+use crate::protocol::message::{GameLines, GameStart};
 use crate::rules::ids::{e, r, s};
 use crate::rules::{Clause, Placement, READINGS, Variant};
 use crate::words::counted;
@@ -464,7 +464,7 @@ pub(super) fn differences(ours: &Outcome, theirs: &Outcome, variant: &Variant) -
         }
         (Outcome::Taken(o), Outcome::Refused(message, ..)) => {
             let mut out = vec![
-                format!("the engine refuses it: {}", shorten(message)),
+                format!("the engine refuses it: {}", super::session::engine_words(message)),
                 format!("the rules take it: {}", events(&o.events)),
             ];
             out.extend(tile_note(message, variant));
@@ -559,12 +559,12 @@ fn explained(script: &Script<'_>, variant: &Variant, steps: &[Step], at: usize, 
         cs.dedup();
         cs
     };
-    let values = super::suite::values_of(variant);
+    let values = super::labels::values_of(variant);
     let mut found = Vec::new();
     for reading in READINGS.iter().filter(|r| candidates.contains(&r.id)) {
         let own = values.iter().find(|(id, _)| *id == reading.id).map(|(_, v)| v.clone()).unwrap_or_default();
         for (value, _) in reading.values.iter().filter(|(v, _)| *v != own) {
-            let Some(other) = super::suite::with_value(variant, reading, value) else { continue };
+            let Some(other) = super::labels::with_value(variant, reading, value) else { continue };
             let Ok(alt) = plan(script, &other, at) else { continue };
             let agrees = alt.get(at).is_some_and(|a| a.requests == step.requests && same_play(&a.ours, theirs))
                 && alt.iter().zip(steps).take(at).all(|(a, b)| a.requests == b.requests && same_play(&a.ours, &b.ours));

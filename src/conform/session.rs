@@ -9,8 +9,8 @@ use crate::protocol::message::shorten;
 use crate::protocol::{Capability, End, EngineFailure, EngineProcess, Hello, Request};
 use crate::rules::{Position, Variant};
 
+use super::labels::variant_by_label;
 use super::report::Failure;
-use super::suite::variant_by_label;
 
 /// Why a request got no usable answer.
 pub(super) enum Trouble {
@@ -110,4 +110,16 @@ pub(super) fn rules_of(label: &str) -> Result<Variant, Trouble> {
         request: String::new(),
         message: format!("the rules know no variant `{label}`"),
     })
+}
+
+/// The engine's own sentence (a refusal's words), as the report keeps it:
+/// every quote in it cut, and the whole at most a few lines, so that the
+/// clause it cites at its end is kept while a megabyte is not.
+pub(super) fn engine_words(message: &str) -> String {
+    const MOST: usize = 300;
+    let cut = crate::error::excerpts(message);
+    if cut.chars().count() <= MOST {
+        return cut;
+    }
+    cut.chars().take(MOST).collect::<String>() + "…"
 }

@@ -20,7 +20,7 @@ use crate::play::LoadedScenario;
 use crate::play::scenario::{Run, parting_actions};
 use crate::rules::{Clause, READINGS, Reading, Source, Variant};
 
-use super::suite::{label_variant, values_of};
+use super::labels::{label_variant, values_of};
 
 /// A value played in place of another: the reading, the value asked for,
 /// the value played.
@@ -62,7 +62,7 @@ impl Labels {
 
     /// `label` with `reading` set to `value`.
     fn relabel(&mut self, label: &str, reading: &Reading, value: &str) -> Option<String> {
-        super::suite::relabel(label, reading, value)
+        super::labels::relabel(label, reading, value)
     }
 }
 

@@ -14,7 +14,7 @@ use super::transcript::{Ended, Transcript, record};
 use crate::game::{Action, BONUS_POINTS, Game, MAX_DEALS, Phase};
 use crate::rules::{Variant, Verdict, bonus_tile_points, judge};
 use crate::solve::native::Native;
-use crate::solve::{Choice, Goal, Limits, Puzzle, Solver};
+use crate::solve::{Choice, Goal, Limits, Puzzle, Request, solve_checked};
 
 /// How every seat chooses its actions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -267,9 +267,12 @@ fn best_turn(game: &Game, planner: &Variant) -> VecDeque<Action> {
     let Some(hand) = game.hands().get(seat) else { return VecDeque::new() };
     let puzzle =
         Puzzle { variant: planner.clone(), board: game.board().clone(), hand: hand.clone(), goal: Goal::BestTurn };
-    let Ok(answer) = Native.solve(&puzzle, &Limits::default()) else { return VecDeque::new() };
+    // Through the one entry that replays every answer through the rules:
+    // a turn the rules refuse is never played.
+    let request = Request { solvers: &[&Native], limits: Limits::default(), others: false };
+    let Ok(solved) = solve_checked(&puzzle, &request) else { return VecDeque::new() };
     let mut plan = VecDeque::new();
-    for p in answer.plays {
+    for p in solved.answer.plays {
         plan.push_back(Action::Place(crate::rules::Placement { tile: p.tile, at: p.at, corners: p.corners }));
         match p.choice {
             Some(Choice::Points) => plan.push_back(Action::TakePoints),

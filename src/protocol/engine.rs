@@ -3,12 +3,12 @@
 //! force; every request is answered whole, and a request it cannot answer
 //! is refused with `error`, never a crash.
 
-use crate::fixtures::{DivideEntry, perft};
 use crate::formats::{BUILTIN_VARIANTS, MoveRecord, builtin_variant, move_records, notation};
 use crate::game::{Action, Game, Setup};
 use crate::model::{Cell, Corners, TileId};
 use crate::play::{MAX_ROUNDS, Stop, Strategy, play};
 use crate::rules::{Placement, Position, READINGS, Variant, Verdict, judge};
+use crate::suite::{DivideEntry, perft};
 
 use super::knockout::Shadow;
 use super::message::{
@@ -159,7 +159,10 @@ impl Engine {
         };
         let mut lines = match result {
             Ok(lines) => lines,
-            Err(message) => vec![End::Error(message).line()],
+            // Every quote of the request in a refusal is cut, whichever
+            // check wrote it: a client that sends a megabyte gets back a
+            // short line.
+            Err(message) => vec![End::Error(crate::error::excerpts(&message)).line()],
         };
         if lines.last().and_then(|l| End::of(l)).is_none() {
             lines.push(End::Ok.line());
@@ -254,11 +257,7 @@ impl Engine {
                 let depth =
                     if self.bug() == Some(Bug::PerftOffByOne) { depth.saturating_sub(1).max(1) } else { *depth };
                 let count = perft(&self.variant, &p.board, &p.hand, depth, true);
-                Ok(count
-                    .divide
-                    .iter()
-                    .map(|d| divide_line(&DivideEntry { tile: d.tile, at: d.at, corners: d.corners, nodes: d.nodes }))
-                    .collect())
+                Ok(count.divide.iter().map(|d| divide_line(&DivideEntry::from(d))).collect())
             }
             Request::Play { seed, players } => {
                 let played = play(&self.variant, *players, *seed, Strategy::Random, Stop::End, MAX_ROUNDS)?;

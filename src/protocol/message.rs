@@ -12,11 +12,11 @@
 
 use std::fmt;
 
-use crate::fixtures::DivideEntry;
 use crate::formats::MoveRecord;
 use crate::game::Event;
 use crate::model::{Cell, Corners, MAX_VALUE, TileId};
 use crate::rules::{Clause, Placement};
+use crate::suite::DivideEntry;
 
 /// The protocol's version, sent in the handshake: version 2 adds the game
 /// actions (`newgame`, `start`, `deal`, `place`, `take`, `draw`, `pass`),
@@ -395,7 +395,7 @@ impl Hello {
         for line in lines {
             let (word, rest) = line.trim().split_once(' ').unwrap_or((line.trim(), ""));
             if seen.contains(&word) {
-                return Err(format!("`{word}` is given twice"));
+                return Err(format!("`{}` is given twice", shorten(word)));
             }
             let items = rest.split_whitespace();
             match word {
@@ -404,13 +404,14 @@ impl Hello {
                 "offers" => {
                     for item in items {
                         let found = Capability::ALL.into_iter().find(|c| c.as_str() == item);
-                        hello.offers.push(found.ok_or_else(|| format!("`{item}` is no capability"))?);
+                        hello.offers.push(found.ok_or_else(|| format!("`{}` is no capability", shorten(item)))?);
                     }
                 }
                 "variants" => hello.variants = items.map(str::to_string).collect(),
                 "readings" => {
                     for item in items {
-                        let reading = crate::rules::Reading::find(item).map_err(|e| e.to_string())?;
+                        let reading =
+                            crate::rules::Reading::find(item).map_err(|e| crate::error::excerpts(&e.to_string()))?;
                         hello.readings.push(reading.id);
                     }
                 }
@@ -436,13 +437,12 @@ impl Hello {
     }
 }
 
-/// A line as a report quotes it: at most 120 characters.
+/// A line, or any other words the other side of the protocol wrote, as a
+/// message quotes it: cut as every echo of input is
+/// ([`crate::error::excerpt`]), so an engine or a client that writes a
+/// megabyte gets it back as one short quote.
 pub fn shorten(line: &str) -> String {
-    const MOST: usize = 120;
-    if line.chars().count() <= MOST {
-        return line.to_string();
-    }
-    line.chars().take(MOST).collect::<String>() + "..."
+    crate::error::excerpt(line)
 }
 
 /// `X,Y`.

@@ -10,8 +10,8 @@
 //! runs another program as an engine, with a time limit on every request,
 //! bounded reads, and the engine ended whole when it fails.
 //!
-//! May use: model, rules, game, formats, play, fixtures, error. The reference
-//! engine counts perft with `fixtures` and plays games with `play`.
+//! May use: model, rules, game, formats, play, suite, error. The reference
+//! engine counts perft with `suite` and plays games with `play`.
 
 pub mod client;
 pub mod engine;

@@ -250,19 +250,7 @@ mod tests {
     use super::*;
     use crate::formats::{VariantChoice, builtin_variant, load_puzzle};
     use crate::solve::native::Native;
-    use crate::solve::{Progress, Stats, Stop};
-
-    fn answer(solver: &'static str, score: i64, proven: bool, bound: Option<i64>) -> Answer {
-        Answer {
-            score,
-            proven,
-            bound,
-            plays: Vec::new(),
-            all: Vec::new(),
-            count: None,
-            stats: Stats { solver, ..Default::default() },
-        }
-    }
+    use crate::solve::{Progress, Stop};
 
     fn shipped(name: &str) -> Puzzle {
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles").join(name);
@@ -271,15 +259,15 @@ mod tests {
 
     #[test]
     fn answers_that_cannot_both_be_true_are_a_contradiction() {
-        let native = answer("native", 125, true, None);
+        let native = Answer::bare("native", 125, true, None);
         let turn = Goal::BestTurn;
-        assert!(contradiction(&turn, &native, &answer("smt", 125, true, None)).is_none());
-        assert!(contradiction(&turn, &native, &answer("smt", 120, true, None)).is_some());
+        assert!(contradiction(&turn, &native, &Answer::bare("smt", 125, true, None)).is_none());
+        assert!(contradiction(&turn, &native, &Answer::bare("smt", 120, true, None)).is_some());
         // Cut short below the optimum: nothing to compare.
-        assert!(contradiction(&turn, &native, &answer("smt", 0, false, Some(300))).is_none());
+        assert!(contradiction(&turn, &native, &Answer::bare("smt", 0, false, Some(300))).is_none());
         // A line better than a proven optimum, or a bound below the optimum.
-        assert!(contradiction(&turn, &native, &answer("smt", 130, false, Some(300))).is_some());
-        assert!(contradiction(&turn, &native, &answer("smt", 0, false, Some(100))).is_some());
+        assert!(contradiction(&turn, &native, &Answer::bare("smt", 130, false, Some(300))).is_some());
+        assert!(contradiction(&turn, &native, &Answer::bare("smt", 0, false, Some(100))).is_some());
     }
 
     /// A solver that answers whatever it is given: a score the rules do not
@@ -311,7 +299,7 @@ mod tests {
         );
         // A second "solver" proving that nothing scores (no plays, which
         // replay): the two proofs contradict each other.
-        let nothing = Says(answer("smt", 0, true, None));
+        let nothing = Says(Answer::bare("smt", 0, true, None));
         let pair: [&dyn Solver; 2] = [&Native, &nothing];
         let both = solve_checked(&puzzle, &request(&pair));
         assert!(matches!(&both, Err(Unsolved::Contradiction(why)) if why.contains("disagree")), "{both:?}");
@@ -321,7 +309,8 @@ mod tests {
     fn a_cut_short_answer_takes_the_lowest_bound_and_an_answer_proven_wins() {
         let puzzle = shipped("seq-tiny-english.yaml");
         let request = |solvers| Request { solvers, limits: Limits::default(), others: false };
-        let (cut, tighter) = (Says(answer("first", 0, false, Some(80))), Says(answer("second", 0, false, Some(70))));
+        let (cut, tighter) =
+            (Says(Answer::bare("first", 0, false, Some(80))), Says(Answer::bare("second", 0, false, Some(70))));
         let pair: [&dyn Solver; 2] = [&cut, &tighter];
         let solved = solve_checked(&puzzle, &request(&pair)).unwrap();
         assert_eq!((solved.answer.stats.solver, solved.answer.bound), ("first", Some(70)));
@@ -376,9 +365,9 @@ mod tests {
     fn an_expectation_holds_only_on_what_the_answer_establishes() {
         let turn = Goal::BestTurn;
         let score = Expected { score: Some(125), ..Expected::default() };
-        assert_eq!(score.holds(&turn, &answer("native", 125, true, None)), Some(true));
-        assert_eq!(score.holds(&turn, &answer("native", 124, true, None)), Some(false));
-        assert_eq!(score.holds(&turn, &answer("native", 100, false, Some(130))), None);
+        assert_eq!(score.holds(&turn, &Answer::bare("native", 125, true, None)), Some(true));
+        assert_eq!(score.holds(&turn, &Answer::bare("native", 124, true, None)), Some(false));
+        assert_eq!(score.holds(&turn, &Answer::bare("native", 100, false, Some(130))), None);
         assert!(!Expected::default().is_some());
         let english = builtin_variant("english").unwrap();
         let region = vec![crate::model::Cell::new(0, 0), crate::model::Cell::new(1, 0)];
@@ -389,7 +378,7 @@ mod tests {
         });
         // A fill proven not to exist has no score: a recorded score does
         // not hold, and `exists: false` does.
-        let none = answer("native", 0, true, None);
+        let none = Answer::bare("native", 0, true, None);
         assert_eq!(score.holds(&fill, &none), Some(false));
         assert_eq!(Expected { exists: Some(false), ..Expected::default() }.holds(&fill, &none), Some(true));
     }

@@ -200,6 +200,23 @@ pub struct Answer {
     pub stats: Stats,
 }
 
+#[cfg(test)]
+impl Answer {
+    /// An answer of no plays, as the tests of what answers establish
+    /// build one: `solver`'s, scoring `score`, proven or with `bound`.
+    pub(crate) fn bare(solver: &'static str, score: i64, proven: bool, bound: Option<i64>) -> Answer {
+        Answer {
+            score,
+            proven,
+            bound,
+            plays: Vec::new(),
+            all: Vec::new(),
+            count: None,
+            stats: Stats { solver, ..Default::default() },
+        }
+    }
+}
+
 /// How long and how far to search.
 #[derive(Clone, Debug, Default)]
 pub struct Limits {
@@ -568,15 +585,7 @@ mod tests {
 
     #[test]
     fn an_expectation_is_confirmed_only_by_a_proven_answer() {
-        let answer = |score, proven, bound| Answer {
-            score,
-            proven,
-            bound,
-            plays: Vec::new(),
-            all: Vec::new(),
-            count: None,
-            stats: Stats::default(),
-        };
+        let answer = |score, proven, bound| Answer::bare("", score, proven, bound);
         assert_eq!(confirms_score(&answer(125, true, None), 125), Some(true));
         assert_eq!(confirms_score(&answer(124, true, None), 125), Some(false));
         // Cut short with nothing better found: neither confirmed nor refuted.

@@ -11,6 +11,10 @@ use crate::game::{Action, Game, Setup};
 use crate::rules::{Placement, Verdict, judge};
 
 /// Checks `answer` against the rules; the error says which play fails and why.
+/// The product gets its answers through [`super::solve_checked`], which
+/// calls this; it stays public for what replays an answer no solver gave
+/// (a fill the puzzle maker enumerated) and for the experiments of the
+/// `lab` crate, which run the solvers' parts on their own.
 pub fn verify(puzzle: &Puzzle, answer: &Answer) -> Result<(), String> {
     replay(puzzle, answer, || false).map(|_| ())
 }

@@ -203,14 +203,14 @@ fn an_output_named_dash_is_standard_output_and_no_file() {
 /// manifest lists with its digest, and no other file. Returns its games.
 fn whole_suite(dir: &Path) -> usize {
     let files = tree(dir);
-    let manifest: quadominos::fixtures::Manifest = serde_json::from_slice(&files["manifest.json"]).unwrap();
+    let manifest: quadominos::suite::Manifest = serde_json::from_slice(&files["manifest.json"]).unwrap();
     let mut listed: Vec<&str> = manifest.files.iter().map(|f| f.path.as_str()).collect();
     listed.push("manifest.json");
     listed.sort_unstable();
     let on_disk: Vec<&str> = files.keys().map(String::as_str).collect();
     assert_eq!(on_disk, listed, "{}: the files are the manifest's, no more", dir.display());
     for f in &manifest.files {
-        assert_eq!(quadominos::fixtures::sha256_hex(&files[&f.path]), f.sha256, "{}", f.path);
+        assert_eq!(quadominos::suite::sha256_hex(&files[&f.path]), f.sha256, "{}", f.path);
     }
     manifest.files.iter().filter(|f| f.kind == "transcript").count()
 }

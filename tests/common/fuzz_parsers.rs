@@ -14,7 +14,6 @@
 
 use std::path::Path;
 
-use quadominos::fixtures::{PerftFixture, PositionFixture, check_moves, check_perft};
 use quadominos::formats::{
     InputError, MAX_LISTED, Source, VariantChoice, load_position, load_puzzle, load_variant, notation,
 };
@@ -22,6 +21,7 @@ use quadominos::model::Board;
 use quadominos::play::scenario::load_scenario;
 use quadominos::play::{load_transcript, replay};
 use quadominos::rules::Variant;
+use quadominos::suite::{PerftFixture, PositionFixture, check_moves, check_perft};
 
 /// The deepest perft count the fixtures check recomputes here: the command
 /// allows 5, which on a large hand is minutes of honest work, not a hang.

@@ -12,7 +12,7 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 
 use common::{run, stderr, stdout};
-use quadominos::fixtures::edges::{EDGES, REFUSALS};
+use quadominos::suite::edges::{EDGES, REFUSALS};
 use serde_json::Value;
 
 const BIN: &str = env!("CARGO_BIN_EXE_quadominos");
@@ -268,4 +268,99 @@ fn conform_skips_a_byte_order_mark_opening_the_engines_output() {
     assert_eq!(lines[0]["case"], "engine/handshake/-", "{text}");
     assert!(passed(&lines, "engine/handshake/-"), "{text}");
     assert!(lines.iter().all(|l| l["outcome"] == "pass"), "{text}");
+}
+
+/// A hostile engine, a shell script in `dir`: it greets with `hello` (the
+/// handshake's lines, `BIG` standing for a megabyte of `Q`) and answers
+/// every other request `error BIG`.
+fn megabyte_engine(dir: &Path, name: &str, hello: &str) -> String {
+    let script = dir.join(name);
+    let body = format!(
+        "BIG=$(head -c 1000000 /dev/zero | tr '\\0' Q)\n\
+         while read -r word rest; do\n\
+           case \"$word\" in\n\
+             protocol) printf '{hello}ok\\n' \"$BIG\" \"$BIG\" ;;\n\
+             *) printf 'error %s\\n' \"$BIG\" ;;\n\
+           esac\n\
+         done\n"
+    );
+    std::fs::write(&script, body).unwrap();
+    format!("sh '{}'", script.display())
+}
+
+#[test]
+fn an_engine_writing_a_megabyte_anywhere_gets_it_back_cut_to_a_short_quote_in_every_report_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let engines = [
+        // Accepted handshakes: the engine's name and a variant's name echoed,
+        // then every refusal's words.
+        megabyte_engine(dir.path(), "name.sh", "protocol 2\\nengine %s\\noffers moves judge\\nvariants english %s\\n"),
+        // Refused handshakes: an unknown capability, an unknown reading, a
+        // line no handshake has.
+        megabyte_engine(dir.path(), "offer.sh", "protocol 2\\noffers moves %s\\n%s\\n"),
+        megabyte_engine(dir.path(), "reading.sh", "protocol 2\\nreadings R1 %s\\n%s\\n"),
+        megabyte_engine(dir.path(), "line.sh", "protocol 2\\n%s a\\n%s b\\n"),
+    ];
+    let cut = format!("{}…", "Q".repeat(80));
+    for engine in engines {
+        let out = dir.path().join("report.jsonl");
+        let result = run(&[
+            "conform",
+            "--engine",
+            &engine,
+            "--positions",
+            "1",
+            "--count",
+            "0",
+            "--play",
+            "0",
+            "--variant",
+            "english",
+            "--report",
+            out.to_str().unwrap(),
+        ]);
+        assert_eq!(result.status.code(), Some(1), "{engine}: {}", stderr(&result));
+        let text = std::fs::read_to_string(&out).unwrap() + &stdout(&result) + &stderr(&result);
+        assert!(text.contains(&cut), "{engine}: the megabyte is quoted, cut:\n{}", &text[..text.len().min(2000)]);
+        // A refusal's own words (unquoted) are kept to 300 characters, so
+        // that the clause a refusal cites at its end is kept.
+        assert!(!text.contains(&"Q".repeat(301)), "{engine}: the engine's words run past 300 characters");
+        let longest = text.lines().map(str::len).max().unwrap_or(0);
+        assert!(longest < 1000, "{engine}: a report line of {longest} bytes");
+    }
+}
+
+#[test]
+fn the_reference_engine_cuts_a_megabyte_label_or_request_in_its_refusal() {
+    let big = "Q".repeat(1_000_000);
+    let (label, reading, request) =
+        (format!("variant {big}"), format!("variant english+R{big}=yes"), format!("{big} 1"));
+    let answers = responses(&["protocol 2", &label, &reading, &request]);
+    for answer in &answers[1..] {
+        let [line] = &answer[..] else { panic!("{answer:?}") };
+        assert!(line.starts_with("error "), "{}", &line[..line.len().min(300)]);
+        assert!(line.len() < 1000, "a refusal of {} bytes", line.len());
+        assert!(line.contains(&format!("{}…", "Q".repeat(79))), "{line}");
+    }
+}
+
+/// `conform --help` names every kind of case a report can hold (each kind
+/// of the report's committed schema), each with what it checks.
+#[test]
+fn conform_help_names_every_kind_of_case_the_report_schema_has() {
+    let schema: Value = serde_json::from_str(
+        &std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("specs/schema/conform-report.schema.json"))
+            .unwrap(),
+    )
+    .unwrap();
+    let kinds: Vec<&str> =
+        schema["$defs"]["CaseKind"]["oneOf"].as_array().unwrap().iter().map(|k| k["const"].as_str().unwrap()).collect();
+    assert_eq!(kinds.len(), 10, "{kinds:?}");
+    let help = stdout(&run(&["conform", "--help"]));
+    for kind in kinds {
+        assert!(
+            help.lines().any(|l| l.trim_start().starts_with(&format!("{kind} ")) && l.trim().len() > kind.len() + 4),
+            "`{kind}` has no line of its own in conform --help:\n{help}"
+        );
+    }
 }

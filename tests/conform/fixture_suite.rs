@@ -7,12 +7,12 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use quadominos::fixtures::readings::{PLACEMENT_READINGS, reading_cases};
-use quadominos::fixtures::{
-    Manifest, PositionFixture, Scenarios, SuiteOptions, SuiteVariant, check_moves, game_plan, generate, sha256_hex,
-};
 use quadominos::formats::{BUILTIN_VARIANTS, SHIPPED_SCENARIO_FILES, builtin_variant, split_label};
 use quadominos::rules::{READINGS, Variant, random_position};
+use quadominos::suite::readings::{PLACEMENT_READINGS, reading_cases};
+use quadominos::suite::{
+    Manifest, PositionFixture, Scenarios, SuiteOptions, SuiteVariant, check_moves, game_plan, generate, sha256_hex,
+};
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).to_path_buf()
@@ -38,7 +38,7 @@ fn readings_only() -> SuiteOptions {
     }
 }
 
-fn file<'a>(suite: &'a quadominos::fixtures::Suite, name: &str) -> &'a [u8] {
+fn file<'a>(suite: &'a quadominos::suite::Suite, name: &str) -> &'a [u8] {
     &suite.files.iter().find(|(p, _)| p == name).unwrap().1
 }
 
@@ -218,7 +218,7 @@ fn a_suite_written_anywhere_plays_the_built_in_scenarios_and_a_folder_given_over
     let o = quadominos(&["fixtures", "--out", out.to_str().unwrap(), "--count", "0", "--positions", "0"], &root());
     assert!(o.status.success());
     assert_eq!(read(&out, "scenarios.json"), away_scenarios);
-    let outcomes: Vec<quadominos::fixtures::ScenarioFixture> = serde_json::from_slice(&away_scenarios).unwrap();
+    let outcomes: Vec<quadominos::suite::ScenarioFixture> = serde_json::from_slice(&away_scenarios).unwrap();
     assert!(outcomes.len() > 100, "{} outcomes", outcomes.len());
 
     // --scenarios DIR: those files only, named by the folder as given.
@@ -240,11 +240,33 @@ fn a_suite_written_anywhere_plays_the_built_in_scenarios_and_a_folder_given_over
         lines.push_str(&format!("{}  {path}\n", sha256_hex(&read(&away.path().join("mine"), path))));
     }
     assert_eq!(other.scenarios.sha256, sha256_hex(lines.as_bytes()));
-    let played: Vec<quadominos::fixtures::ScenarioFixture> =
+    let played: Vec<quadominos::suite::ScenarioFixture> =
         serde_json::from_slice(&read(&away.path().join("other"), "scenarios.json")).unwrap();
     let files: std::collections::BTreeSet<&str> = played.iter().map(|s| s.file.as_str()).collect();
     assert_eq!(
         files.into_iter().collect::<Vec<_>>(),
         ["e9-draw-until-playable.yaml", "r18-going-out-on-a-bonus-pays-or-not.yaml"]
     );
+}
+
+/// Every seeded position of a suite holds a move list of at least one
+/// placement under its own variant, the first one too: `fixtures --seed 1`
+/// once opened with `english-00`, a board and hand with no legal placement
+/// under any variant. The position kept is the one its recorded seed
+/// gives, so the suite stays the same each run.
+#[test]
+fn every_seeded_position_has_a_legal_placement_under_its_own_variant() {
+    for seed in 0..8 {
+        let options = SuiteOptions { seed, positions: 2, readings: false, ..readings_only() };
+        let suite = generate(&options).unwrap();
+        let positions: Vec<PositionFixture> = serde_json::from_slice(file(&suite, "positions.json")).unwrap();
+        assert_eq!(positions.len(), 2 * BUILTIN_VARIANTS.len());
+        for p in &positions {
+            let own = p.moves.iter().find(|m| m.variant == p.variant).unwrap();
+            assert!(own.count > 0, "seed {seed}: {} has no legal placement under {}", p.id, p.variant);
+            let again = random_position(&by_label(&p.variant).unwrap(), p.seed, p.board.len(), p.hand.len());
+            assert_eq!(again.hand, p.hand, "seed {seed}: {} is not the position of its recorded seed", p.id);
+        }
+        assert_eq!(generate(&options).unwrap(), suite, "seed {seed}: the same suite each run");
+    }
 }

@@ -6,13 +6,13 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use quadominos::fixtures::schema::schemas;
-use quadominos::fixtures::{
+use quadominos::formats::{BUILTIN_VARIANTS, builtin_variant, notation};
+use quadominos::play::{Transcript, replay};
+use quadominos::suite::schema::schemas;
+use quadominos::suite::{
     Manifest, PerftFixture, PositionFixture, ScenarioFixture, Scenarios, SuiteOptions, SuiteVariant, generate,
     sha256_hex,
 };
-use quadominos::formats::{BUILTIN_VARIANTS, builtin_variant, notation};
-use quadominos::play::{Transcript, replay};
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).to_path_buf()
@@ -179,7 +179,7 @@ fn move_lists_written_by_others_are_checked() {
     let positions: Vec<PositionFixture> = serde_json::from_slice(bytes).unwrap();
     let resolve = |label: &str| builtin_variant(label);
     let lists: usize = positions.iter().map(|p| p.moves.len()).sum();
-    assert_eq!(quadominos::fixtures::check_moves(&positions, resolve), Ok(lists));
+    assert_eq!(quadominos::suite::check_moves(&positions, resolve), Ok(lists));
 
     // One legal placement left out.
     let mut wrong = positions.clone();
@@ -189,7 +189,7 @@ fn move_lists_written_by_others_are_checked() {
         .find_map(|(i, p)| p.moves.iter().position(|m| !m.moves.is_empty()).map(|j| (i, j)))
         .unwrap();
     let dropped = wrong[i].moves[j].moves.remove(0);
-    let m = quadominos::fixtures::check_moves(&wrong, resolve).unwrap_err();
+    let m = quadominos::suite::check_moves(&wrong, resolve).unwrap_err();
     assert_eq!((m.index, m.missing.clone()), (i, vec![dropped]));
 
     // A placement's points wrong, through the command.
@@ -220,12 +220,12 @@ fn perft_counts_written_by_others_are_checked() {
     let bytes = &suite.files.iter().find(|(p, _)| p == "perft.json").unwrap().1;
     let counts: Vec<PerftFixture> = serde_json::from_slice(bytes).unwrap();
     let resolve = |label: &str| builtin_variant(label);
-    assert_eq!(quadominos::fixtures::check_perft(&counts, resolve), Ok(counts.len()));
+    assert_eq!(quadominos::suite::check_perft(&counts, resolve), Ok(counts.len()));
     let i = counts.iter().position(|c| c.nodes > 0).unwrap();
     let mut wrong = counts.clone();
     wrong[i].nodes += 1;
     wrong[i].divide.as_mut().unwrap().pop();
-    let m = quadominos::fixtures::check_perft(&wrong, resolve).unwrap_err();
+    let m = quadominos::suite::check_perft(&wrong, resolve).unwrap_err();
     assert_eq!(m.index, i);
     assert!(m.wrong[0].starts_with("nodes: recorded"), "{:?}", m.wrong);
     assert!(m.wrong.iter().any(|w| w.ends_with("nodes)")), "{:?}", m.wrong);

@@ -12,10 +12,10 @@ use std::path::Path;
 use std::process::Command;
 
 use common::doc::{examples, printed};
-use quadominos::fixtures::readings::PLACEMENT_READINGS;
 use quadominos::formats::{builtin_variant, notation};
 use quadominos::model::{Board, TileId};
 use quadominos::rules::{Placement, READINGS, Variant, Verdict, judge};
+use quadominos::suite::readings::PLACEMENT_READINGS;
 use serde_json::Value;
 
 fn doc() -> String {
@@ -99,7 +99,7 @@ fn the_dying_bonus_example_counts_what_it_says_and_the_other_reading_differs() {
     let read = notation::parse(example.text.trim()).unwrap();
     let variant = builtin_variant(read.variant.as_deref().unwrap()).unwrap();
     let position = quadominos::rules::Position::from_setup(&read.board, &read.hand, &variant).unwrap();
-    let ours = quadominos::fixtures::perft(&variant, &position.board, &position.hand, 2, true);
+    let ours = quadominos::suite::perft(&variant, &position.board, &position.hand, 2, true);
     let mut other = vec![0; 2];
     bonus_on_full_lines(&variant, &position.board, &position.hand, 2, &mut other);
     assert_ne!(ours.bonus, other, "the two readings agree here: no example");

@@ -124,9 +124,9 @@ fn the_parts_form_no_cycle() {
             }),
         }
     }
-    // The vocabulary is at the bottom and the fixtures at the top.
+    // The vocabulary is at the bottom and the fixture suite at the top.
     assert!(graph["model"].is_empty());
-    assert!(placed.iter().position(|p| p == "fixtures") > placed.iter().position(|p| p == "play"));
+    assert!(placed.iter().position(|p| p == "suite") > placed.iter().position(|p| p == "play"));
 }
 
 #[test]
@@ -163,4 +163,91 @@ fn a_long_source_file_says_why_at_its_top() {
         })
         .collect();
     assert!(long.is_empty(), "over 700 lines with no \"This file is long ...\" note at the top: {long:?}");
+}
+
+/// Every answer the product uses is replayed through the rules: outside
+/// `src/solve/`, no code asks a solver for an answer itself (a `Solver`'s
+/// `solve`), only through the one entry that replays it, `solve_checked`.
+#[test]
+fn no_code_outside_the_solvers_asks_a_solver_for_an_answer_but_through_solve_checked() {
+    let mut files = Vec::new();
+    rust_files(&src(), &mut files);
+    let solvers = src().join("solve");
+    let mut direct = Vec::new();
+    for file in files.iter().filter(|f| !f.starts_with(&solvers)) {
+        let text = fs::read_to_string(file).unwrap();
+        let code = text.split("#[cfg(test)]").next().unwrap();
+        for (i, line) in code.lines().enumerate() {
+            let line = line.split("//").next().unwrap();
+            if ["Native.solve(", "Smt.solve(", "solver.solve(", "Native::default().solve("]
+                .iter()
+                .any(|c| line.contains(c))
+            {
+                direct.push(format!("{}:{}: {}", file.strip_prefix(src()).unwrap().display(), i + 1, line.trim()));
+            }
+        }
+    }
+    assert!(direct.is_empty(), "solvers asked directly, skipping the replay:\n{}", direct.join("\n"));
+}
+
+/// Inside each part, its files name each other (`super::NAME`) without a
+/// circle: a file can be read knowing only the files below it.
+#[test]
+fn the_files_of_each_part_import_each_other_without_a_circle() {
+    let mut circles = Vec::new();
+    for part in parts() {
+        let dir = src().join(&part);
+        let names: Vec<String> = fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|e| e == "rs") && !p.ends_with("mod.rs"))
+            .map(|p| p.file_stem().unwrap().to_string_lossy().into_owned())
+            .collect();
+        let uses: BTreeMap<&str, BTreeSet<&str>> = names
+            .iter()
+            .map(|name| {
+                let text = fs::read_to_string(dir.join(format!("{name}.rs"))).unwrap();
+                let code = text.split("#[cfg(test)]").next().unwrap().to_string();
+                let named = names
+                    .iter()
+                    .filter(|other| *other != name && code.contains(&format!("super::{other}::")))
+                    .map(String::as_str)
+                    .collect();
+                (name.as_str(), named)
+            })
+            .collect();
+        let mut placed: Vec<&str> = Vec::new();
+        while placed.len() < uses.len() {
+            let next = uses.iter().find(|(f, u)| !placed.contains(f) && u.iter().all(|n| placed.contains(n)));
+            match next {
+                Some((f, _)) => placed.push(f),
+                None => {
+                    let left: Vec<&&str> = uses.keys().filter(|f| !placed.contains(f)).collect();
+                    circles.push(format!("src/{part}: a circle among {left:?}"));
+                    break;
+                }
+            }
+        }
+    }
+    assert!(circles.is_empty(), "{}", circles.join("\n"));
+}
+
+/// docs/ARCHITECTURE.md names every file of the parts a newcomer to the
+/// conformance suite reads (the suite, the protocol, conform), each in its
+/// own folder's entry.
+#[test]
+fn the_architecture_doc_names_every_file_of_the_suite_protocol_and_conform() {
+    let doc = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/ARCHITECTURE.md")).unwrap();
+    let mut missing = Vec::new();
+    for part in ["suite", "protocol", "conform"] {
+        let entry = doc.split(&format!("- `src/{part}/`")).nth(1).unwrap_or_else(|| panic!("no entry for src/{part}/"));
+        let entry = entry.split("\n- ").next().unwrap();
+        for file in fs::read_dir(src().join(part)).unwrap().map(|e| e.unwrap().path()) {
+            let name = file.file_name().unwrap().to_string_lossy().into_owned();
+            if name.ends_with(".rs") && name != "mod.rs" && !entry.contains(&format!("`{name}`")) {
+                missing.push(format!("src/{part}/{name}"));
+            }
+        }
+    }
+    assert!(missing.is_empty(), "not named in docs/ARCHITECTURE.md: {missing:?}");
 }

@@ -16,8 +16,11 @@ use serde::Deserialize;
 
 /// The directory of the catalogue, relative to the crate root.
 const ROOT: &str = "tests/bad-inputs";
-/// Every kind of file the toolkit reads: one folder of cases each.
-const KINDS: [&str; 8] = ["position", "puzzle", "scenario", "spec", "tile-set", "transcript", "fixtures", "notation"];
+/// Every kind of file the toolkit reads: one folder of cases each; and
+/// `command-line`, the cases of a value given on the command line (no
+/// file of their own: `flag` names what the message names).
+const KINDS: [&str; 9] =
+    ["position", "puzzle", "scenario", "spec", "tile-set", "transcript", "fixtures", "notation", "command-line"];
 /// How long one case may run before it counts as a hang.
 const TIMEOUT: Duration = Duration::from_secs(20);
 
@@ -30,8 +33,14 @@ struct Manifest {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Case {
-    /// The broken file, relative to the crate root; the message must name it.
+    /// The broken file, relative to the crate root; the message must name
+    /// it. Absent for a case of the command line, which gives `flag`.
+    #[serde(default)]
     file: String,
+    /// A case of the command line: the option whose value is refused, which
+    /// the message names in place of a file (`error: --positions: ...`).
+    #[serde(default)]
+    flag: Option<String>,
     /// The arguments of `quadominos`; `{tmp}` stands for an empty folder that
     /// must still be empty afterwards.
     args: Vec<String>,
@@ -74,6 +83,9 @@ const MAX_RSS_KB: i64 = 100 * 1024;
 impl Case {
     /// The kind of file: the folder under `tests/bad-inputs/`.
     fn kind(&self) -> &str {
+        if self.flag.is_some() {
+            return "command-line";
+        }
         self.file.strip_prefix(ROOT).and_then(|r| r.trim_start_matches('/').split('/').next()).unwrap_or("")
     }
 }
@@ -215,9 +227,10 @@ fn judge(case: &Case, run: &Run) -> Vec<String> {
         wrong.push(format!("left output behind: {:?}", run.left_behind));
     }
     let first = run.stderr.lines().next().unwrap_or("");
+    let named = case.flag.as_deref().unwrap_or(&case.file);
     let prefix = match (case.line, case.column) {
-        (Some(l), Some(c)) => format!("error: {}:{l}:{c}: ", case.file),
-        (None, None) => format!("error: {}: ", case.file),
+        (Some(l), Some(c)) => format!("error: {named}:{l}:{c}: "),
+        (None, None) => format!("error: {named}: "),
         _ => {
             wrong.push("the manifest gives a line without a column or a column without a line".into());
             String::new()
@@ -247,6 +260,7 @@ fn every_bad_input_is_refused_with_a_located_message() {
     let mut per_kind: BTreeMap<&str, usize> = BTreeMap::new();
     for case in &manifest.cases {
         assert!(KINDS.contains(&case.kind()), "{}: not under {ROOT}/<kind>/ for a known kind", case.file);
+        assert!(case.file.is_empty() == case.flag.is_some(), "{:?}: a case gives a file or a flag", case.args);
         *per_kind.entry(case.kind()).or_default() += 1;
     }
     assert!(manifest.cases.len() >= 40, "only {} cases; the catalogue holds at least 40", manifest.cases.len());
@@ -257,19 +271,19 @@ fn every_bad_input_is_refused_with_a_located_message() {
     let mut failures = Vec::new();
     let mut skipped = Vec::new();
     for case in &manifest.cases {
-        assert!(crate_root().join(&case.file).is_file(), "{}: no such file", case.file);
+        let name = case.flag.as_deref().unwrap_or(&case.file);
+        assert!(case.flag.is_some() || crate_root().join(&case.file).is_file(), "{}: no such file", case.file);
         if let Some(bug) = &case.known_bug {
-            skipped.push(format!("{}: {bug}", case.file));
+            skipped.push(format!("{name} (quadominos {}): {bug}", case.args.join(" ")));
             continue;
         }
         match run(case) {
-            Err(hang) => failures.push(format!("{}: {hang}", case.file)),
+            Err(hang) => failures.push(format!("{name}: {hang}")),
             Ok(run) => {
                 let wrong = judge(case, &run);
                 if !wrong.is_empty() {
                     failures.push(format!(
-                        "{} (quadominos {}):\n    {}\n    stderr: {}",
-                        case.file,
+                        "{name} (quadominos {}):\n    {}\n    stderr: {}",
                         case.args.join(" "),
                         wrong.join("\n    "),
                         run.stderr.trim_end()
@@ -292,7 +306,9 @@ fn every_file_in_the_catalogue_is_a_case_or_a_file_a_case_names() {
     let manifest = manifest();
     let mut named: BTreeSet<String> = BTreeSet::new();
     for case in &manifest.cases {
-        named.insert(case.file.clone());
+        if case.flag.is_none() {
+            named.insert(case.file.clone());
+        }
         // Helpers a case points to: a spec that names a broken tile set.
         named.extend(case.args.iter().filter(|a| a.starts_with(ROOT)).cloned());
         named.extend(case.beside.iter().cloned());
@@ -302,6 +318,70 @@ fn every_file_in_the_catalogue_is_a_case_or_a_file_a_case_names() {
     files.remove(&format!("{ROOT}/cases.yaml"));
     let unlisted: Vec<&String> = files.difference(&named).collect();
     assert!(unlisted.is_empty(), "files under {ROOT}/ that no case in cases.yaml names: {unlisted:#?}");
-    let files_named = manifest.cases.iter().map(|c| &c.file).collect::<BTreeSet<_>>();
-    assert_eq!(files_named.len(), manifest.cases.len(), "two cases name the same file");
+    let of_files: Vec<&Case> = manifest.cases.iter().filter(|c| c.flag.is_none()).collect();
+    let files_named = of_files.iter().map(|c| &c.file).collect::<BTreeSet<_>>();
+    assert_eq!(files_named.len(), of_files.len(), "two cases name the same file");
+    // A command-line case's files (perft parts to add up) are named by it.
+    for case in manifest.cases.iter().filter(|c| c.flag.is_some()) {
+        for arg in case.args.iter().filter(|a| a.starts_with(ROOT)) {
+            assert!(crate_root().join(arg).is_file(), "{arg}: no such file");
+        }
+    }
+}
+
+/// The names between backquotes in the last column of a table row.
+fn held_by(row: &str) -> Vec<String> {
+    let last = row.trim_end().trim_end_matches('|').rsplit('|').next().unwrap_or("");
+    last.split('`').skip(1).step_by(2).map(str::to_string).collect()
+}
+
+/// Every `fn NAME` under `dir`, recursively.
+fn test_names(dir: &Path, out: &mut BTreeSet<String>) {
+    for entry in std::fs::read_dir(dir).expect("a readable folder").flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            test_names(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            let text = std::fs::read_to_string(&path).unwrap_or_default();
+            out.extend(text.split("fn ").skip(1).filter_map(|t| t.split('(').next()).map(|n| n.trim().to_string()));
+        }
+    }
+}
+
+/// The table of hostile cases in docs/COMMANDS.md holds what it says: every
+/// catalogue case it names is one (a file's name, a flag of a command-line
+/// case), every test it names is a function of the tests, and every case
+/// it marks as not held is a `known_bug` of the catalogue.
+#[test]
+fn the_docs_table_of_hostile_cases_names_only_cases_and_tests_that_exist() {
+    let doc = std::fs::read_to_string(crate_root().join("docs/COMMANDS.md")).expect("COMMANDS.md is readable");
+    let section = doc.split("### The hostile inputs each round found").nth(1).expect("the section");
+    let table = section.split("\n#").next().unwrap_or_default();
+    let rows: Vec<&str> = table.lines().filter(|l| l.starts_with("| ") && !l.starts_with("| case")).collect();
+    assert!(rows.len() >= 14, "{} rows", rows.len());
+    let manifest = manifest();
+    let mut tests = BTreeSet::new();
+    test_names(&crate_root().join("tests"), &mut tests);
+    test_names(&crate_root().join("benches"), &mut tests);
+    for row in rows {
+        let last = row.trim_end().trim_end_matches('|').rsplit('|').next().unwrap_or("");
+        for name in held_by(row) {
+            let a_case =
+                manifest.cases.iter().any(|c| c.file.contains(&format!("/{name}")) || c.flag.as_deref() == Some(&name));
+            let known = name.starts_with("cargo bench");
+            assert!(
+                a_case || tests.contains(&name) || known,
+                "{row}\n`{name}` is no case of the catalogue and no test"
+            );
+        }
+        if row.contains("not yet held") {
+            assert!(last.contains("known_bug"), "{row}");
+        } else {
+            assert!(!held_by(row).is_empty(), "{row}: nothing holds it");
+        }
+    }
+    // Every known bug of the catalogue is said in the table, not only in the file.
+    if manifest.cases.iter().any(|c| c.known_bug.is_some()) {
+        assert!(table.contains("not yet held"), "the catalogue has known bugs the table does not say");
+    }
 }

@@ -160,6 +160,40 @@ fn a_count_past_its_largest_is_refused_with_the_largest_before_anything_is_alloc
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
 }
 
+/// A generated suite is held whole in memory before it is written: its
+/// size, estimated from the counts asked, is held to `--max-memory` before
+/// any of it is made, no engine started and no folder written; a suite
+/// within the limit is made under the same limit.
+#[test]
+fn a_generated_suite_estimated_past_the_memory_limit_is_refused_before_it_is_made() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("suite");
+    let started = dir.path().join("engine-started");
+    let engine = format!("sh -c 'touch {}'", started.display());
+    for args in [
+        vec!["fixtures", "--out", out.to_str().unwrap(), "--positions", "1000", "--max-memory", "256M"],
+        vec!["conform", "--engine", &engine, "--positions", "1000", "--max-memory", "256M"],
+        vec!["conform", "--engine", &engine, "--count", "1000", "--max-memory", "256M"],
+    ] {
+        let run = run(&args);
+        let said = stderr(&run);
+        assert_eq!(run.status.code(), Some(2), "{args:?}: {said}");
+        assert!(said.starts_with("error: --max-memory: a suite of "), "{args:?}: {said}");
+        assert!(
+            said.contains("would take about ") && said.contains("MiB in memory, more than the limit of 256 MiB"),
+            "{said}"
+        );
+        assert!(said.contains("raise it with --max-memory, or ask for fewer --positions or --count"), "{said}");
+        assert!(run.stdout.is_empty(), "{args:?}");
+    }
+    assert!(!out.exists(), "nothing is written");
+    assert!(!started.exists(), "no engine is started");
+    let small =
+        run(&["fixtures", "--out", out.to_str().unwrap(), "--positions", "1", "--count", "0", "--max-memory", "256M"]);
+    assert_eq!(small.status.code(), Some(0), "{}", stderr(&small));
+    assert!(out.join("manifest.json").exists());
+}
+
 #[test]
 fn the_native_solver_under_a_tiny_memory_limit_searches_longer_and_answers_the_same() {
     let free = json(&["solve", "puzzles/seq-60-english.yaml", "--format", "json"], 0);
@@ -666,4 +700,30 @@ fn rounds_and_sheets_have_limits_named_by_their_flags() {
     let out = run(&args);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert!(String::from_utf8_lossy(&out.stdout).contains("<html"));
+}
+
+/// A search's limits travel with the search, not with the process: two
+/// solves run at once in one process, one under a memory limit that keeps
+/// its table of positions from growing and one without, each keep theirs
+/// (the tight one searches more nodes), and both answers are replayed and
+/// proven the same.
+#[test]
+fn two_solves_at_once_in_one_process_keep_their_own_limits() {
+    use quadominos::formats::{VariantChoice, load_puzzle};
+    use quadominos::solve::native::Native;
+    use quadominos::solve::{Limits, Request, solve_checked};
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/seq-60-english.yaml");
+    let puzzle = load_puzzle(&path, &VariantChoice::default()).unwrap().puzzle;
+    let solve = |memory: Option<u64>| {
+        let request = Request { solvers: &[&Native], limits: Limits { memory, ..Limits::default() }, others: false };
+        solve_checked(&puzzle, &request).unwrap().answer
+    };
+    let (tight, free) = std::thread::scope(|s| {
+        let tight = s.spawn(|| solve(Some(1024)));
+        let free = s.spawn(|| solve(None));
+        (tight.join().unwrap(), free.join().unwrap())
+    });
+    assert!(tight.proven && free.proven);
+    assert_eq!(tight.score, free.score);
+    assert!(tight.stats.nodes > free.stats.nodes, "{} vs {}", tight.stats.nodes, free.stats.nodes);
 }

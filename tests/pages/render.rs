@@ -333,6 +333,15 @@ fn a_transcript_is_drawn_after_any_event() {
     assert_eq!(run_ok(&["render", file], 0), run_ok(&["render", file, "--step", &(events.len() - 1).to_string()], 0));
     let text = run_ok(&["render", file, "--step", &places[0].to_string(), "--format", "text"], 0);
     assert!(text.contains(&format!("after event {} of {}", places[0], events.len() - 1)), "{text}");
+    // The picture's title words its event as the page's list of steps does:
+    // one describer of events in a few words.
+    let played: quadominos::play::Transcript = serde_json::from_str(&game).unwrap();
+    for step in [places[0], events.len() - 1] {
+        let e = &played.events[step];
+        let brief = quadominos::render::page::event_brief(&e.kind, e.seat, e.score);
+        let text = run_ok(&["render", file, "--step", &step.to_string(), "--format", "text"], 0);
+        assert!(text.contains(&format!(": {brief}), ")), "step {step}: `{brief}` not in\n{text}");
+    }
     // A step past the end, --step on a position.
     let out = run(&["render", file, "--step", &events.len().to_string()]);
     assert_eq!(out.status.code(), Some(2));

@@ -66,7 +66,8 @@ pub struct LimitArgs {
     pub max_page_steps: u64,
     /// The memory a solver may take (z3's memory limit; the size of the
     /// native solver's table of positions searched and of the move
-    /// generators' pattern tables).
+    /// generators' pattern tables); a generated fixture suite, held whole
+    /// in memory, is refused beforehand when its estimate is more.
     #[arg(long, global = true, value_name = "SIZE", default_value = "4G", value_parser = limits::parse_bytes)]
     pub max_memory: u64,
 }
@@ -89,6 +90,24 @@ impl LimitArgs {
 /// `--max-memory`.
 pub fn solve_limits(timeout: Option<std::time::Duration>) -> quadominos::solve::Limits {
     quadominos::solve::Limits { timeout, memory: Some(limits::current().memory), ..Default::default() }
+}
+
+/// Refuses work that is held whole in memory before anything is written
+/// (a generated suite) when its estimate, `bytes`, passes `--max-memory`:
+/// before any of it is allocated, with the estimate and what to change.
+pub fn within_memory(what: &str, bytes: u64, fewer: &str) -> Result<(), Failure> {
+    let limit = limits::current().memory;
+    if bytes > limit {
+        return Err(Failure::Input(InputError::whole_file(
+            "--max-memory",
+            format!(
+                "{what} would take about {} in memory, more than the limit of {}; raise it with --max-memory, or ask for {fewer}",
+                limits::bytes(bytes),
+                limits::bytes(limit)
+            ),
+        )));
+    }
+    Ok(())
 }
 
 /// Refuses an answer longer than `--max-printed` (nothing is printed).
