@@ -8,6 +8,11 @@
 //! the whole board maps onto each other count once too (the rules do not
 //! change when the board is turned, so they are the same answer seen from
 //! another side).
+//!
+//! This file is long because each figure of a puzzle (near, margin, greedy
+//! over its ties, the level) is measured here from one list of every
+//! answer, for turns, sequences and fills alike, so that the figures cannot
+//! disagree about what an answer is.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::time::Instant;
@@ -517,7 +522,15 @@ fn play_figures(puzzle: &Puzzle, answer: &Answer, nodes: u64, bounds: &Bounds) -
         Goal::BestSequence { plays } => {
             sequences(&mut generator, variant, plays, 0, &mut Vec::new(), empty, &mut answers)?;
         }
-        _ => turns(&turn_start(puzzle)?, &mut Vec::new(), empty, &mut answers, &mut BTreeMap::new())?,
+        _ => {
+            turns(&turn_start(puzzle)?, &mut Vec::new(), empty, &mut answers, &mut BTreeMap::new())?;
+            // Where no tile can be laid the turn has one answer, to lay
+            // none, as the solver's empty answer says; the list of turns
+            // records only turns that lay a tile.
+            if answers.sets.is_empty() {
+                answers.record(answer_key(&[], empty), 0);
+            }
+        }
     }
     let listed = answers.sets.values().copied().max().unwrap_or(0);
     if listed != optimum {

@@ -251,3 +251,24 @@ fn the_architecture_doc_names_every_file_of_the_suite_protocol_and_conform() {
     }
     assert!(missing.is_empty(), "not named in docs/ARCHITECTURE.md: {missing:?}");
 }
+
+/// One convention for module files: a part of `src/` is a folder with a
+/// `mod.rs` (where its "May use:" line lives); inside a part, a module with
+/// modules of its own is `name.rs` beside a folder `name/`, never
+/// `name/mod.rs`.
+#[test]
+fn a_mod_rs_is_a_part_s_and_no_other_module_s() {
+    fn walk(dir: &Path, depth: usize, wrong: &mut Vec<String>) {
+        for entry in fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                walk(&path, depth + 1, wrong);
+            } else if path.file_name().is_some_and(|n| n == "mod.rs") && depth != 1 {
+                wrong.push(path.display().to_string());
+            }
+        }
+    }
+    let mut wrong = Vec::new();
+    walk(&src(), 0, &mut wrong);
+    assert!(wrong.is_empty(), "modules inside a part written as name/mod.rs, not name.rs: {wrong:?}");
+}

@@ -44,10 +44,11 @@ fn kind(goal: &Goal, chained: bool) -> &'static str {
 #[test]
 fn the_book_spans_every_goal_kind_both_rule_families_and_three_levels() {
     let files = book();
-    // 35 since the figures became sets of placements: five Serbian turns
+    // 37 since the figures became sets of placements: five Serbian turns
     // whose figures changed could not be posed again within the
-    // generator's time limit, and left the book until they are.
-    assert!(files.len() >= 35, "{} puzzles in the book", files.len());
+    // generator's time limit and left the book, and two smaller Serbian
+    // mediums took the place of the two that were its only ones.
+    assert!(files.len() >= 37, "{} puzzles in the book", files.len());
     let mut seen = std::collections::BTreeSet::new();
     for path in &files {
         let loaded = load_puzzle(path, &VariantChoice::default()).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
