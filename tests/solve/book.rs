@@ -417,6 +417,11 @@ fn brute_turns(p: &quadominos::solve::Puzzle) -> (std::collections::BTreeMap<Set
             }
         }
     }
+    // Where no tile can be laid, the one answer is to lay none.
+    if sets.is_empty() {
+        sets.insert(Set::new(), 0);
+        greedy = 0;
+    }
     (sets, (greedy, greedy))
 }
 
