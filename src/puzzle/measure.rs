@@ -18,7 +18,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::time::Instant;
 
 use crate::formats::{Figures, Level};
-use crate::game::{Action, BONUS_POINTS, Game, Phase, Setup};
+use crate::game::{Action, BONUS_POINTS, Game, Phase};
 use crate::model::{Board, Cell, Corners, TileId};
 use crate::rules::{Move, MoveGen, Placement, Variant, Verdict, bonus_tile_points, judge, points};
 use crate::solve::native::Native;
@@ -368,18 +368,6 @@ fn sequences(
     Ok(())
 }
 
-/// The game a turn is played from: the puzzle's board, its hand to move.
-fn turn_start(puzzle: &Puzzle) -> Result<Game, Unmeasured> {
-    let setup = Setup {
-        hands: vec![puzzle.hand.clone(), Vec::new()],
-        board: puzzle.board.tiles(),
-        to_move: Some(0),
-        ..Setup::default()
-    };
-    Game::from_setup(puzzle.variant.clone(), &setup)
-        .map_err(|_| Unmeasured::Contradiction("the puzzle is not a game position".into()))
-}
-
 /// Every way to play the turn, action by action as the game engine allows
 /// them (placements, the 25 or the bonus tiles), as sets of placements
 /// with the score the engine gives. A state met again by another order
@@ -523,7 +511,8 @@ fn play_figures(puzzle: &Puzzle, answer: &Answer, nodes: u64, bounds: &Bounds) -
             sequences(&mut generator, variant, plays, 0, &mut Vec::new(), empty, &mut answers)?;
         }
         _ => {
-            turns(&turn_start(puzzle)?, &mut Vec::new(), empty, &mut answers, &mut BTreeMap::new())?;
+            let start = crate::solve::turn_start(puzzle).map_err(Unmeasured::Contradiction)?;
+            turns(&start, &mut Vec::new(), empty, &mut answers, &mut BTreeMap::new())?;
             // Where no tile can be laid the turn has one answer, to lay
             // none, as the solver's empty answer says; the list of turns
             // records only turns that lay a tile.

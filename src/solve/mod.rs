@@ -38,7 +38,7 @@ pub use checked::{Expected, Request, Solved, Unsolved, contradiction, solve_chec
 pub use fill::{
     FillSearchKind, fill_on_lattice, no_fill_by_counting, pool_too_small, ruled_out_by_shape, solve_fill_by,
 };
-pub use verify::{verify, verify_within};
+pub use verify::{turn_start, verify, verify_within};
 
 /// What a puzzle asks for.
 #[derive(Clone, Debug, PartialEq, Eq)]

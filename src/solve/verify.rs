@@ -93,8 +93,8 @@ fn placement(p: &Play) -> Placement {
 }
 
 /// The position a turn is replayed from: seat 0 holds the hand, seat 1
-/// nothing.
-fn turn_start(puzzle: &Puzzle) -> Result<Game, String> {
+/// nothing. The puzzle figures list every turn from the same position.
+pub fn turn_start(puzzle: &Puzzle) -> Result<Game, String> {
     let setup = Setup {
         hands: vec![puzzle.hand.clone(), Vec::new()],
         board: puzzle.board.tiles(),
